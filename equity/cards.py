@@ -1,0 +1,202 @@
+"""Card encoding, parsing and formatting.
+
+Every kernel in the package sees a card as one ``uint8``::
+
+    card = 4 * rank + suit
+
+with ``rank`` 0 = deuce, 1 = trey, ..., 8 = ten, 9 = jack, 10 = queen,
+11 = king, 12 = ace, and ``suit`` 0 = clubs, 1 = diamonds, 2 = hearts,
+3 = spades (pokerkit's order).  ``255`` (:data:`NO_CARD`) means "not dealt
+yet".  A set of cards is a ``uint64`` mask with bit ``card`` set.
+
+Parsing is forgiving about the spelling a person types (``As Kd``,
+``AsKd``, ``10h``, ``ah``, ``A♠``, ``黑桃A``) and strict about the meaning:
+an unknown token or a card given twice raises :class:`ValueError` that quotes
+the offending token.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+__all__ = [
+    "CARD_NAMES",
+    "NO_CARD",
+    "RANKS",
+    "RANK_NAMES",
+    "SUITS",
+    "card_mask",
+    "format_card",
+    "format_cards",
+    "make_card",
+    "parse_card",
+    "parse_cards",
+    "rank_of",
+    "suit_of",
+]
+
+RANKS = "23456789TJQKA"
+"""Rank characters, index = rank."""
+SUITS = "cdhs"
+"""Suit characters, index = suit (clubs, diamonds, hearts, spades)."""
+NO_CARD = 255
+"""Marker for a card slot that is not dealt yet."""
+
+RANK_NAMES = (
+    "Two", "Three", "Four", "Five", "Six", "Seven", "Eight",
+    "Nine", "Ten", "Jack", "Queen", "King", "Ace",
+)  # fmt: skip
+"""English rank names, index = rank."""
+
+CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
+"""``CARD_NAMES[card]`` is the two-character name of ``card``."""
+
+_RANK_ALIASES = {c: i for i, c in enumerate(RANKS)} | {"10": 8, "1": 12}
+_SUIT_ALIASES = {
+    "c": 0, "d": 1, "h": 2, "s": 3,
+    "♣": 0, "♦": 1, "♥": 2, "♠": 3,
+    "♧": 0, "♢": 1, "♡": 2, "♤": 3,
+    "梅花": 0, "草花": 0, "方片": 1, "方块": 1, "红桃": 2, "黑桃": 3,
+}  # fmt: skip
+
+_SUIT_RE = "|".join(sorted(map(re.escape, _SUIT_ALIASES), key=len, reverse=True))
+_RANK_RE = "10|[2-9TJQKA1]"
+# A card is rank-then-suit (As, 10♥) or suit-then-rank (黑桃A, ♠A).
+_CARD_RE = re.compile(
+    rf"(?P<r1>{_RANK_RE})(?P<s1>{_SUIT_RE})|(?P<s2>{_SUIT_RE})(?P<r2>{_RANK_RE})",
+    re.IGNORECASE,
+)
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def make_card(rank: int, suit: int) -> int:
+    """Return the card code of ``rank`` (0 = deuce .. 12 = ace) and ``suit``.
+
+    Examples
+    --------
+    >>> make_card(12, 3)
+    51
+    """
+    if not (0 <= rank < 13 and 0 <= suit < 4):
+        raise ValueError(f"no card has rank {rank!r} and suit {suit!r}")
+    return 4 * rank + suit
+
+
+def rank_of(card: int) -> int:
+    """Rank of ``card``: 0 = deuce .. 12 = ace."""
+    return card >> 2
+
+
+def suit_of(card: int) -> int:
+    """Suit of ``card``: 0 = clubs, 1 = diamonds, 2 = hearts, 3 = spades."""
+    return card & 3
+
+
+def parse_card(token: str) -> int:
+    """Parse one card such as ``"As"``, ``"10h"``, ``"k♦"`` or ``"黑桃A"``.
+
+    Examples
+    --------
+    >>> parse_card("As"), parse_card("10h"), parse_card("红桃K")
+    (51, 34, 46)
+    >>> parse_card("Ax")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'Ax' is not a card (expected rank 2-9/T/J/Q/K/A and suit c/d/h/s, e.g. 'As')
+    """
+    match = _CARD_RE.fullmatch(token.strip())
+    if match is None:
+        raise ValueError(
+            f"{token!r} is not a card "
+            "(expected rank 2-9/T/J/Q/K/A and suit c/d/h/s, e.g. 'As')"
+        )
+    rank = (match["r1"] or match["r2"]).upper()
+    suit = (match["s1"] or match["s2"]).lower()
+    return 4 * _RANK_ALIASES[rank] + _SUIT_ALIASES[suit]
+
+
+def _tokens(text: str) -> list[str]:
+    """Split ``text`` into card tokens, with or without separators."""
+    tokens = []
+    for chunk in _SEPARATORS.split(text.strip()):
+        if not chunk:
+            continue
+        pos = 0
+        while pos < len(chunk):
+            match = _CARD_RE.match(chunk, pos)
+            if match is None:
+                # Quote the rest of the chunk up to the next plausible card.
+                tokens.append(chunk[pos:])
+                break
+            tokens.append(match.group(0))
+            pos = match.end()
+    return tokens
+
+
+CardsLike = str | Iterable[int] | Iterable[str] | np.ndarray
+
+
+def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int]:
+    """Parse cards from a string (``"As Kd"``, ``"AsKd"``) or a sequence.
+
+    A sequence may hold card codes or card strings.  A duplicated card is an
+    error unless ``allow_duplicates`` is true.
+
+    Examples
+    --------
+    >>> parse_cards("AsKd 10h")
+    [51, 45, 34]
+    >>> parse_cards("黑桃A 红桃K 梅花Q 方片J")
+    [51, 46, 40, 37]
+    >>> parse_cards("As as")
+    Traceback (most recent call last):
+    ...
+    ValueError: card 'as' is given twice
+    """
+    if isinstance(cards, str):
+        tokens: Sequence[object] = _tokens(cards)
+    else:
+        tokens = list(cards)
+    out: list[int] = []
+    seen: dict[int, object] = {}
+    for token in tokens:
+        if isinstance(token, str):
+            card = parse_card(token)
+        elif isinstance(token, (int, np.integer)) and 0 <= int(token) < 52:
+            card = int(token)
+        else:
+            raise ValueError(f"{token!r} is not a card")
+        if card in seen and not allow_duplicates:
+            raise ValueError(f"card {token!r} is given twice")
+        seen[card] = token
+        out.append(card)
+    return out
+
+
+def format_card(card: int) -> str:
+    """Format one card code as ``"As"``."""
+    if not 0 <= int(card) < 52:
+        raise ValueError(f"{card!r} is not a card code (0..51)")
+    return CARD_NAMES[int(card)]
+
+
+def format_cards(cards: Iterable[int], sep: str = "") -> str:
+    """Format card codes as ``"AsKd"`` (or joined by ``sep``).
+
+    Examples
+    --------
+    >>> format_cards(parse_cards("as kd"))
+    'AsKd'
+    """
+    return sep.join(format_card(c) for c in cards)
+
+
+def card_mask(cards: Iterable[int]) -> int:
+    """Return the ``uint64`` set of ``cards`` (bit ``card`` set) as an int."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << int(card)
+    return mask

@@ -1,0 +1,141 @@
+"""Five- to seven-card high-hand evaluation (hold'em and five-card poker).
+
+A hand's *key* is ``KEY_START + sum(card_keys[c])`` (``uint64``) and its
+*suit set* is ``OR(suit_bits[c])``; both are additive, so a kernel can add
+hole cards to a board computed once.  :func:`value_from_key` turns a key and a
+suit set into the hand value (``int32``, ``value >> 12`` = category 1..9,
+bigger is better).  The tables are described in :mod:`equity.tables` and are
+always passed in as arguments.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._jit import kernel, parallel_kernel, prange
+
+__all__ = [
+    "KEY_START",
+    "evaluate_batch",
+    "evaluate_cards",
+    "exact_category_counts7",
+    "value_from_key",
+]
+
+KEY_START = np.uint64(0x3333 << 32)
+_LOW32 = np.uint64(0xFFFFFFFF)
+_FLUSH_BITS = np.uint64(0x8888)
+_ROW_SHIFT = 10  # equity.tables.ROW_SHIFT
+_ROW_MASK = (1 << 10) - 1
+_FLUSH_SIZE = 1 << 13
+
+
+@kernel
+def value_from_key(key, suit_set, offsets, values):
+    """Value of a 5-7 card hand from its key and suit set.
+
+    Invariant: at most one suit can hold five of seven cards, so the flush
+    nibble is one of 0x8, 0x80, 0x800, 0x8000, and a flush always beats the
+    best non-flush hand of the same cards.
+    """
+    flush = (key >> np.uint64(32)) & _FLUSH_BITS
+    if flush:
+        shift = np.uint64(16) * ((flush > 0x8) + (flush > 0x80) + (flush > 0x800))
+        return np.int32(values[np.int64((suit_set >> shift) & np.uint64(0x1FFF))])
+    k = np.int64(key & _LOW32)
+    return np.int32(values[_FLUSH_SIZE + np.int64(offsets[k >> _ROW_SHIFT]) + (k & _ROW_MASK)])
+
+
+@kernel
+def evaluate_cards(cards, card_keys, suit_bits, offsets, values):
+    """Value of one hand of 5, 6 or 7 cards.
+
+    Shapes
+    ------
+    cards : uint8[k], 5 <= k <= 7, distinct cards
+    """
+    key = KEY_START
+    suit_set = np.uint64(0)
+    for i in range(cards.shape[0]):
+        key += card_keys[cards[i]]
+        suit_set |= suit_bits[cards[i]]
+    return value_from_key(key, suit_set, offsets, values)
+
+
+@kernel
+def _evaluate_rows(hands, start, stop, card_keys, suit_bits, offsets, values, out):
+    """Evaluate ``hands[start:stop]`` into ``out[start:stop]`` (serial)."""
+    k = hands.shape[1]
+    if k == 7:  # constant trip counts let LLVM unroll the card loop
+        for i in range(start, stop):
+            out[i] = _evaluate_row(hands, i, 7, card_keys, suit_bits, offsets, values)
+    elif k == 6:
+        for i in range(start, stop):
+            out[i] = _evaluate_row(hands, i, 6, card_keys, suit_bits, offsets, values)
+    else:
+        for i in range(start, stop):
+            out[i] = _evaluate_row(hands, i, 5, card_keys, suit_bits, offsets, values)
+
+
+@kernel
+def _evaluate_row(hands, i, k, card_keys, suit_bits, offsets, values):
+    key = KEY_START
+    suit_set = np.uint64(0)
+    for j in range(k):
+        key += card_keys[hands[i, j]]
+        suit_set |= suit_bits[hands[i, j]]
+    return value_from_key(key, suit_set, offsets, values)
+
+
+@parallel_kernel
+def evaluate_batch(hands, card_keys, suit_bits, offsets, values, out):
+    """Evaluate many hands at once, in chunks spread over threads.
+
+    Shapes
+    ------
+    hands : uint8[n, k], 5 <= k <= 7, C-contiguous
+    out : int32[n]
+    """
+    n = hands.shape[0]
+    chunk = 1 << 14
+    for c in prange((n + chunk - 1) // chunk):
+        _evaluate_rows(
+            hands, c * chunk, min(n, (c + 1) * chunk), card_keys, suit_bits, offsets, values, out
+        )
+
+
+@parallel_kernel
+def exact_category_counts7(card_keys, suit_bits, offsets, values, out):
+    """Count the category of every seven-card hand (all C(52,7)).
+
+    Nested loops keep partial key sums, so each hand costs one addition and
+    one lookup.  The outer card is spread over threads; each writes its own
+    row of ``out``.
+
+    Shapes
+    ------
+    out : int64[52, 10], zeroed; row = first card, column = category
+    """
+    for a in prange(52):
+        ka = KEY_START + card_keys[a]
+        sa = suit_bits[a]
+        for b in range(a + 1, 52):
+            kb = ka + card_keys[b]
+            sb = sa | suit_bits[b]
+            for c in range(b + 1, 52):
+                kc = kb + card_keys[c]
+                sc = sb | suit_bits[c]
+                for d in range(c + 1, 52):
+                    kd = kc + card_keys[d]
+                    sd = sc | suit_bits[d]
+                    for e in range(d + 1, 52):
+                        ke = kd + card_keys[e]
+                        se = sd | suit_bits[e]
+                        for f in range(e + 1, 52):
+                            kf = ke + card_keys[f]
+                            sf = se | suit_bits[f]
+                            for g in range(f + 1, 52):
+                                v = value_from_key(
+                                    kf + card_keys[g], sf | suit_bits[g], offsets, values
+                                )
+                                out[a, v >> 12] += 1

@@ -1,0 +1,533 @@
+"""Zha Jin Hua (炸金花, three-card) hand values: public API.
+
+Categories, strongest first under the default rules (:data:`ZJH_CATEGORIES`):
+bomb 豹子 (three of a kind) > straight flush 顺金 > flush 金花 > straight 顺子
+> pair 对子 > high card 单张.  A-2-3 is the lowest straight, Q-K-A the
+highest, K-A-2 is no straight.  :class:`ZJHRules` switches on the house
+rules: the off-suit 2-3-5 that beats a bomb, suit tie-breaks, and the Teen
+Patti order in which a straight beats a flush.
+
+Strengths are ``int32`` (bigger is stronger, equal is a tie), encoded as
+``cat << 12 | within``, shifted left by 6 with the suit value in the low bits
+when ``suit_tiebreak`` is on; see :mod:`equity.kernels.zjh`.  The seed
+article's absolute values (Java ``NonFlowerValueCalculator`` and
+``FlowerValueCalculator``) are reproduced exactly, as are its "smaller is
+stronger" forms, defined here as ``MAX - value``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from .cards import RANK_NAMES, CardsLike, format_cards, parse_cards
+from .kernels import zjh as _k
+
+__all__ = [
+    "SEED_MAX_VALUE",
+    "SEED_MAX_VALUE_SUITS",
+    "SPECIAL_235",
+    "ZJH_CATEGORIES",
+    "ZJHHand",
+    "ZJHRules",
+    "category_of_strength",
+    "compare_zjh",
+    "evaluate_zjh",
+    "evaluate_zjh_batch",
+    "rank_zjh",
+    "seed_value_zjh_batch",
+    "special_235_batch",
+    "zjh_category_counts_exact",
+    "zjh_category_probabilities_exact",
+]
+
+ZJH_CATEGORIES = ("bomb", "straight flush", "flush", "straight", "pair", "high card")
+"""Category names, strongest first under the default ``order="zjh"``.
+
+With ``order="straight_over_flush"`` "straight" and "flush" swap places
+(:attr:`ZJHRules.categories`).
+"""
+
+SPECIAL_235 = "special 2-3-5"
+"""Key of the off-suit 2-3-5 count in :func:`zjh_category_counts_exact`."""
+
+SEED_MAX_VALUE = _k.SEED_MAX_VALUE
+"""Largest rank-only seed value (A-A-A = 7881); reversed = this - value."""
+SEED_MAX_VALUE_SUITS = _k.SEED_MAX_VALUE_SUITS
+"""``7881 * 64 + 63``; the suit-aware reversed value is this - value."""
+
+_ORDERS = ("zjh", "straight_over_flush")
+
+
+@dataclass(frozen=True)
+class ZJHRules:
+    """House rules of a Zha Jin Hua game.
+
+    Examples
+    --------
+    >>> ZJHRules().categories[:4]
+    ('bomb', 'straight flush', 'flush', 'straight')
+    >>> ZJHRules(order="straight_over_flush").categories[:4]
+    ('bomb', 'straight flush', 'straight', 'flush')
+    >>> ZJHRules(order="poker")
+    Traceback (most recent call last):
+    ...
+    ValueError: order must be one of ('zjh', 'straight_over_flush'), got 'poker'
+    """
+
+    special_235: bool = False
+    """An off-suit 2-3-5 beats every bomb, and nothing else (not transitive)."""
+    suit_tiebreak: bool = False
+    """Break rank ties by suit, spade > heart > club > diamond (seed order)."""
+    order: Literal["zjh", "straight_over_flush"] = "zjh"
+    """``"zjh"``: flush > straight; ``"straight_over_flush"`` (Teen Patti)."""
+
+    def __post_init__(self) -> None:
+        """Validate ``order``."""
+        if self.order not in _ORDERS:
+            raise ValueError(f"order must be one of {_ORDERS}, got {self.order!r}")
+
+    @property
+    def straight_over_flush(self) -> bool:
+        """Whether a straight beats a flush."""
+        return self.order == "straight_over_flush"
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """Category names, strongest first, under these rules."""
+        if self.straight_over_flush:
+            return ("bomb", "straight flush", "straight", "flush", "pair", "high card")
+        return ZJH_CATEGORIES
+
+
+@dataclass(frozen=True)
+class ZJHHand:
+    """One evaluated three-card hand.
+
+    ``strength`` depends on the rules used; the seed values do not.
+    """
+
+    cards: tuple[int, int, int]
+    """Card codes in the order given."""
+    category: str
+    """One of :data:`ZJH_CATEGORIES`."""
+    description: str
+    """The hand in words, e.g. ``"pair of Kings, Ace kicker"``."""
+    strength: int
+    """``int32`` strength under the rules used; bigger is stronger."""
+    special_235: bool
+    """Off-suit 2-3-5 (flagged whatever the rules, like the seed's isSpecial)."""
+    seed_value: int
+    """Seed rank-only value (NonFlowerValueCalculator), 1330..7881."""
+    seed_value_suits: int
+    """Seed suit-aware value (FlowerValueCalculator): value * 64 + flower."""
+    seed_value_reversed: int
+    """``SEED_MAX_VALUE - seed_value``: smaller is stronger (Low2High)."""
+    seed_value_suits_reversed: int
+    """``SEED_MAX_VALUE_SUITS - seed_value_suits`` (FlowerLow2High)."""
+
+    @property
+    def text(self) -> str:
+        """The cards as text, e.g. ``"AsKdJc"``."""
+        return format_cards(self.cards)
+
+
+# --------------------------------------------------------------------------
+# validation and arrays
+
+
+def _parse_hand(cards: CardsLike | ZJHHand) -> tuple[int, int, int]:
+    """Parse one three-card hand; ``ValueError`` quoting the input if not."""
+    if isinstance(cards, ZJHHand):
+        return cards.cards
+    parsed = parse_cards(cards)
+    if len(parsed) != 3:
+        raise ValueError(
+            f"a Zha Jin Hua hand has 3 cards, got {len(parsed)} in {cards!r}"
+        )
+    return parsed[0], parsed[1], parsed[2]
+
+
+def _check_disjoint(hands: Sequence[tuple[int, int, int]], given: object) -> None:
+    """Raise ``ValueError`` if two hands share a card."""
+    seen: set[int] = set()
+    for hand in hands:
+        for card in hand:
+            if card in seen:
+                raise ValueError(
+                    f"card {format_cards([card])!r} is in two hands in {given!r}"
+                )
+            seen.add(card)
+
+
+def _as_hand_array(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+    """Validate ``hands`` as ``uint8[n, 3]`` distinct cards, C-contiguous."""
+    arr = np.asarray(hands)
+    if arr.ndim != 2 or arr.shape[1] != 3:
+        raise ValueError(f"hands must have shape (n, 3), got {arr.shape!r}")
+    if arr.size and (
+        not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0 or arr.max() > 51
+    ):
+        raise ValueError("hands must hold card codes 0..51")
+    out = np.ascontiguousarray(arr, dtype=np.uint8)
+    dup = (out[:, 0] == out[:, 1]) | (out[:, 1] == out[:, 2]) | (out[:, 0] == out[:, 2])
+    if dup.any():
+        row = int(np.flatnonzero(dup)[0])
+        raise ValueError(f"hand {row} repeats a card: {format_cards(out[row])!r}")
+    return out
+
+
+def _strengths(hands: npt.NDArray[np.uint8], rules: ZJHRules) -> npt.NDArray[np.int32]:
+    out = np.empty(hands.shape[0], dtype=np.int32)
+    sof = bool(rules.straight_over_flush)
+    _k.evaluate_batch(hands, sof, bool(rules.suit_tiebreak), out)
+    return out
+
+
+def _specials(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+    out = np.empty(hands.shape[0], dtype=np.bool_)
+    _k.special_batch(hands, out)
+    return out
+
+
+def _seed_values(hands: npt.NDArray[np.uint8], suits: bool) -> npt.NDArray[np.int32]:
+    out = np.empty(hands.shape[0], dtype=np.int32)
+    _k.seed_value_batch(hands, bool(suits), out)
+    return out
+
+
+# --------------------------------------------------------------------------
+# categories and words
+
+
+def _category_table(rules: ZJHRules) -> npt.NDArray[np.int8]:
+    """Map kernel category code (1..6) to an index into ZJH_CATEGORIES."""
+    table = np.full(7, -1, dtype=np.int8)
+    for index, name in enumerate(rules.categories):
+        table[6 - index] = ZJH_CATEGORIES.index(name)
+    return table
+
+
+def category_of_strength(
+    strength: int | npt.ArrayLike, rules: ZJHRules = ZJHRules()
+) -> npt.NDArray[np.int8]:
+    """Return the index into :data:`ZJH_CATEGORIES` of each strength.
+
+    ``strength`` must come from the same ``rules``.
+
+    Examples
+    --------
+    >>> s = evaluate_zjh_batch([[51, 47, 43]])  # As Ks Qs
+    >>> ZJH_CATEGORIES[int(category_of_strength(s)[0])]
+    'straight flush'
+    """
+    shift = _k.CATEGORY_SHIFT + (_k.SUIT_SHIFT if rules.suit_tiebreak else 0)
+    codes = np.asarray(strength, dtype=np.int64) >> shift
+    result: npt.NDArray[np.int8] = _category_table(rules)[codes]
+    return result
+
+
+def _plural(rank: int) -> str:
+    name = RANK_NAMES[rank]
+    return name + ("es" if name.endswith("x") else "s")
+
+
+def _describe(cards: tuple[int, int, int], category: str) -> str:
+    """Describe the hand in words (only the category depends on the rules)."""
+    ranks = sorted((c >> 2 for c in cards), reverse=True)
+    names = "-".join(RANK_NAMES[r] for r in ranks)
+    a23 = ranks == [12, 1, 0]
+    if category == "bomb":
+        return f"bomb, three {_plural(ranks[0])}"
+    if category in ("straight", "straight flush"):
+        if a23:
+            return f"A-2-3 {category} (the lowest)"
+        return f"{RANK_NAMES[ranks[0]]}-high {category}"
+    if category == "flush":
+        return f"{names} flush"
+    if category == "pair":
+        pair = ranks[1]
+        kicker = ranks[0] if ranks[0] != pair else ranks[2]
+        return f"pair of {_plural(pair)}, {RANK_NAMES[kicker]} kicker"
+    if ranks == [3, 1, 0]:
+        return f"high card {names} (off-suit 2-3-5)"
+    return f"high card {names}"
+
+
+# --------------------------------------------------------------------------
+# public API
+
+
+def evaluate_zjh(cards: CardsLike, rules: ZJHRules = ZJHRules()) -> ZJHHand:
+    """Evaluate one Zha Jin Hua hand of three cards.
+
+    Parameters
+    ----------
+    cards
+        Anything :func:`equity.cards.parse_cards` accepts: ``"AsKdJc"``,
+        ``"黑桃A 红桃K 梅花J"``, or three card codes.
+    rules
+        The house rules; only ``strength`` depends on them.
+
+    Returns
+    -------
+    ZJHHand
+        Category, words, strength, the off-suit 2-3-5 flag and the seed
+        article's four absolute values.
+
+    Raises
+    ------
+    ValueError
+        If the input is not three distinct cards.
+
+    Examples
+    --------
+    >>> hand = evaluate_zjh("AsAdKc")
+    >>> hand.category, hand.description, hand.seed_value
+    ('pair', 'pair of Aces, King kicker', 4040)
+    >>> evaluate_zjh("6h 4d 2d").seed_value_suits
+    102560
+    >>> evaluate_zjh("黑桃A 红桃A 方片A").description
+    'bomb, three Aces'
+    >>> h = evaluate_zjh("3c 2d 5h")
+    >>> h.category, h.special_235, h.description
+    ('high card', True, 'high card Five-Three-Two (off-suit 2-3-5)')
+    >>> evaluate_zjh("Ad 2c 3s").description
+    'A-2-3 straight (the lowest)'
+    >>> evaluate_zjh("AsKd")
+    Traceback (most recent call last):
+    ...
+    ValueError: a Zha Jin Hua hand has 3 cards, got 2 in 'AsKd'
+    """
+    hand = _parse_hand(cards)
+    arr = np.array([hand], dtype=np.uint8)
+    strength = int(_strengths(arr, rules)[0])
+    category = ZJH_CATEGORIES[int(category_of_strength(strength, rules))]
+    seed = int(_seed_values(arr, False)[0])
+    seed_suits = int(_seed_values(arr, True)[0])
+    return ZJHHand(
+        cards=hand,
+        category=category,
+        description=_describe(hand, category),
+        strength=strength,
+        special_235=bool(_specials(arr)[0]),
+        seed_value=seed,
+        seed_value_suits=seed_suits,
+        seed_value_reversed=SEED_MAX_VALUE - seed,
+        seed_value_suits_reversed=SEED_MAX_VALUE_SUITS - seed_suits,
+    )
+
+
+def _is_bomb(strength: int, rules: ZJHRules) -> bool:
+    return ZJH_CATEGORIES[int(category_of_strength(strength, rules))] == "bomb"
+
+
+def compare_zjh(
+    a: CardsLike | ZJHHand, b: CardsLike | ZJHHand, rules: ZJHRules = ZJHRules()
+) -> int:
+    """Compare two hands: ``+1`` if ``a`` wins, ``-1`` if ``b`` wins, ``0`` tie.
+
+    With ``rules.special_235`` an off-suit 2-3-5 beats a bomb; every other
+    pair of hands is compared by strength.  A :class:`ZJHHand` is
+    re-evaluated under ``rules``.  Two hands may not share a card.
+
+    Examples
+    --------
+    >>> compare_zjh("AsKdJc", "AhKcJs")
+    0
+    >>> compare_zjh("AsKdJc", "AhKcJs", ZJHRules(suit_tiebreak=True))
+    1
+    >>> compare_zjh("2c3d5h", "AsAdAc")
+    -1
+    >>> compare_zjh("2c3d5h", "AsAdAc", ZJHRules(special_235=True))
+    1
+    >>> compare_zjh("2c3d5h", "4s4d6c", ZJHRules(special_235=True))
+    -1
+    """
+    hands = [_parse_hand(a), _parse_hand(b)]
+    _check_disjoint(hands, (a, b))
+    arr = np.array(hands, dtype=np.uint8)
+    sa, sb = (int(s) for s in _strengths(arr, rules))
+    if rules.special_235:
+        special = _specials(arr)
+        if special[0] and _is_bomb(sb, rules):
+            return 1
+        if special[1] and _is_bomb(sa, rules):
+            return -1
+    return (sa > sb) - (sa < sb)
+
+
+def rank_zjh(
+    hands: Sequence[CardsLike | ZJHHand] | npt.NDArray[np.integer],
+    rules: ZJHRules = ZJHRules(),
+) -> list[list[int]]:
+    """Order hands winner first; tied hands share a group.
+
+    Returns groups of indices into ``hands``, strongest group first, each
+    group in input order.
+
+    The 2-3-5 rule is not transitive (2-3-5 > bomb > pair > 2-3-5), so a
+    full order needs a convention: with ``rules.special_235`` and at least
+    one bomb among the hands, every off-suit 2-3-5 is placed above the bombs
+    (the seed leaves exactly this test, "is there a bomb?", to the caller).
+    Without a bomb a 2-3-5 is an ordinary Five-high high card.  Use
+    :func:`compare_zjh` for a head-to-head result.
+
+    Examples
+    --------
+    >>> rank_zjh(["2c3d5h", "AsKdJc", "KsKh3c", "AhKcJs"])
+    [[2], [1, 3], [0]]
+    >>> rank_zjh(["2c3d5h", "AsAdAc", "KsKd3c"], ZJHRules(special_235=True))
+    [[0], [1], [2]]
+    >>> rank_zjh(["AsKd", "2c3d5h"])
+    Traceback (most recent call last):
+    ...
+    ValueError: a Zha Jin Hua hand has 3 cards, got 2 in 'AsKd'
+    """
+    if isinstance(hands, str):
+        raise ValueError(f"rank_zjh takes a sequence of hands, not a string: {hands!r}")
+    parsed = [_parse_hand(h) for h in hands]
+    if not parsed:
+        return []
+    _check_disjoint(parsed, hands)
+    arr = np.array(parsed, dtype=np.uint8)
+    strengths = _strengths(arr, rules)
+    promote = np.zeros(len(parsed), dtype=np.int64)
+    if rules.special_235:
+        bomb = ZJH_CATEGORIES.index("bomb")
+        if np.any(category_of_strength(strengths, rules) == bomb):
+            promote = _specials(arr).astype(np.int64)
+    keys = [(int(p), int(s)) for p, s in zip(promote, strengths, strict=True)]
+    groups: list[list[int]] = []
+    previous: tuple[int, int] | None = None
+    for i in sorted(range(len(keys)), key=lambda i: keys[i], reverse=True):
+        if keys[i] != previous:
+            groups.append([])
+            previous = keys[i]
+        groups[-1].append(i)
+    return [sorted(g) for g in groups]
+
+
+def evaluate_zjh_batch(
+    hands: npt.ArrayLike, rules: ZJHRules = ZJHRules()
+) -> npt.NDArray[np.int32]:
+    """Return the ``int32`` strength of every hand (2-3-5 rule not applied).
+
+    Shapes
+    ------
+    hands : int[n, 3] card codes, distinct within a row
+    returns : int32[n]
+
+    Examples
+    --------
+    >>> evaluate_zjh_batch([[51, 47, 43], [51, 46, 41]])  # AsKsQs, AsKhQd
+    array([20492, 12300], dtype=int32)
+    """
+    return _strengths(_as_hand_array(hands), rules)
+
+
+def special_235_batch(hands: npt.ArrayLike) -> npt.NDArray[np.bool_]:
+    """Return whether every hand is an off-suit 2-3-5.
+
+    Shapes
+    ------
+    hands : int[n, 3]
+    returns : bool[n]
+
+    Examples
+    --------
+    >>> special_235_batch([[0, 5, 14], [0, 4, 12]])  # 2c3d5h, 2c3c5c
+    array([ True, False])
+    """
+    return _specials(_as_hand_array(hands))
+
+
+def seed_value_zjh_batch(
+    hands: npt.ArrayLike, *, suits: bool = False, reverse: bool = False
+) -> npt.NDArray[np.int32]:
+    """Return the seed article's absolute value of every hand.
+
+    ``suits`` selects FlowerValueCalculator (``value * 64 + flower``) over
+    NonFlowerValueCalculator; ``reverse`` gives the "smaller is stronger"
+    form ``MAX - value`` with ``MAX`` = :data:`SEED_MAX_VALUE` or
+    :data:`SEED_MAX_VALUE_SUITS`.
+
+    Shapes
+    ------
+    hands : int[n, 3]
+    returns : int32[n]
+
+    Examples
+    --------
+    >>> seed_value_zjh_batch([[51, 50, 49]])  # AsAhAd
+    array([7881], dtype=int32)
+    >>> seed_value_zjh_batch([[51, 50, 49]], reverse=True)
+    array([0], dtype=int32)
+    """
+    values = _seed_values(_as_hand_array(hands), suits)
+    if reverse:
+        top = SEED_MAX_VALUE_SUITS if suits else SEED_MAX_VALUE
+        values = (top - values).astype(np.int32)
+    return values
+
+
+def zjh_category_counts_exact() -> dict[str, int]:
+    """Count the 22,100 three-card hands of each category, in closed form.
+
+    Keys are :data:`ZJH_CATEGORIES` (strongest first), plus
+    ``"special 2-3-5"``: the off-suit 2-3-5 hands, a subset of "high card"
+    (the six categories alone sum to C(52, 3)).
+
+    Examples
+    --------
+    >>> counts = zjh_category_counts_exact()
+    >>> list(counts)[:3], list(counts)[-1]
+    (['bomb', 'straight flush', 'flush'], 'special 2-3-5')
+    >>> list(counts.values())
+    [52, 48, 1096, 720, 3744, 16440, 60]
+    >>> sum(counts[c] for c in ZJH_CATEGORIES) == math.comb(52, 3)
+    True
+    """
+    suits = 4
+    ranks = 13
+    sequences = ranks - 1  # A-2-3, 2-3-4, ..., Q-K-A (no K-A-2)
+    rank_sets = math.comb(ranks, 3)
+    one_suit = suits  # suit patterns of three distinct ranks, all one suit
+    mixed = suits**3 - one_suit  # ... not all one suit
+    return {
+        "bomb": ranks * math.comb(suits, 3),
+        "straight flush": sequences * one_suit,
+        "flush": (rank_sets - sequences) * one_suit,
+        "straight": sequences * mixed,
+        "pair": ranks * math.comb(suits, 2) * (ranks - 1) * suits,
+        "high card": (rank_sets - sequences) * mixed,
+        SPECIAL_235: 1 * mixed,
+    }
+
+
+def zjh_category_probabilities_exact(
+    *, as_fraction: bool = False
+) -> dict[str, float] | dict[str, Fraction]:
+    """Probability of each category (and of an off-suit 2-3-5) in one deal.
+
+    Each count of :func:`zjh_category_counts_exact` divided by C(52, 3).
+
+    Examples
+    --------
+    >>> p = zjh_category_probabilities_exact(as_fraction=True)
+    >>> p["bomb"], p["straight flush"]
+    (Fraction(1, 425), Fraction(12, 5525))
+    >>> round(zjh_category_probabilities_exact()["high card"], 6)
+    0.743891
+    """
+    total = math.comb(52, 3)
+    counts = zjh_category_counts_exact()
+    if as_fraction:
+        return {k: Fraction(v, total) for k, v in counts.items()}
+    return {k: v / total for k, v in counts.items()}
