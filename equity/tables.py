@@ -82,15 +82,20 @@ class HoldemTables(NamedTuple):
     values: np.ndarray
 
 
-def _straight_top(present: set[int]) -> int | None:
-    """Top rank of the best straight among ``present`` ranks, or None."""
+@functools.cache
+def _straight_top_of_mask(mask: int) -> int | None:
     for top in _STRAIGHTS:
-        run = range(top - 4, top + 1) if top > 3 else ()
-        if all(r in present for r in run):
+        run = 0x1F << (top - 4)
+        if mask & run == run:
             return top
-    if {12, 0, 1, 2, 3} <= present:  # the wheel, A-2-3-4-5
+    if mask & 0x100F == 0x100F:  # the wheel, A-2-3-4-5
         return 3
     return None
+
+
+def _straight_top(present: set[int] | tuple[int, ...]) -> int | None:
+    """Top rank of the best straight among ``present`` ranks, or None."""
+    return _straight_top_of_mask(sum(1 << r for r in set(present)))
 
 
 def best_hand_from_ranks(counts: tuple[int, ...], flush: bool) -> tuple[int, tuple[int, ...]]:

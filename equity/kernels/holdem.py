@@ -13,12 +13,16 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import kernel, parallel_kernel, prange
+from .deal import partial_shuffle
+from .rng import seed_state
 
 __all__ = [
     "KEY_START",
     "evaluate_batch",
     "evaluate_cards",
-    "exact_category_counts7",
+    "exact_value_counts5",
+    "exact_value_counts7",
+    "sample_category_counts",
     "value_from_key",
 ]
 
@@ -105,8 +109,8 @@ def evaluate_batch(hands, card_keys, suit_bits, offsets, values, out):
 
 
 @parallel_kernel
-def exact_category_counts7(card_keys, suit_bits, offsets, values, out):
-    """Count the category of every seven-card hand (all C(52,7)).
+def exact_value_counts7(card_keys, suit_bits, offsets, values, out):
+    """Count the value of every seven-card hand (all C(52,7)).
 
     Nested loops keep partial key sums, so each hand costs one addition and
     one lookup.  The outer card is spread over threads; each writes its own
@@ -114,7 +118,7 @@ def exact_category_counts7(card_keys, suit_bits, offsets, values, out):
 
     Shapes
     ------
-    out : int64[52, 10], zeroed; row = first card, column = category
+    out : int64[52, 65536], zeroed; row = first card, column = hand value
     """
     for a in prange(52):
         ka = KEY_START + card_keys[a]
@@ -138,4 +142,57 @@ def exact_category_counts7(card_keys, suit_bits, offsets, values, out):
                                 v = value_from_key(
                                     kf + card_keys[g], sf | suit_bits[g], offsets, values
                                 )
-                                out[a, v >> 12] += 1
+                                out[a, v] += 1
+
+
+@kernel
+def exact_value_counts5(card_keys, suit_bits, offsets, values, out):
+    """Count the value of every five-card hand (all C(52,5)).
+
+    Shapes
+    ------
+    out : int64[65536], zeroed; index = hand value
+    """
+    for a in range(52):
+        ka = KEY_START + card_keys[a]
+        sa = suit_bits[a]
+        for b in range(a + 1, 52):
+            kb = ka + card_keys[b]
+            sb = sa | suit_bits[b]
+            for c in range(b + 1, 52):
+                kc = kb + card_keys[c]
+                sc = sb | suit_bits[c]
+                for d in range(c + 1, 52):
+                    kd = kc + card_keys[d]
+                    sd = sc | suit_bits[d]
+                    for e in range(d + 1, 52):
+                        v = value_from_key(kd + card_keys[e], sd | suit_bits[e], offsets, values)
+                        out[v] += 1
+
+
+@parallel_kernel
+def sample_category_counts(seeds, batch_size, n_trials, n_cards, card_keys, suit_bits, offsets,
+                           values, out):
+    """Deal ``n_trials`` random hands of ``n_cards`` (5-7) and count categories.
+
+    Batch ``b`` deals trials ``[b * batch_size, (b + 1) * batch_size)`` from
+    its own stream and writes only ``out[b]``.
+
+    Shapes
+    ------
+    seeds : uint64[n_batches]
+    out : int64[n_batches, 16], zeroed; column = category code (1..9)
+    """
+    for b in prange(seeds.shape[0]):
+        state = np.empty(2, dtype=np.uint64)
+        seed_state(seeds[b], state)
+        deck = np.arange(52).astype(np.uint8)
+        stop = min(n_trials, (b + 1) * batch_size)
+        for _ in range(b * batch_size, stop):
+            partial_shuffle(deck, 52, n_cards, state)
+            key = KEY_START
+            suit_set = np.uint64(0)
+            for j in range(n_cards):
+                key += card_keys[deck[j]]
+                suit_set |= suit_bits[deck[j]]
+            out[b, value_from_key(key, suit_set, offsets, values) >> 12] += 1

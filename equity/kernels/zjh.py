@@ -41,7 +41,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel
+from ._jit import kernel, parallel_kernel, prange
+from .deal import partial_shuffle
+from .rng import seed_state
 
 __all__ = [
     "BOMB",
@@ -283,3 +285,29 @@ def seed_value_batch(hands, suits, out):
     """
     for i in range(hands.shape[0]):
         out[i] = seed_value3(hands[i, 0], hands[i, 1], hands[i, 2], suits)
+
+
+@parallel_kernel
+def sample_category_counts(seeds, batch_size, n_trials, straight_over_flush, out):
+    """Deal ``n_trials`` random three-card hands and count categories.
+
+    Batch ``b`` deals trials ``[b * batch_size, (b + 1) * batch_size)`` from
+    its own stream and writes only ``out[b]``.
+
+    Shapes
+    ------
+    seeds : uint64[n_batches]
+    out : int64[n_batches, 8], zeroed; column = category code (1..6),
+        column 7 = off-suit 2-3-5 hands (also counted as high card)
+    """
+    for b in prange(seeds.shape[0]):
+        state = np.empty(2, dtype=np.uint64)
+        seed_state(seeds[b], state)
+        deck = np.arange(52).astype(np.uint8)
+        stop = min(n_trials, (b + 1) * batch_size)
+        for _ in range(b * batch_size, stop):
+            partial_shuffle(deck, 52, 3, state)
+            v = evaluate3(deck[0], deck[1], deck[2], straight_over_flush, False)
+            out[b, v >> CATEGORY_SHIFT] += 1
+            if is_special_235(deck[0], deck[1], deck[2]):
+                out[b, 7] += 1

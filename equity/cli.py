@@ -1,0 +1,367 @@
+"""The ``equity`` command: a thin layer over the public API.
+
+Every subcommand validates its input through the API; a ``ValueError`` is
+printed as one sentence on stderr with exit code 2 (no traceback).  Heavy
+modules (pandas, matplotlib) are imported only by the commands that need
+them, so ``equity eval`` starts about as fast as ``import numba``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from . import __version__
+
+__all__ = ["main"]
+
+EXIT_USAGE = 2
+
+
+class CliError(ValueError):
+    """A user error detected by the CLI itself."""
+
+
+def parse_count(text: str) -> int:
+    """Parse a positive count written ``1000000``, ``1_000_000`` or ``1e6``.
+
+    Examples
+    --------
+    >>> parse_count("1e6"), parse_count("1_000_000")
+    (1000000, 1000000)
+    """
+    cleaned = text.strip().replace("_", "").replace(",", "")
+    try:
+        value = float(cleaned) if any(c in cleaned for c in ".eE") else int(cleaned)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if value != int(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    return int(value)
+
+
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be positive")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer seed") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"seed {text!r} must be non-negative")
+    return value
+
+
+def _table(rows: Sequence[Sequence[object]], headers: Sequence[str]) -> str:
+    """Format rows as an aligned plain-text table (numbers right-aligned)."""
+    cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    numeric = [
+        all(_is_number(r[i]) for r in cells[1:]) and len(cells) > 1 for i in range(len(headers))
+    ]
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(
+            c.rjust(w) if num else c.ljust(w)
+            for c, w, num in zip(row, widths, numeric, strict=True)
+        ).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([fmt(cells[0]), rule, *(fmt(r) for r in cells[1:])])
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.rstrip("%").replace(",", ""))
+    except ValueError:
+        return False
+    return True
+
+
+def _emit_json(obj: object) -> None:
+    print(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+# ---------------------------------------------------------------------------
+# eval / compare
+
+
+def _rules(args: argparse.Namespace) -> Any:
+    from .zjh import ZJHRules
+
+    return ZJHRules(
+        special_235=args.special_235,
+        suit_tiebreak=args.suit_tiebreak,
+        order="straight_over_flush" if args.straight_over_flush else "zjh",
+    )
+
+
+def _check_rules_flags(args: argparse.Namespace) -> None:
+    if args.game != "zjh":
+        for flag in ("special_235", "suit_tiebreak", "straight_over_flush"):
+            if getattr(args, flag):
+                option = "--" + flag.replace("_", "-")
+                raise CliError(f"{option} applies to --game zjh only, not {args.game!r}")
+
+
+def _evaluate_one(args: argparse.Namespace, cards: str) -> dict[str, Any]:
+    """Evaluate one hand for ``args.game`` and return its JSON record."""
+    if args.game == "zjh":
+        from .zjh import evaluate_zjh
+
+        z = evaluate_zjh(cards, _rules(args))
+        return {
+            "cards": _format(z.cards),
+            "category": z.category,
+            "description": z.description,
+            "strength": z.strength,
+            "special_235": z.special_235,
+            "seed_value": z.seed_value,
+            "seed_value_suits": z.seed_value_suits,
+            "seed_value_reversed": z.seed_value_reversed,
+            "seed_value_suits_reversed": z.seed_value_suits_reversed,
+        }
+    from .cards import parse_cards
+    from .poker import evaluate
+
+    parsed = parse_cards(cards)
+    if args.game == "five" and len(parsed) != 5:
+        raise CliError(f"a five-card hand needs 5 cards, got {len(parsed)} in {cards!r}")
+    if args.game == "holdem" and len(parsed) not in (5, 6, 7):
+        raise CliError(
+            f"a hold'em hand needs 5 to 7 cards (hole cards and board), "
+            f"got {len(parsed)} in {cards!r}"
+        )
+    record = evaluate(parsed).to_dict()
+    if args.game == "five":
+        record.pop("best_five")
+    return record
+
+
+def _format(cards: Sequence[int]) -> str:
+    from .cards import format_cards
+
+    return format_cards(cards, " ")
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    _check_rules_flags(args)
+    record = _evaluate_one(args, " ".join(args.cards))
+    if args.json:
+        _emit_json({"game": args.game, **record})
+        return 0
+    print(f"{record['cards']}: {record['description']}")
+    print(f"  category  {record['category']}")
+    print(f"  strength  {record['strength']}")
+    if "best_five" in record:
+        print(f"  best five {record['best_five']}")
+    if args.game == "zjh":
+        print(f"  seed value {record['seed_value']} (with suits {record['seed_value_suits']})")
+        if record["special_235"]:
+            print("  off-suit 2-3-5: beats a bomb when --special-235 is on")
+    return 0
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    _check_rules_flags(args)
+    hands = list(args.hands)
+    if len(hands) < 2:
+        raise CliError("compare needs at least two hands")
+    board = args.board or ""
+    if board and args.game != "holdem":
+        raise CliError(f"--board applies to --game holdem only, not {args.game!r}")
+    records = [_evaluate_one(args, f"{h} {board}") for h in hands]
+    _check_disjoint(hands, board)
+    if args.game == "zjh":
+        from .zjh import rank_zjh
+
+        groups = rank_zjh(hands, _rules(args))
+    else:
+        groups = _groups([r["strength"] for r in records])
+    place = {}
+    for pos, group in enumerate(groups, start=1):
+        for i in group:
+            place[i] = (pos, len(group) > 1)
+    if args.json:
+        players = [
+            {"hand": hands[i], **records[i], "place": place[i][0], "tie": place[i][1]}
+            for i in range(len(hands))
+        ]
+        _emit_json({"game": args.game, "board": board or None, "order": groups,
+                    "players": players})  # fmt: skip
+        return 0
+    rows = []
+    for group in groups:
+        for i in group:
+            pos, tied = place[i]
+            rows.append([f"{pos}{'=' if tied else ''}", hands[i], records[i]["description"],
+                         records[i]["strength"]])  # fmt: skip
+    print(_table(rows, ["place", "hand", "description", "strength"]))
+    winners = groups[0]
+    if len(winners) > 1:
+        print("tie: " + ", ".join(hands[i] for i in winners) + " split the pot")
+    else:
+        print(f"winner: {hands[winners[0]]}")
+    return 0
+
+
+def _groups(strengths: Sequence[int]) -> list[list[int]]:
+    by_value: dict[int, list[int]] = {}
+    for i, s in enumerate(strengths):
+        by_value.setdefault(s, []).append(i)
+    return [by_value[s] for s in sorted(by_value, reverse=True)]
+
+
+def _check_disjoint(hands: Sequence[str], board: str) -> None:
+    from .cards import format_card, parse_cards
+
+    seen: dict[int, str] = {}
+    for source in [*hands, board]:
+        for card in parse_cards(source):
+            if card in seen:
+                raise CliError(f"card {format_card(card)!r} is used twice ({seen[card]!r} and "
+                               f"{source!r})")  # fmt: skip
+            seen[card] = source
+
+
+# ---------------------------------------------------------------------------
+# freq
+
+
+def _cmd_freq(args: argparse.Namespace) -> int:
+    from .frequencies import category_frequencies
+
+    if args.exact and (args.trials is not None or args.seed is not None):
+        raise CliError("--exact enumerates every hand: it takes no --trials or --seed")
+    _set_threads(args.threads)
+    table = category_frequencies(
+        args.game, exact=args.exact, trials=args.trials or 1_000_000, seed=args.seed
+    )
+    if args.json:
+        _emit_json(table.to_dict())
+        return 0
+    method = "exact (every hand enumerated)" if args.exact else (
+        f"Monte-Carlo, {table.hands:,} hands, seed {table.seed}")
+    print(f"{args.game}: hand categories, {method}, {table.elapsed_s:.2f} s")
+    rows = []
+    for name, count in table.counts.items():
+        p = table.exact_probabilities[name]
+        freq = count / table.hands
+        row = [name, f"{count:,}", f"{freq:.6%}", f"{p:.6%}"]
+        if not args.exact:
+            se = (p * (1 - p) / table.hands) ** 0.5
+            row += [f"{se:.6%}", f"{(freq - p) / se:+.2f}" if se else "0"]
+        rows.append(row)
+    headers = ["category", "count", "frequency", "exact"]
+    if not args.exact:
+        headers += ["std err", "z"]
+    print(_table(rows, headers))
+    if args.exact:
+        print("counts are exact; 'exact' is the closed-form probability")
+    else:
+        stat, pval = table.chi_square()
+        print(f"Monte-Carlo estimate; std err is binomial at the exact p; "
+              f"chi-square {stat:.2f}, p-value {pval:.3f}")  # fmt: skip
+    return 0
+
+
+def _set_threads(threads: int | None) -> None:
+    if threads is None:
+        return
+    import numba
+
+    if not 1 <= threads <= numba.config.NUMBA_NUM_THREADS:
+        raise CliError(
+            f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {threads}"
+        )
+    numba.set_num_threads(threads)
+
+
+# ---------------------------------------------------------------------------
+# parser
+
+
+def _add_game(p: argparse.ArgumentParser, rules: bool = True) -> None:
+    p.add_argument("--game", choices=["holdem", "five", "zjh"], default="holdem",
+                   help="hand system: hold'em (best 5 of 5-7), five-card, Zha Jin Hua")  # fmt: skip
+    if rules:
+        p.add_argument("--special-235", action="store_true",
+                       help="zjh: an off-suit 2-3-5 beats every bomb")  # fmt: skip
+        p.add_argument("--suit-tiebreak", action="store_true",
+                       help="zjh: break rank ties by suit, spade > heart > club > diamond")  # fmt: skip
+        p.add_argument("--straight-over-flush", action="store_true",
+                       help="zjh: rank a straight above a flush (Teen Patti order)")  # fmt: skip
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``equity`` command."""
+    parser = argparse.ArgumentParser(
+        prog="equity",
+        description="Poker equity and hand frequencies: hold'em, five-card, Zha Jin Hua.",
+    )
+    parser.add_argument("--version", action="version", version=f"equity {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    p = sub.add_parser("eval", help="evaluate one hand",
+                       description="Print a hand's category, description and strength.")  # fmt: skip
+    _add_game(p)
+    p.add_argument("cards", nargs="+", metavar="CARD", help="cards, e.g. As Kd or AsKd")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_cmd_eval)
+
+    p = sub.add_parser("compare", help="compare hands and order them",
+                       description="Evaluate each HAND and order them, winner first.")  # fmt: skip
+    _add_game(p)
+    p.add_argument("hands", nargs="+", metavar="HAND", help="one argument per hand, e.g. AsKs")
+    p.add_argument("--board", help="hold'em: community cards added to every hand")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_cmd_compare)
+
+    p = sub.add_parser("freq", help="hand-category frequencies vs exact odds",
+                       description="Count hand categories exhaustively (--exact) or by "
+                                   "Monte-Carlo (--trials), beside the exact probabilities.")  # fmt: skip
+    _add_game(p, rules=False)
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--exact", action="store_true", help="enumerate every hand")
+    p.add_argument("--trials", type=parse_count, help="random hands to deal (default 1e6)")
+    p.add_argument("--seed", type=_seed, help="random seed (recorded in the output)")
+    p.add_argument("--threads", type=int, help="worker threads (default: all cores)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_cmd_freq)
+
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``equity`` command; return its exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # usage errors (exit 2), --help and --version (exit 0)
+        return int(exc.code or 0)
+    try:
+        return int(args.func(args))
+    except ValueError as exc:
+        print(f"equity {args.command}: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # e.g. `equity ... | head`
+        sys.stderr.close()
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""Shuffling and dealing from seeded per-batch streams.
+
+Rows are split into batches of ``batch_size``; batch ``b`` draws only from
+its own xoroshiro128+ stream seeded with ``seeds[b]`` and writes only its own
+rows, so results do not depend on the number of threads.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._jit import kernel, parallel_kernel, prange
+from .rng import bounded, seed_state
+
+__all__ = ["deal_batch", "partial_shuffle", "shuffle_batch"]
+
+
+@kernel
+def partial_shuffle(deck, n_live, n_draw, state):
+    """Move a uniform random ordered sample of ``n_draw`` cards to the front.
+
+    A partial Fisher-Yates shuffle over ``deck[:n_live]``: after the call
+    ``deck[:n_draw]`` is uniform over ordered draws without replacement and
+    ``deck[:n_live]`` is still a permutation of the live cards.
+
+    Shapes
+    ------
+    deck : uint8[>= n_live]
+    state : uint64[2]
+    """
+    for i in range(n_draw):
+        j = i + bounded(state, n_live - i)
+        tmp = deck[i]
+        deck[i] = deck[j]
+        deck[j] = tmp
+
+
+@parallel_kernel
+def shuffle_batch(seeds, batch_size, out):
+    """Fill each row of ``out`` with a uniformly shuffled 52-card deck.
+
+    Shapes
+    ------
+    seeds : uint64[n_batches], n_batches = ceil(n / batch_size)
+    out : uint8[n, 52]
+    """
+    n = out.shape[0]
+    for b in prange(seeds.shape[0]):
+        state = np.empty(2, dtype=np.uint64)
+        seed_state(seeds[b], state)
+        deck = np.arange(52).astype(np.uint8)
+        for row in range(b * batch_size, min(n, (b + 1) * batch_size)):
+            partial_shuffle(deck, 52, 52, state)
+            out[row, :] = deck
+
+
+@parallel_kernel
+def deal_batch(seeds, batch_size, out):
+    """Deal ``n_hands`` hands of ``k`` cards from a fresh deck for each row.
+
+    Shapes
+    ------
+    seeds : uint64[n_batches], n_batches = ceil(n / batch_size)
+    out : uint8[n, n_hands, k], n_hands * k <= 52
+    """
+    n, n_hands, k = out.shape
+    for b in prange(seeds.shape[0]):
+        state = np.empty(2, dtype=np.uint64)
+        seed_state(seeds[b], state)
+        deck = np.arange(52).astype(np.uint8)
+        for row in range(b * batch_size, min(n, (b + 1) * batch_size)):
+            partial_shuffle(deck, 52, n_hands * k, state)
+            for h in range(n_hands):
+                for j in range(k):
+                    out[row, h, j] = deck[h * k + j]

@@ -1,0 +1,190 @@
+"""Five-card poker and best-five-of-seven (Texas Hold'em) hand evaluation.
+
+One strength scale serves five, six and seven cards: an ``int32`` where bigger
+is better, equal values tie and ``strength >> 12`` is the category
+(1 = high card ... 9 = straight flush, see :data:`CATEGORIES`).  A-2-3-4-5 is
+the lowest straight.  The work is done by :mod:`equity.kernels.holdem`; this
+module is the thin, validating Python layer around it.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass
+
+import numpy as np
+
+from .cards import CardsLike, format_cards, parse_cards, rank_of
+from .kernels import holdem as _holdem
+from .tables import CATEGORIES, describe_value, holdem_tables
+
+__all__ = [
+    "CATEGORIES",
+    "PokerHand",
+    "category_name",
+    "compare_hands",
+    "evaluate",
+    "evaluate_batch",
+    "rank_hands",
+]
+
+
+@dataclass(frozen=True)
+class PokerHand:
+    """The evaluation of one five- to seven-card hand."""
+
+    cards: tuple[int, ...]
+    """The cards evaluated, as given."""
+    strength: int
+    """Hand value: bigger is better, equal values tie."""
+    category: str
+    """One of :data:`CATEGORIES`, e.g. ``"full house"``."""
+    description: str
+    """The hand in words, e.g. ``"full house, Kings over Fives"``."""
+    best_five: tuple[int, ...]
+    """The five cards that make the hand, most significant first."""
+
+    @property
+    def text(self) -> str:
+        """The cards as a string, e.g. ``"AsKd..."``."""
+        return format_cards(self.cards)
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for JSON output."""
+        return {
+            "cards": format_cards(self.cards, " "),
+            "category": self.category,
+            "description": self.description,
+            "strength": self.strength,
+            "best_five": format_cards(self.best_five, " "),
+        }
+
+
+def category_name(strength: int) -> str:
+    """Category name of a hand value.
+
+    Examples
+    --------
+    >>> category_name(evaluate("As Ks Qs Js Ts").strength)
+    'straight flush'
+    """
+    return CATEGORIES[(int(strength) >> 12) - 1]
+
+
+def _as_hand(cards: CardsLike, sizes: tuple[int, ...] = (5, 6, 7)) -> np.ndarray:
+    parsed = parse_cards(cards)
+    if len(parsed) not in sizes:
+        want = " or ".join(map(str, sizes))
+        raise ValueError(
+            f"a poker hand needs {want} cards, got {len(parsed)} in {_show(cards)}"
+        )
+    return np.asarray(parsed, dtype=np.uint8)
+
+
+def _show(cards: CardsLike) -> str:
+    if isinstance(cards, str):
+        return repr(cards)
+    try:
+        return repr(format_cards(parse_cards(cards), " "))
+    except ValueError:
+        return repr(cards)
+
+
+def _strength(hand: np.ndarray) -> int:
+    return int(_holdem.evaluate_cards(hand, *holdem_tables()))
+
+
+def _best_five(hand: np.ndarray, strength: int) -> tuple[int, ...]:
+    """Five of ``hand`` making ``strength``, most significant cards first."""
+    for five in itertools.combinations(sorted(hand.tolist(), reverse=True), 5):
+        if _strength(np.asarray(five, dtype=np.uint8)) == strength:
+            counts = Counter(rank_of(c) for c in five)
+            key = (lambda c: (counts[rank_of(c)], c))
+            if strength >> 12 in (5, 9) and {rank_of(c) for c in five} == {12, 0, 1, 2, 3}:
+                key = (lambda c: (rank_of(c) + 1) % 13 * 4 + (c & 3))  # wheel: Five high
+            return tuple(sorted(five, key=key, reverse=True))
+    raise AssertionError("no five cards make the hand's value")  # pragma: no cover
+
+
+def evaluate(cards: CardsLike) -> PokerHand:
+    """Evaluate a poker hand of five, six or seven cards (best five count).
+
+    Examples
+    --------
+    >>> hand = evaluate("Kh Kd 5s Ks 5c")
+    >>> hand.category, hand.description
+    ('full house', 'full house, Kings over Fives')
+    >>> evaluate("Ah 2c 3d 4s 5h 9c Jd").description
+    'Five-high straight'
+    >>> evaluate("As Ks").strength
+    Traceback (most recent call last):
+    ...
+    ValueError: a poker hand needs 5 or 6 or 7 cards, got 2 in 'As Ks'
+    """
+    hand = _as_hand(cards)
+    strength = _strength(hand)
+    return PokerHand(
+        cards=tuple(hand.tolist()),
+        strength=strength,
+        category=category_name(strength),
+        description=describe_value(strength),
+        best_five=_best_five(hand, strength),
+    )
+
+
+def evaluate_batch(hands: np.ndarray) -> np.ndarray:
+    """Evaluate many hands at once with the parallel batch kernel.
+
+    Cards are not checked for duplicates (that is the caller's contract);
+    codes must be 0..51.
+
+    Shapes
+    ------
+    hands : uint8[n, k] with k in 5, 6, 7
+    return : int32[n]
+
+    Examples
+    --------
+    >>> hands = np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 45]], dtype=np.uint8)
+    >>> [category_name(v) for v in evaluate_batch(hands)]
+    ['straight flush', 'high card']
+    """
+    hands = np.ascontiguousarray(hands, dtype=np.uint8)
+    if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
+        raise ValueError(f"hands must have shape (n, 5|6|7), got {hands.shape}")
+    if hands.size and int(hands.max()) > 51:
+        raise ValueError(f"card code {int(hands.max())} is not a card (0..51)")
+    out = np.empty(hands.shape[0], dtype=np.int32)
+    _holdem.evaluate_batch(hands, *holdem_tables(), out)
+    return out
+
+
+def compare_hands(a: CardsLike, b: CardsLike) -> int:
+    """Return 1 if hand ``a`` beats ``b``, -1 if it loses, 0 on a tie.
+
+    Examples
+    --------
+    >>> compare_hands("Ah 2c 3d 4s 5h", "6h 2d 3c 4d 5c")
+    -1
+    """
+    sa, sb = evaluate(a).strength, evaluate(b).strength
+    return (sa > sb) - (sa < sb)
+
+
+def rank_hands(hands: list[CardsLike]) -> list[list[int]]:
+    """Order players by hand, winner first; equal hands share a group.
+
+    Returns groups of indices into ``hands``.  Hands may share cards (each is
+    evaluated on its own), as when players share a board.
+
+    Examples
+    --------
+    >>> rank_hands(["As Ad Kc Kd 2s", "Ac Ah Ks Kh 2d", "Qs Qd Qh 3c 4c"])
+    [[2], [0, 1]]
+    """
+    strengths = [evaluate(h).strength for h in hands]
+    groups: dict[int, list[int]] = {}
+    for i, s in enumerate(strengths):
+        groups.setdefault(s, []).append(i)
+    return [groups[s] for s in sorted(groups, reverse=True)]
