@@ -21,6 +21,7 @@ from typing import Any
 
 __all__ = [
     "best_of",
+    "cpu_parallel_capacity",
     "fmt_rate",
     "machine_info",
     "peer_available",
@@ -88,13 +89,19 @@ def print_table(
         table.add_column(name, justify="right" if right else "left")
     for r in cells:
         table.add_row(*r)
-    Console().print(table)
+    console = Console()
+    if not console.is_terminal:  # piped: don't squeeze the table into 80 columns
+        console = Console(width=200)
+    console.print(table)
 
 
 def _looks_numeric(text: str) -> bool:
-    t = text.replace(",", "").replace("x", "").replace("–", "").strip()
+    t = text.replace(",", "").strip()
+    if t == "–":
+        return True
+    t = t.removesuffix("x")
     try:
-        float(t or "0")
+        float(t)
     except ValueError:
         return False
     return True
@@ -147,6 +154,29 @@ def time_command(
             times.append(elapsed)
     assert proc is not None
     return statistics.median(times), proc
+
+
+_SPIN = "x = 0\nfor i in range({n}): x += i"
+
+
+def cpu_parallel_capacity(workers: int = 2, loops: int = 5_000_000) -> float:
+    """Throughput of ``workers`` concurrent CPU-bound processes over one alone.
+
+    A ceiling for thread scaling on this machine: ``workers`` on dedicated
+    cores, about 1 on a VM whose vCPUs share one core.  Pure Python, a few
+    seconds at most.
+    """
+    cmd = [sys.executable, "-c", _SPIN.format(n=loops)]
+    subprocess.run(cmd, check=True)  # warm the interpreter's files
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True)
+    alone = time.perf_counter() - start
+    start = time.perf_counter()
+    procs = [subprocess.Popen(cmd) for _ in range(workers)]
+    for p in procs:
+        p.wait()
+    together = time.perf_counter() - start
+    return workers * alone / together
 
 
 def machine_info() -> dict[str, Any]:

@@ -150,11 +150,18 @@ def evaluate_batch(hands: np.ndarray) -> np.ndarray:
     >>> [category_name(v) for v in evaluate_batch(hands)]
     ['straight flush', 'high card']
     """
-    hands = np.ascontiguousarray(hands, dtype=np.uint8)
-    if hands.ndim != 2 or hands.shape[1] not in (5, 6, 7):
-        raise ValueError(f"hands must have shape (n, 5|6|7), got {hands.shape}")
-    if hands.size and int(hands.max()) > 51:
-        raise ValueError(f"card code {int(hands.max())} is not a card (0..51)")
+    raw = np.asarray(hands)
+    if raw.ndim != 2 or raw.shape[1] not in (5, 6, 7):
+        raise ValueError(f"hands must have shape (n, 5|6|7), got {raw.shape}")
+    if raw.dtype != np.uint8:
+        if raw.dtype.kind not in "iu":
+            raise ValueError(f"card codes must be integers, got dtype {raw.dtype}")
+        if raw.size and (int(raw.min()) < 0 or int(raw.max()) > 51):
+            bad = int(raw.min()) if int(raw.min()) < 0 else int(raw.max())
+            raise ValueError(f"card code {bad} is not a card (0..51)")
+    elif raw.size and int(raw.max()) > 51:
+        raise ValueError(f"card code {int(raw.max())} is not a card (0..51)")
+    hands = np.require(raw, dtype=np.uint8, requirements=["C", "W"])
     out = np.empty(hands.shape[0], dtype=np.int32)
     _holdem.evaluate_batch(hands, *holdem_tables(), out)
     return out

@@ -9,6 +9,9 @@ compares like the hands do: category 1 = high card .. 9 = straight flush (the
 codes of ``value >> 12``), then the ranks that break ties, most significant
 first.  A-2-3-4-5 (the wheel) is the lowest straight, with top rank Five.
 The best hand of more cards is ``max`` over all its five-card subsets.
+
+Also here: :func:`assert_same_order` (do fast values order hands as the
+reference keys do?) and the published category counts.
 """
 
 from __future__ import annotations
@@ -77,3 +80,50 @@ def best_key_of(text: str) -> tuple[int, ...]:
 def category(cards: Iterable[int]) -> int:
     """Category code (1 = high card .. 9 = straight flush) of the best five."""
     return best_key(cards)[0]
+
+
+def assert_same_order(keys: Sequence[tuple[int, ...]], values: Iterable[int]) -> None:
+    """Assert that ``values`` order the hands exactly as the reference ``keys`` do.
+
+    That is, ``values`` is a strictly increasing function of ``keys``: equal
+    keys have equal values and a bigger key has a bigger value, so
+    ``sign(v[a] - v[b]) == sign(k[a] - k[b])`` for every pair ``a, b``.
+    """
+    pairs = sorted(zip(keys, (int(v) for v in values), strict=True))
+    for (k0, v0), (k1, v1) in itertools.pairwise(pairs):
+        if k0 == k1:
+            assert v0 == v1, f"equal hands {k0} have values {v0} and {v1}"
+        else:
+            assert v0 < v1, f"hand {k0} < {k1} but their values are {v0} >= {v1}"
+
+
+# Published counts (see ../shared/reference/README.md), category order of
+# equity.tables.CATEGORIES: high card first.
+FIVE_CARD_COUNTS = {
+    "high card": 1_302_540,
+    "pair": 1_098_240,
+    "two pair": 123_552,
+    "three of a kind": 54_912,
+    "straight": 10_200,
+    "flush": 5_108,
+    "full house": 3_744,
+    "four of a kind": 624,
+    "straight flush": 40,
+}
+"""Category counts of all C(52,5) = 2,598,960 five-card hands."""
+
+SEVEN_CARD_COUNTS = {
+    "high card": 23_294_460,
+    "pair": 58_627_800,
+    "two pair": 31_433_400,
+    "three of a kind": 6_461_620,
+    "straight": 6_180_020,
+    "flush": 4_047_644,
+    "full house": 3_473_184,
+    "four of a kind": 224_848,
+    "straight flush": 41_584,
+}
+"""Category counts of the best five of all C(52,7) = 133,784,560 hands."""
+
+DISTINCT_FIVE_CARD_VALUES = 7_462
+DISTINCT_SEVEN_CARD_VALUES = 4_824

@@ -1,6 +1,7 @@
 """The one place where numba options are set.
 
-``kernel`` compiles a serial, cached, GIL-free function; ``parallel_kernel``
+``kernel`` compiles a serial, cached, GIL-free function; ``inline_kernel``
+is the same, inlined into its callers; ``parallel_kernel``
 is used only by batch drivers that own the single ``prange`` over batches.
 """
 
@@ -8,12 +9,20 @@ from __future__ import annotations
 
 import numba
 
-__all__ = ["kernel", "parallel_kernel", "prange"]
+__all__ = ["inline_kernel", "kernel", "parallel_kernel", "prange"]
 
 _OPTIONS = {"cache": True, "nogil": True, "error_model": "numpy"}
 
 kernel = numba.njit(**_OPTIONS)
 """Decorator for serial kernels."""
+
+inline_kernel = numba.njit(inline="always", **_OPTIONS)
+"""Decorator for small hot helpers, inlined into their callers at Numba IR level.
+
+A call to a separately compiled function passes every array as a struct and
+pays reference-count updates on each call; in the innermost loops (one call
+per board or per deal) that costs several times the work itself.
+"""
 
 parallel_kernel = numba.njit(parallel=True, **_OPTIONS)
 """Decorator for batch drivers (the only place a ``prange`` may appear)."""

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel, parallel_kernel, prange
+from ._jit import inline_kernel, kernel, parallel_kernel, prange
 from .rng import bounded, seed_state
 
 __all__ = ["deal_batch", "partial_shuffle", "shuffle_batch"]
 
 
-@kernel
+@inline_kernel
 def partial_shuffle(deck, n_live, n_draw, state):
     """Move a uniform random ordered sample of ``n_draw`` cards to the front.
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel, parallel_kernel, prange
+from ._jit import inline_kernel, kernel, parallel_kernel, prange
 from .deal import partial_shuffle
 from .rng import seed_state
 
@@ -34,7 +34,7 @@ _ROW_MASK = (1 << 10) - 1
 _FLUSH_SIZE = 1 << 13
 
 
-@kernel
+@inline_kernel
 def value_from_key(key, suit_set, offsets, values):
     """Value of a 5-7 card hand from its key and suit set.
 
@@ -81,7 +81,7 @@ def _evaluate_rows(hands, start, stop, card_keys, suit_bits, offsets, values, ou
             out[i] = _evaluate_row(hands, i, 5, card_keys, suit_bits, offsets, values)
 
 
-@kernel
+@inline_kernel
 def _evaluate_row(hands, i, k, card_keys, suit_bits, offsets, values):
     key = KEY_START
     suit_set = np.uint64(0)

@@ -1,9 +1,9 @@
 """Seeded random streams: splitmix64 seeding, xoroshiro128+, bounded ints.
 
 Each batch owns a ``uint64[2]`` xoroshiro128+ state.  Batch seeds come from
-``numpy.random.SeedSequence(seed).generate_state(n_batches, dtype=uint64)``
-(see :func:`batch_seeds`), so the stream of batch ``b`` depends only on the
-seed and ``b``, never on the thread that runs it.
+:func:`batch_seeds` (``numpy.random.SeedSequence(seed)`` hashed to a base,
+then one splitmix64 position per batch), so the stream of batch ``b``
+depends only on the seed and ``b``, never on the thread that runs it.
 
 Bounded draws use Lemire's multiply-shift on the top 32 bits,
 ``((x >> 32) * n) >> 32``: the bias is at most ``n / 2**32`` (about
@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel
+from ._jit import inline_kernel, kernel
 
 __all__ = ["batch_seeds", "bounded", "next_u64", "seed_state"]
 
 _U64 = np.uint64
 
 
-@kernel
+@inline_kernel
 def _splitmix64(x):
     """Return ``(next_state, output)`` of splitmix64."""
     x = x + _U64(0x9E3779B97F4A7C15)
@@ -42,12 +42,12 @@ def seed_state(seed, state):
     state[1] = b
 
 
-@kernel
+@inline_kernel
 def _rotl(x, k):
     return (x << _U64(k)) | (x >> _U64(64 - k))
 
 
-@kernel
+@inline_kernel
 def next_u64(state):
     """Advance ``state : uint64[2]`` (xoroshiro128+) and return 64 bits."""
     s0 = state[0]
@@ -59,17 +59,29 @@ def next_u64(state):
     return result
 
 
-@kernel
+@inline_kernel
 def bounded(state, n):
     """Return an integer in ``[0, n)``; bias at most ``n / 2**32``."""
     return np.int64(((next_u64(state) >> _U64(32)) * _U64(n)) >> _U64(32))
 
 
-def batch_seeds(seed: int | None, n_batches: int) -> np.ndarray:
-    """Return one 64-bit seed per batch, derived from ``seed``.
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+
+
+def batch_seeds(seed: int | None, n_batches: int, first: int = 0) -> np.ndarray:
+    """Return the seeds of batches ``first .. first + n_batches - 1``.
+
+    ``seed`` is hashed once by ``numpy.random.SeedSequence`` into a 64-bit
+    base; batch ``b`` gets ``base + 2 * b * golden`` (mod 2**64), a distinct
+    position of the splitmix64 sequence that :func:`seed_state` expands, so
+    batch streams never share a state and any window of batches can be made
+    without the ones before it (memory stays flat however long a run is).
 
     Shapes
     ------
     return : uint64[n_batches]
     """
-    return np.random.SeedSequence(seed).generate_state(n_batches, dtype=np.uint64)
+    base = np.random.SeedSequence(seed).generate_state(1, dtype=np.uint64)[0]
+    index = np.arange(first, first + n_batches, dtype=np.uint64)
+    with np.errstate(over="ignore"):
+        return base + index * (_GAMMA * np.uint64(2))

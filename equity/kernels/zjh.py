@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel, parallel_kernel, prange
+from ._jit import inline_kernel, kernel, parallel_kernel, prange
 from .deal import partial_shuffle
 from .rng import seed_state
 
@@ -113,7 +113,7 @@ def _sorted3(c0, c1, c2):
     return k0 >> 2, k1 >> 2, k2 >> 2, k0 & 3, k1 & 3, k2 & 3
 
 
-@kernel
+@inline_kernel
 def evaluate3(c0, c1, c2, straight_over_flush, suit_tiebreak):
     """Return the ``int32`` strength of the three cards ``c0, c1, c2``.
 
@@ -165,7 +165,7 @@ def evaluate3(c0, c1, c2, straight_over_flush, suit_tiebreak):
     return np.int32(value)
 
 
-@kernel
+@inline_kernel
 def is_special_235(c0, c1, c2):
     """Return whether ``c0, c1, c2`` is an off-suit 2-3-5.
 

@@ -1,0 +1,699 @@
+"""Showdowns: deal or enumerate the unknown cards, evaluate, count winners.
+
+Counting convention (all drivers)::
+
+    out[p, k]   (k >= 1) = deals in which player p shares the best hand
+                           with exactly k players in all (k = 1: sole win)
+
+Player p's pot share is ``sum_k out[p, k] / k`` over the number of deals,
+so split pots stay exact integers until the final division.
+
+Games (``game`` argument):
+
+* ``GAME_TABLE`` (0): hold'em and five-card poker, the table evaluator of
+  :mod:`.holdem` (hole cards plus an optional shared board);
+* ``GAME_ZJH`` (1): Zha Jin Hua, :mod:`.zjh` (three hole cards, no board),
+  with the 2-3-5 policy below.
+
+Zha Jin Hua with ``special_235``: an off-suit 2-3-5 beats a bomb and
+nothing else.  In a showdown the 2-3-5 hands win only when every other hand
+is a bomb; they then split by their ordinary strength.  Otherwise the
+ordinary ranking decides (a 2-3-5 is a Five-high hand).
+
+Player kinds: ``KIND_FIXED`` (hole cards known), ``KIND_RANGE`` (one combo
+drawn from a weighted list; all range players are drawn jointly and the
+whole draw is rejected on any card conflict, which keeps overlapping ranges
+unbiased), ``KIND_RANDOM`` (dealt from the live deck after the range
+players, which is uniform over what is left).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._jit import inline_kernel, kernel, parallel_kernel, prange
+from .holdem import KEY_START, value_from_key
+from .rng import seed_state
+from .zjh import evaluate3, is_special_235
+
+__all__ = [
+    "GAME_TABLE",
+    "GAME_ZJH",
+    "KIND_FIXED",
+    "KIND_RANDOM",
+    "KIND_RANGE",
+    "STATUS_OK",
+    "STATUS_NO_LEGAL_DEAL",
+    "enumerate_deals",
+    "enumerate_range",
+    "simulate_batches",
+]
+
+GAME_TABLE = 0
+GAME_ZJH = 1
+KIND_FIXED = 0
+KIND_RANGE = 1
+KIND_RANDOM = 2
+STATUS_OK = 0
+STATUS_NO_LEGAL_DEAL = 1
+MAX_REJECTIONS = 100_000  # consecutive rejected range draws before a batch gives up
+
+_ONE = np.uint64(1)
+
+
+@inline_kernel
+def _winners(values, specials, special_235, cat_shift, winners):
+    """Mark the players sharing the pot of one showdown; return how many.
+
+    ``cat_shift`` turns a Zha Jin Hua strength into its category code
+    (bomb = 6); ``special_235`` applies the 2-3-5 policy of the module doc.
+
+    Shapes
+    ------
+    values : int32[n_players]; specials, winners : bool[n_players]
+    """
+    n = values.shape[0]
+    use_special = False
+    if special_235:
+        n_special = 0
+        n_bomb = 0
+        for p in range(n):
+            if specials[p]:
+                n_special += 1
+            elif (values[p] >> cat_shift) == 6:
+                n_bomb += 1
+        use_special = n_special > 0 and n_bomb > 0 and n_special + n_bomb == n
+    best = np.int32(-2147483647)
+    for p in range(n):
+        if (specials[p] or not use_special) and values[p] > best:
+            best = values[p]
+    k = 0
+    for p in range(n):
+        winners[p] = values[p] == best and (specials[p] or not use_special)
+        k += winners[p]
+    return k
+
+
+@inline_kernel
+def _score(values, specials, special_235, cat_shift, winners, out):
+    """Add one showdown to ``out[p, k]`` (see module doc); return k."""
+    k = _winners(values, specials, special_235, cat_shift, winners)
+    for p in range(values.shape[0]):
+        if winners[p]:
+            out[p, k] += 1
+    return k
+
+
+@inline_kernel
+def _zjh_values(holes, straight_over_flush, suit_tiebreak, out_values, out_specials):
+    """Zha Jin Hua strengths and 2-3-5 flags of every player.
+
+    Shapes
+    ------
+    holes : uint8[n_players, 5] (first three columns used)
+    out_values : int32[n_players]; out_specials : bool[n_players]
+    """
+    for p in range(holes.shape[0]):
+        out_values[p] = evaluate3(
+            holes[p, 0], holes[p, 1], holes[p, 2], straight_over_flush, suit_tiebreak
+        )
+        out_specials[p] = is_special_235(holes[p, 0], holes[p, 1], holes[p, 2])
+
+
+@inline_kernel
+def _table_showdown(board_key, board_suits, hole_keys, hole_suits, offsets, values, vals, out):
+    """Table-game showdown on a complete board: add it to ``out[p, k]``; return k.
+
+    ``vals`` (int32[n_players]) receives each player's value.
+    """
+    n = hole_keys.shape[0]
+    if n == 2:  # heads-up: keep both values in registers
+        v0 = value_from_key(board_key + hole_keys[0], board_suits | hole_suits[0], offsets, values)
+        v1 = value_from_key(board_key + hole_keys[1], board_suits | hole_suits[1], offsets, values)
+        vals[0] = v0
+        vals[1] = v1
+        if v0 > v1:
+            out[0, 1] += 1
+        elif v1 > v0:
+            out[1, 1] += 1
+        else:
+            out[0, 2] += 1
+            out[1, 2] += 1
+            return 2
+        return 1
+    best = np.int32(-1)
+    k = 0
+    for p in range(n):
+        v = value_from_key(board_key + hole_keys[p], board_suits | hole_suits[p], offsets, values)
+        vals[p] = v
+        if v > best:
+            best = v
+            k = 1
+        elif v == best:
+            k += 1
+    for p in range(n):
+        if vals[p] == best:
+            out[p, k] += 1
+    return k
+
+
+@inline_kernel
+def _hole_sums(holes, p, n_hole, card_keys, suit_bits, hole_keys, hole_suits):
+    """Store the key and suit set of player p's hole cards."""
+    key = np.uint64(0)
+    suits = np.uint64(0)
+    for j in range(n_hole):
+        key += card_keys[holes[p, j]]
+        suits |= suit_bits[holes[p, j]]
+    hole_keys[p] = key
+    hole_suits[p] = suits
+
+
+@kernel
+def _xoro(s0, s1):
+    """One xoroshiro128+ step on a state held in two scalars: ``(s0, s1, output)``.
+
+    Scalars, not a state array: the per-deal loops call this a dozen times
+    per deal, and a helper taking an array pays reference counting per call.
+    """
+    result = s0 + s1
+    s1 ^= s0
+    s0 = ((s0 << np.uint64(24)) | (s0 >> np.uint64(40))) ^ s1 ^ (s1 << np.uint64(16))
+    s1 = (s1 << np.uint64(37)) | (s1 >> np.uint64(27))
+    return s0, s1, result
+
+
+@kernel
+def _below(x, n):
+    """Map 64 random bits to ``[0, n)``: ``((x >> 32) * n) >> 32`` (bias <= n / 2**32)."""
+    return np.int64(((x >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@kernel
+def _pick_weighted(cum, lo, hi, x):
+    """Index in ``[lo, hi)`` drawn with probability proportional to weight.
+
+    ``cum`` holds cumulative weights over all players' blocks; ``x`` is 64
+    random bits.
+    """
+    base = cum[lo - 1] if lo > 0 else 0.0
+    u = np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    target = base + u * (cum[hi - 1] - base)
+    a = lo
+    b = hi - 1
+    while a < b:  # first index with cum > target
+        mid = (a + b) >> 1
+        if cum[mid] > target:
+            b = mid
+        else:
+            a = mid + 1
+    return a
+
+
+@kernel
+def _simulate_table_batch(seed, n_batch_trials, n_hole, n_board_fixed, board_total, fixed_holes,
+                          kinds, fixed_key, fixed_suits, live_deck, card_keys, suit_bits, offsets,
+                          values, out):  # fmt: skip
+    """The common case of :func:`_simulate_one_batch`: a table game, no ranges.
+
+    Every player is fixed or random, so dealing needs no conflict checks;
+    heads-up keeps both hands in scalars.  Same stream, same counts as the
+    general path would give.
+    """
+    n_players = kinds.shape[0]
+    state = np.empty(2, dtype=np.uint64)
+    seed_state(seed, state)
+    s0 = state[0]
+    s1 = state[1]
+    deck = live_deck.copy()
+    n_live = deck.shape[0]
+    hk = np.zeros(n_players, dtype=np.uint64)
+    hs = np.zeros(n_players, dtype=np.uint64)
+    vals = np.empty(n_players, dtype=np.int32)
+    for p in range(n_players):
+        for j in range(n_hole):
+            hk[p] += card_keys[fixed_holes[p, j]]
+            hs[p] |= suit_bits[fixed_holes[p, j]]
+    random0 = kinds[0] == KIND_RANDOM
+    random1 = n_players > 1 and kinds[1] == KIND_RANDOM
+    hk0 = hk[0]
+    hs0 = hs[0]
+    hk1 = hk[1]
+    hs1 = hs[1]
+    win0 = 0
+    win1 = 0
+    ties = 0
+    for _ in range(n_batch_trials):
+        i = 0
+        if n_players == 2:
+            if random0:
+                hk0 = np.uint64(0)
+                hs0 = np.uint64(0)
+                for _j in range(n_hole):
+                    s0, s1, x = _xoro(s0, s1)
+                    k = i + _below(x, n_live - i)
+                    c = deck[k]
+                    deck[k] = deck[i]
+                    deck[i] = c
+                    i += 1
+                    hk0 += card_keys[c]
+                    hs0 |= suit_bits[c]
+            if random1:
+                hk1 = np.uint64(0)
+                hs1 = np.uint64(0)
+                for _j in range(n_hole):
+                    s0, s1, x = _xoro(s0, s1)
+                    k = i + _below(x, n_live - i)
+                    c = deck[k]
+                    deck[k] = deck[i]
+                    deck[i] = c
+                    i += 1
+                    hk1 += card_keys[c]
+                    hs1 |= suit_bits[c]
+        else:
+            for p in range(n_players):
+                if kinds[p] == KIND_RANDOM:
+                    key = np.uint64(0)
+                    suits = np.uint64(0)
+                    for _j in range(n_hole):
+                        s0, s1, x = _xoro(s0, s1)
+                        k = i + _below(x, n_live - i)
+                        c = deck[k]
+                        deck[k] = deck[i]
+                        deck[i] = c
+                        i += 1
+                        key += card_keys[c]
+                        suits |= suit_bits[c]
+                    hk[p] = key
+                    hs[p] = suits
+        board_key = fixed_key
+        board_suits = fixed_suits
+        for _j in range(n_board_fixed, board_total):
+            s0, s1, x = _xoro(s0, s1)
+            k = i + _below(x, n_live - i)
+            c = deck[k]
+            deck[k] = deck[i]
+            deck[i] = c
+            i += 1
+            board_key += card_keys[c]
+            board_suits |= suit_bits[c]
+        if n_players == 2:
+            v0 = value_from_key(board_key + hk0, board_suits | hs0, offsets, values)
+            v1 = value_from_key(board_key + hk1, board_suits | hs1, offsets, values)
+            if v0 > v1:
+                win0 += 1
+            elif v1 > v0:
+                win1 += 1
+            else:
+                ties += 1
+            continue
+        best = np.int32(-1)
+        k = 0
+        for p in range(n_players):
+            v = value_from_key(board_key + hk[p], board_suits | hs[p], offsets, values)
+            vals[p] = v
+            if v > best:
+                best = v
+                k = 1
+            elif v == best:
+                k += 1
+        for p in range(n_players):
+            if vals[p] == best:
+                out[p, k] += 1
+    if n_players == 2:
+        out[0, 1] += win0
+        out[1, 1] += win1
+        out[0, 2] += ties
+        out[1, 2] += ties
+    return STATUS_OK
+
+
+@kernel
+def _simulate_one_batch(seed, n_batch_trials, game, n_hole, board_fixed, n_board_fixed,
+                        board_total, fixed_holes, kinds, combos, combo_masks, combo_offsets,
+                        combo_cum, fixed_mask, live_deck, independent_decks,
+                        straight_over_flush, suit_tiebreak, special_235, cat_shift, card_keys,
+                        suit_bits, offsets, values, out, combo_out):  # fmt: skip
+    """Run one batch of Monte-Carlo deals into ``out``; return a status code.
+
+    The per-deal work is written inline (no helper taking arrays is called
+    per deal or per card): see :func:`_xoro`.
+    """
+    n_players = kinds.shape[0]
+    has_range = False
+    for p in range(n_players):
+        has_range |= kinds[p] == KIND_RANGE
+    if game != GAME_ZJH and not has_range:
+        fixed_key = KEY_START
+        fixed_suits = np.uint64(0)
+        for j in range(n_board_fixed):
+            fixed_key += card_keys[board_fixed[j]]
+            fixed_suits |= suit_bits[board_fixed[j]]
+        return _simulate_table_batch(seed, n_batch_trials, n_hole, n_board_fixed, board_total,
+                                     fixed_holes, kinds, fixed_key, fixed_suits, live_deck,
+                                     card_keys, suit_bits, offsets, values, out)  # fmt: skip
+    state = np.empty(2, dtype=np.uint64)
+    seed_state(seed, state)
+    s0 = state[0]
+    s1 = state[1]
+    deck = live_deck.copy()
+    n_live = deck.shape[0]
+    full_deck = np.arange(52).astype(np.uint8)
+    holes = fixed_holes.copy()
+    board = np.empty(5, dtype=np.uint8)
+    for j in range(n_board_fixed):
+        board[j] = board_fixed[j]
+    picked = np.zeros(n_players, dtype=np.int64)
+    vals = np.empty(n_players, dtype=np.int32)
+    specials = np.zeros(n_players, dtype=np.bool_)
+    winners = np.zeros(n_players, dtype=np.bool_)
+    hk = np.zeros(n_players, dtype=np.uint64)
+    hs = np.zeros(n_players, dtype=np.uint64)
+    dealt = np.zeros(n_players, dtype=np.bool_)  # players whose hole cards change per deal
+    for p in range(n_players):
+        dealt[p] = kinds[p] != KIND_FIXED
+        for j in range(n_hole):
+            hk[p] += card_keys[holes[p, j]]
+            hs[p] |= suit_bits[holes[p, j]]
+    fixed_key = KEY_START
+    fixed_suits = np.uint64(0)
+    for j in range(n_board_fixed):
+        fixed_key += card_keys[board[j]]
+        fixed_suits |= suit_bits[board[j]]
+    table = game != GAME_ZJH
+    for _ in range(n_batch_trials):
+        # 1. range players, drawn jointly with whole-draw rejection
+        used = fixed_mask
+        if has_range:
+            rejections = 0
+            while True:
+                used = fixed_mask
+                ok = True
+                for p in range(n_players):
+                    if kinds[p] != KIND_RANGE:
+                        continue
+                    s0, s1, x = _xoro(s0, s1)
+                    c = _pick_weighted(combo_cum, combo_offsets[p], combo_offsets[p + 1], x)
+                    if combo_masks[c] & used:
+                        ok = False
+                        break
+                    used |= combo_masks[c]
+                    picked[p] = c
+                if ok:
+                    break
+                rejections += 1
+                if rejections >= MAX_REJECTIONS:
+                    return STATUS_NO_LEGAL_DEAL
+            for p in range(n_players):
+                if kinds[p] == KIND_RANGE:
+                    for j in range(n_hole):
+                        holes[p, j] = combos[picked[p], j]
+        # 2. random players, then the board: a partial Fisher-Yates over the
+        #    live deck that skips cards held by range players
+        i = 0
+        for p in range(n_players):
+            if kinds[p] != KIND_RANDOM:
+                continue
+            if independent_decks:  # a fresh 52-card deck for this player
+                for j in range(n_hole):
+                    s0, s1, x = _xoro(s0, s1)
+                    k = j + _below(x, 52 - j)
+                    tmp = full_deck[j]
+                    full_deck[j] = full_deck[k]
+                    full_deck[k] = tmp
+                    holes[p, j] = full_deck[j]
+                continue
+            j = 0
+            while j < n_hole:
+                s0, s1, x = _xoro(s0, s1)
+                k = i + _below(x, n_live - i)
+                c = deck[k]
+                deck[k] = deck[i]
+                deck[i] = c
+                i += 1
+                if (_ONE << np.uint64(c)) & used:
+                    continue
+                holes[p, j] = c
+                j += 1
+        board_key = fixed_key
+        board_suits = fixed_suits
+        nb = n_board_fixed
+        while nb < board_total:
+            s0, s1, x = _xoro(s0, s1)
+            k = i + _below(x, n_live - i)
+            c = deck[k]
+            deck[k] = deck[i]
+            deck[i] = c
+            i += 1
+            if (_ONE << np.uint64(c)) & used:
+                continue
+            board_key += card_keys[c]
+            board_suits |= suit_bits[c]
+            nb += 1
+        # 3. evaluate and score (inline; see the docstring)
+        if table:
+            best = np.int32(-1)
+            k = 0
+            for p in range(n_players):
+                if dealt[p]:
+                    hk[p] = np.uint64(0)
+                    hs[p] = np.uint64(0)
+                    for j in range(n_hole):
+                        hk[p] += card_keys[holes[p, j]]
+                        hs[p] |= suit_bits[holes[p, j]]
+                v = value_from_key(board_key + hk[p], board_suits | hs[p], offsets, values)
+                vals[p] = v
+                if v > best:
+                    best = v
+                    k = 1
+                elif v == best:
+                    k += 1
+            for p in range(n_players):
+                winners[p] = vals[p] == best
+                if winners[p]:
+                    out[p, k] += 1
+        else:
+            for p in range(n_players):
+                vals[p] = evaluate3(holes[p, 0], holes[p, 1], holes[p, 2], straight_over_flush,
+                                    suit_tiebreak)  # fmt: skip
+                specials[p] = is_special_235(holes[p, 0], holes[p, 1], holes[p, 2])
+            k = _score(vals, specials, special_235, cat_shift, winners, out)
+        if has_range:
+            for p in range(n_players):
+                if kinds[p] == KIND_RANGE:
+                    combo_out[picked[p], 0] += 1
+                    if winners[p]:
+                        combo_out[picked[p], k] += 1
+    return STATUS_OK
+
+
+@parallel_kernel
+def simulate_batches(seeds, batch_size, n_trials, first_batch, game, n_hole, board_fixed,
+                     n_board_fixed, board_total, fixed_holes, kinds, combos, combo_masks,
+                     combo_offsets, combo_cum, fixed_mask, live_deck, independent_decks,
+                     straight_over_flush, suit_tiebreak, special_235, cat_shift, card_keys,
+                     suit_bits, offsets, values, out, combo_out, status):  # fmt: skip
+    """Monte-Carlo showdowns for batches ``first_batch .. first_batch + len(out)``.
+
+    Batch ``b`` (global index ``first_batch + i``) runs trials
+    ``[b * batch_size, min(n_trials, (b + 1) * batch_size))`` from the stream
+    ``seeds[b]`` and writes only ``out[i]``, ``combo_out[i]``, ``status[i]``:
+    the counts do not depend on the number of threads.
+
+    Shapes
+    ------
+    seeds : uint64[n_total_batches]
+    board_fixed : uint8[5]; fixed_holes : uint8[n_players, 5]; kinds : int8[n_players]
+    combos : uint8[n_combos, 5]; combo_masks : uint64[n_combos]
+    combo_offsets : int64[n_players + 1] (range of player p: [off[p], off[p+1]))
+    combo_cum : float64[n_combos] cumulative weights over all blocks
+    live_deck : uint8[n_live], every card not in ``fixed_mask``
+    out : int64[n_run, n_players, n_players + 1]
+    combo_out : int64[n_run, n_combos, n_players + 1], column 0 = deals with the combo
+    status : int64[n_run]
+    """
+    for i in prange(out.shape[0]):
+        b = first_batch + i
+        start = b * batch_size
+        n_batch = min(n_trials, start + batch_size) - start
+        status[i] = _simulate_one_batch(
+            seeds[b], n_batch, game, n_hole, board_fixed, n_board_fixed, board_total,
+            fixed_holes, kinds, combos, combo_masks, combo_offsets, combo_cum, fixed_mask,
+            live_deck, independent_decks, straight_over_flush, suit_tiebreak, special_235,
+            cat_shift, card_keys, suit_bits, offsets, values, out[i], combo_out[i],
+        )  # fmt: skip
+
+
+@kernel
+def _last_two_levels(key, suit_set, deck, start, n_deck, hk, hs, card_keys, suit_bits, offsets,
+                     values, vals, out):  # fmt: skip
+    """Showdowns for the boards ``key + deck[d] + deck[e]``, ``start <= d < e < n_deck``.
+
+    The two innermost board loops live here with the showdown written
+    inline: a helper called once per board with array arguments costs more
+    than the board itself (reference counting at each call); called once
+    per ~500 boards it does not matter.
+
+    Shapes
+    ------
+    hk, hs : uint64[n_players], hole keys and suit sets
+    vals : int32[n_players], scratch; out : int64[n_players, n_players + 1]
+    """
+    n = hk.shape[0]
+    if n == 2:
+        k0 = hk[0]
+        s0 = hs[0]
+        k1 = hk[1]
+        s1 = hs[1]
+        win0 = 0
+        win1 = 0
+        ties = 0
+        for d in range(start, n_deck):
+            kd = key + card_keys[deck[d]]
+            sd = suit_set | suit_bits[deck[d]]
+            for e in range(d + 1, n_deck):
+                kb = kd + card_keys[deck[e]]
+                sb = sd | suit_bits[deck[e]]
+                v0 = value_from_key(kb + k0, sb | s0, offsets, values)
+                v1 = value_from_key(kb + k1, sb | s1, offsets, values)
+                if v0 > v1:
+                    win0 += 1
+                elif v1 > v0:
+                    win1 += 1
+                else:
+                    ties += 1
+        out[0, 1] += win0
+        out[1, 1] += win1
+        out[0, 2] += ties
+        out[1, 2] += ties
+        return
+    for d in range(start, n_deck):
+        kd = key + card_keys[deck[d]]
+        sd = suit_set | suit_bits[deck[d]]
+        for e in range(d + 1, n_deck):
+            kb = kd + card_keys[deck[e]]
+            sb = sd | suit_bits[deck[e]]
+            best = np.int32(-1)
+            k = 0
+            for p in range(n):
+                v = value_from_key(kb + hk[p], sb | hs[p], offsets, values)
+                vals[p] = v
+                if v > best:
+                    best = v
+                    k = 1
+                elif v == best:
+                    k += 1
+            for p in range(n):
+                if vals[p] == best:
+                    out[p, k] += 1
+
+
+@kernel
+def _enumerate_one(holes, n_hole, game, board_fixed, n_board_fixed, board_total, deck, n_deck,
+                   straight_over_flush, suit_tiebreak, special_235, cat_shift, card_keys,
+                   suit_bits, offsets, values, out):  # fmt: skip
+    """Enumerate every completion of the board for fixed hole cards.
+
+    Board completions are nested loops over ``deck[:n_deck]`` keeping
+    partial key sums (the last card in :func:`_last_level`), so each board
+    costs one addition and one lookup per player.
+
+    Shapes
+    ------
+    holes : uint8[n_players, 5]; deck : uint8[>= n_deck], the cards left
+    out : int64[n_players, n_players + 1]
+    """
+    n_players = holes.shape[0]
+    vals = np.empty(n_players, dtype=np.int32)
+    specials = np.zeros(n_players, dtype=np.bool_)
+    winners = np.zeros(n_players, dtype=np.bool_)
+    if game == GAME_ZJH:
+        _zjh_values(holes, straight_over_flush, suit_tiebreak, vals, specials)
+        _score(vals, specials, special_235, cat_shift, winners, out)
+        return
+    hk = np.empty(n_players, dtype=np.uint64)
+    hs = np.empty(n_players, dtype=np.uint64)
+    for p in range(n_players):
+        _hole_sums(holes, p, n_hole, card_keys, suit_bits, hk, hs)
+    k0 = KEY_START
+    s0 = np.uint64(0)
+    for j in range(n_board_fixed):
+        k0 += card_keys[board_fixed[j]]
+        s0 |= suit_bits[board_fixed[j]]
+    m = board_total - n_board_fixed
+    n = n_deck
+    ck = card_keys
+    sb = suit_bits
+    if m == 0:
+        _table_showdown(k0, s0, hk, hs, offsets, values, vals, out)
+    elif m == 1:
+        for a in range(n):
+            _table_showdown(k0 + ck[deck[a]], s0 | sb[deck[a]], hk, hs, offsets, values, vals,
+                            out)  # fmt: skip
+    elif m == 2:
+        _last_two_levels(k0, s0, deck, 0, n, hk, hs, ck, sb, offsets, values, vals, out)
+    elif m == 3:
+        for a in range(n):
+            _last_two_levels(k0 + ck[deck[a]], s0 | sb[deck[a]], deck, a + 1, n, hk, hs, ck, sb,
+                             offsets, values, vals, out)  # fmt: skip
+    elif m == 4:
+        for a in range(n):
+            ka = k0 + ck[deck[a]]
+            sa = s0 | sb[deck[a]]
+            for b in range(a + 1, n):
+                _last_two_levels(ka + ck[deck[b]], sa | sb[deck[b]], deck, b + 1, n, hk, hs, ck,
+                                 sb, offsets, values, vals, out)  # fmt: skip
+    else:
+        for a in range(n):
+            ka = k0 + ck[deck[a]]
+            sa = s0 | sb[deck[a]]
+            for b in range(a + 1, n):
+                kb = ka + ck[deck[b]]
+                sb_ = sa | sb[deck[b]]
+                for c in range(b + 1, n):
+                    _last_two_levels(kb + ck[deck[c]], sb_ | sb[deck[c]], deck, c + 1, n, hk, hs,
+                                     ck, sb, offsets, values, vals, out)  # fmt: skip
+
+
+@kernel
+def enumerate_range(assignments, lo, hi, n_hole, game, board_fixed, n_board_fixed, board_total,
+                    fixed_mask, straight_over_flush, suit_tiebreak, special_235, cat_shift,
+                    card_keys, suit_bits, offsets, values, out):  # fmt: skip
+    """Exact showdown counts for assignments ``lo .. hi - 1`` (serial).
+
+    Assignment ``a`` fixes every player's hole cards; all completions of the
+    board from the cards not in ``fixed_mask`` nor in the assignment are
+    enumerated into ``out[a]``.
+
+    Shapes
+    ------
+    assignments : uint8[n_assign, n_players, 5] (first ``n_hole`` columns used)
+    board_fixed : uint8[5]
+    out : int64[n_assign, n_players, n_players + 1], zeroed
+    """
+    deck = np.empty(52, dtype=np.uint8)
+    for a in range(lo, hi):
+        used = fixed_mask
+        for p in range(assignments.shape[1]):
+            for j in range(n_hole):
+                used |= _ONE << np.uint64(assignments[a, p, j])
+        n_deck = 0
+        for c in range(52):
+            if not (used >> np.uint64(c)) & _ONE:
+                deck[n_deck] = c
+                n_deck += 1
+        _enumerate_one(assignments[a], n_hole, game, board_fixed, n_board_fixed, board_total,
+                       deck, n_deck, straight_over_flush, suit_tiebreak, special_235, cat_shift,
+                       card_keys, suit_bits, offsets, values, out[a])  # fmt: skip
+
+
+@parallel_kernel
+def enumerate_deals(assignments, n_hole, game, board_fixed, n_board_fixed, board_total,
+                    fixed_mask, straight_over_flush, suit_tiebreak, special_235, cat_shift,
+                    card_keys, suit_bits, offsets, values, out):  # fmt: skip
+    """:func:`enumerate_range` over all assignments, one assignment per task."""
+    for a in prange(assignments.shape[0]):
+        enumerate_range(assignments, a, a + 1, n_hole, game, board_fixed, n_board_fixed,
+                        board_total, fixed_mask, straight_over_flush, suit_tiebreak,
+                        special_235, cat_shift, card_keys, suit_bits, offsets, values,
+                        out)  # fmt: skip

@@ -1,0 +1,155 @@
+"""The result of an equity calculation."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["EquityResult"]
+
+Z95 = 1.959963984540054
+"""Two-sided 95% normal quantile."""
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Per-player equity, win and tie shares, exact or Monte-Carlo.
+
+    ``equity`` is the expected share of the pot (a k-way split pays 1/k to
+    each winner); ``win`` is the share of deals won alone; ``tie`` the share
+    of deals where the player shares the best hand.  ``splits[p, k]`` is the
+    share of deals in which player p splits the pot exactly k ways (k = 1 is
+    a sole win).  For ``method == "monte-carlo"`` ``stderr`` is the standard
+    error of ``equity`` from the spread of batch means and ``ci95`` its 95%
+    normal interval; for ``"exact"`` both are zero-width and the figures are
+    exact up to float rounding.
+    """
+
+    game: str
+    method: str
+    hands: tuple[str, ...]
+    board: str
+    dead: str
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+    splits: np.ndarray
+    stderr: np.ndarray | None
+    samples: int
+    elapsed_s: float
+    seed: int | None
+    counts: np.ndarray
+    """Raw counts ``counts[p, k]`` (k >= 1): deals where p shares the best hand with k players."""
+    weight_total: float
+    """Number of (weighted) deals the counts cover; equals ``samples`` unless weighted ranges."""
+    interrupted: bool = False
+    batch_size: int | None = None
+    threads: int | None = None
+    rules: Any = None
+    combo_results: dict[int, Any] = field(default_factory=dict)
+    """For range players (index): a DataFrame-ready dict of per-combo equity."""
+
+    @property
+    def n_players(self) -> int:
+        """Number of players."""
+        return len(self.hands)
+
+    @property
+    def ci95(self) -> np.ndarray:
+        """``(n_players, 2)`` 95% interval of each player's equity."""
+        se = self.stderr if self.stderr is not None else np.zeros(self.n_players)
+        return np.stack([self.equity - Z95 * se, self.equity + Z95 * se], axis=1)
+
+    @property
+    def exact(self) -> bool:
+        """True when every outcome was enumerated."""
+        return self.method == "exact"
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per player: hand, equity, win, tie, stderr, 95% interval."""
+        import pandas as pd
+
+        ci = self.ci95
+        data = {
+            "hand": list(self.hands),
+            "equity": self.equity,
+            "win": self.win,
+            "tie": self.tie,
+            "stderr": self.stderr if self.stderr is not None else np.full(self.n_players, np.nan),
+            "ci95_low": ci[:, 0],
+            "ci95_high": ci[:, 1],
+        }
+        frame = pd.DataFrame(data)
+        frame.index.name = "player"
+        frame.attrs.update(method=self.method, samples=self.samples, seed=self.seed,
+                           game=self.game)  # fmt: skip
+        return frame
+
+    def splits_frame(self) -> pd.DataFrame:
+        """Share of deals each player splits k ways (column k = 1 is a sole win)."""
+        import pandas as pd
+
+        cols = {f"{k}-way": self.splits[:, k] for k in range(1, self.n_players + 1)}
+        return pd.DataFrame(cols, index=pd.Index(list(self.hands), name="hand"))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data; the ``equity query --json`` object."""
+        players = []
+        for p, hand in enumerate(self.hands):
+            record: dict[str, Any] = {
+                "hand": hand,
+                "equity": float(self.equity[p]),
+                "win": float(self.win[p]),
+                "tie": float(self.tie[p]),
+                "stderr": None if self.stderr is None else float(self.stderr[p]),
+                "ci95": None if self.stderr is None else [float(x) for x in self.ci95[p]],
+                "splits": {str(k): float(self.splits[p, k]) for k in range(1, self.n_players + 1)
+                           if self.splits[p, k]},  # fmt: skip
+            }
+            if p in self.combo_results:
+                record["classes"] = self.combo_results[p].get("classes", {})
+            players.append(record)
+        return {
+            "game": self.game,
+            "method": self.method,
+            "samples": int(self.samples),
+            "elapsed_s": round(float(self.elapsed_s), 6),
+            "seed": self.seed,
+            "board": self.board,
+            "dead": self.dead,
+            "interrupted": self.interrupted,
+            "players": players,
+        }
+
+    def _repr_html_(self) -> str:
+        frame = self.to_frame()
+        caption = (f"{self.game}, {self.method}, {self.samples:,} "
+                   f"{'outcomes' if self.exact else 'trials'}")  # fmt: skip
+        return f"<p>{caption}</p>" + frame.to_html(float_format=lambda x: f"{x:.6f}")
+
+    def __str__(self) -> str:
+        lines = [f"{self.game} {self.method}: {self.samples:,} "
+                 f"{'outcomes' if self.exact else 'trials'}"]  # fmt: skip
+        for p, hand in enumerate(self.hands):
+            se = "" if self.stderr is None else f" ± {self.stderr[p]:.6f}"
+            lines.append(f"  {hand:>12}  equity {self.equity[p]:.6f}{se}  "
+                         f"win {self.win[p]:.6f}  tie {self.tie[p]:.6f}")  # fmt: skip
+        return "\n".join(lines)
+
+
+def shares_from_counts(counts: np.ndarray, total: float) -> tuple[np.ndarray, ...]:
+    """``(equity, win, tie, splits)`` from ``counts[p, k]`` over ``total`` deals."""
+    n_players = counts.shape[0]
+    ks = np.arange(n_players + 1, dtype=float)
+    ks[0] = math.inf
+    equity = (counts / ks).sum(axis=1) / total
+    win = counts[:, 1] / total
+    tie = counts[:, 2:].sum(axis=1) / total
+    splits = counts / total
+    return equity, win, tie, splits
