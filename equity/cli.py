@@ -289,6 +289,115 @@ def _set_threads(threads: int | None) -> None:
 
 
 # ---------------------------------------------------------------------------
+# query
+
+
+class _Progress:
+    """A rich progress bar on stderr, shown only once a run passes ``delay`` seconds."""
+
+    def __init__(self, enabled: bool, label: str, delay: float = 1.0) -> None:
+        import time
+
+        self.enabled = enabled
+        self.label = label
+        self.delay = delay
+        self.start = time.perf_counter()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        import time
+
+        if not self.enabled:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.start < self.delay:
+                return
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
+                                       TimeElapsedColumn)  # fmt: skip
+
+            self.bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(),
+                                TimeElapsedColumn(), console=Console(stderr=True),
+                                transient=True)  # fmt: skip
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total if total < 10**14 else None)
+        self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _cmd_query(args: argparse.Namespace) -> int:
+    from .simulate import calculate
+
+    _check_rules_flags(args)
+    if args.independent_decks and args.game != "zjh":
+        raise CliError(f"--independent-decks applies to --game zjh only, not {args.game!r}")
+    if args.exact:
+        given = [f for f, v in (("--trials", args.trials), ("--stderr", args.stderr),
+                                ("--time", args.time), ("--seed", args.seed)) if v is not None]  # fmt: skip
+        if given:
+            raise CliError(f"--exact enumerates every outcome: it takes no {', '.join(given)}")
+    method = "exact" if args.exact else "monte-carlo" if args.mc else "auto"
+    progress = _Progress(sys.stderr.isatty() and not args.quiet and not args.json, "simulating")
+    try:
+        result = calculate(
+            args.hands, args.board or "", args.dead or "", game=args.game, method=method,
+            trials=args.trials, target_stderr=args.stderr, time_limit=args.time,
+            seed=args.seed, threads=args.threads,
+            rules=_rules(args) if args.game == "zjh" else None,
+            independent_decks=args.independent_decks, progress=progress,
+        )  # fmt: skip
+    finally:
+        progress.close()
+    if args.json:
+        _emit_json(result.to_dict())
+        return 0
+    print(_describe_result(result))
+    return 0
+
+
+def _describe_result(result: Any) -> str:
+    """The readable table of ``equity query``."""
+    where = f", board {result.board}" if result.board else ""
+    where += f", dead {result.dead}" if result.dead else ""
+    if result.exact:
+        head = (f"{result.game}{where}: exact, {result.samples:,} outcomes enumerated "
+                f"in {result.elapsed_s:.3f} s")  # fmt: skip
+    else:
+        head = (f"{result.game}{where}: Monte-Carlo estimate, {result.samples:,} trials, "
+                f"seed {result.seed}, {result.elapsed_s:.2f} s")  # fmt: skip
+        if result.interrupted:
+            head += " (interrupted: result so far)"
+    rows = []
+    for p, hand in enumerate(result.hands):
+        row = [hand, f"{result.equity[p]:.4%}", f"{result.win[p]:.4%}", f"{result.tie[p]:.4%}"]
+        if not result.exact:
+            lo, hi = result.ci95[p]
+            row += [f"{result.stderr[p]:.4%}", f"{lo:.4%} - {hi:.4%}"]
+        rows.append(row)
+    headers = ["hand", "equity", "win", "tie"]
+    if not result.exact:
+        headers += ["std err", "95% interval"]
+    lines = [head, _table(rows, headers)]
+    for p, combos in result.combo_results.items():
+        classes = combos.get("classes", {})
+        if classes:
+            best = sorted(classes.items(), key=lambda kv: -kv[1])
+            shown = ", ".join(f"{k} {v:.1%}" for k, v in best[:12])
+            more = f", ... ({len(best)} classes)" if len(best) > 12 else ""
+            lines.append(f"player {p + 1} {result.hands[p]} by class: {shown}{more}")
+    if result.exact:
+        lines.append("figures are exact (every outcome enumerated)")
+    else:
+        lines.append("figures are Monte-Carlo estimates; std err from batch means, "
+                     "95% interval = equity ± 1.96 std err")  # fmt: skip
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
 # parser
 
 
@@ -340,6 +449,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_freq)
 
+    p = sub.add_parser("query", help="equity of each hand (exact or Monte-Carlo)",
+                       description="Each player's share of the pot: exact enumeration when "
+                                   "it is quick, Monte-Carlo otherwise.")  # fmt: skip
+    _add_game(p)
+    p.add_argument("hands", nargs="+", metavar="HAND",
+                   help="cards (AsKs), 'random', or a hold'em range (QQ+,AKs)")  # fmt: skip
+    p.add_argument("--board", help="hold'em community cards (0, 3, 4 or 5)")
+    p.add_argument("--dead", help="cards out of play")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--exact", action="store_true", help="enumerate every outcome")
+    mode.add_argument("--mc", action="store_true", help="Monte-Carlo even when exact is quick")
+    p.add_argument("--trials", type=parse_count, help="Monte-Carlo deals (default 1e6)")
+    p.add_argument("--stderr", type=_positive_float, metavar="X",
+                   help="stop when every equity's standard error is at most X")  # fmt: skip
+    p.add_argument("--time", type=_positive_float, metavar="SECONDS",
+                   help="stop Monte-Carlo after about this many seconds")  # fmt: skip
+    p.add_argument("--seed", type=_seed, help="random seed (recorded in the output)")
+    p.add_argument("--threads", type=int, help="worker threads (default: all cores)")
+    decks = p.add_mutually_exclusive_group()
+    decks.add_argument("--shared-deck", action="store_true",
+                       help="zjh: deal everyone from one deck (default)")  # fmt: skip
+    decks.add_argument("--independent-decks", action="store_true",
+                       help="zjh: deal each random player from a deck of their own")  # fmt: skip
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_cmd_query)
     return parser
 
 

@@ -23,6 +23,7 @@ from .kernels import holdem as _holdem
 from .kernels import zjh as _zjh
 from .kernels.rng import batch_seeds
 from .odds import category_probabilities
+from .stats import chi_square_test
 from .tables import CATEGORIES, holdem_tables
 
 if TYPE_CHECKING:
@@ -93,13 +94,10 @@ class FrequencyTable:
 
         Uses the disjoint categories only (the 2-3-5 row is a subset).
         """
-        from scipy.stats import chisquare
-
         names = [c for c in self.counts if c != SPECIAL_235]
-        observed = np.array([self.counts[c] for c in names], dtype=float)
-        expected = np.array([self.exact_probabilities[c] for c in names]) * self.hands
-        stat, p = chisquare(observed, expected)
-        return float(stat), float(p)
+        observed = [self.counts[c] for c in names]
+        expected = [self.exact_probabilities[c] * self.hands for c in names]
+        return chi_square_test(observed, expected)
 
     def to_dict(self) -> dict[str, object]:
         """Plain data (the ``equity freq --json`` object)."""

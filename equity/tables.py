@@ -50,6 +50,7 @@ __all__ = [
     "build_holdem_tables",
     "hand_value_components",
     "describe_value",
+    "build_value_components",
     "holdem_tables",
 ]
 
@@ -250,9 +251,25 @@ def holdem_tables() -> HoldemTables:
     return tables
 
 
+def build_value_components() -> np.ndarray:
+    """``uint8[9 << 12 | 4096, 6]``: category and tiebreak ranks of every value.
+
+    Row ``value`` holds ``(category, r1, ..., r5)``, unused ranks 255 and
+    rows of non-values all 255.  Shipped beside the tables so that
+    describing a hand does not rebuild the five-card order.
+    """
+    out = np.full(((9 << 12) + 4096, 6), 255, dtype=np.uint8)
+    for (cat, ranks), value in _five_card_order().items():
+        out[value, 0] = cat
+        out[value, 1 : 1 + len(ranks)] = ranks
+    return out
+
+
 @functools.cache
-def _value_components() -> dict[int, tuple[int, tuple[int, ...]]]:
-    return {v: hand for hand, v in _five_card_order().items()}
+def _shipped_components() -> np.ndarray:
+    path = resources.files("equity") / "data" / "holdem.npz"
+    with resources.as_file(path) as p, np.load(p) as data:
+        return np.array(data["components"])
 
 
 def hand_value_components(value: int) -> tuple[int, tuple[int, ...]]:
@@ -263,10 +280,12 @@ def hand_value_components(value: int) -> tuple[int, tuple[int, ...]]:
     >>> hand_value_components(7 << 12 | 0)  # the weakest full house
     (7, (0, 1))
     """
-    try:
-        return _value_components()[int(value)]
-    except KeyError:
-        raise ValueError(f"{value!r} is not a hand value") from None
+    table = _shipped_components()
+    v = int(value)
+    if not 0 <= v < len(table) or table[v, 0] == 255:
+        raise ValueError(f"{value!r} is not a hand value")
+    row = table[v]
+    return int(row[0]), tuple(int(r) for r in row[1:] if r != 255)
 
 
 def describe_value(value: int) -> str:
@@ -306,7 +325,9 @@ def _plural(name: str) -> str:
 def _write_shipped(path: str | None = None) -> str:
     """Rebuild the tables and write them where :func:`holdem_tables` reads."""
     target = path or str(resources.files("equity") / "data" / "holdem.npz")
-    np.savez_compressed(target, **build_holdem_tables()._asdict())
+    np.savez_compressed(
+        target, **build_holdem_tables()._asdict(), components=build_value_components()
+    )
     return target
 
 

@@ -19,7 +19,9 @@ from equity.tables import (
     RANK_KEYS,
     HoldemTables,
     best_hand_from_ranks,
+    _shipped_components,
     build_holdem_tables,
+    build_value_components,
     describe_value,
     hand_value_components,
 )
@@ -69,6 +71,7 @@ def test_shipped_tables_equal_fresh_build(tables: HoldemTables) -> None:
         assert shipped.dtype == built.dtype, name
         assert shipped.shape == built.shape, name
         np.testing.assert_array_equal(shipped, built, err_msg=name)
+    np.testing.assert_array_equal(_shipped_components(), build_value_components())
 
 
 def test_shipped_tables_are_read_only(tables: HoldemTables) -> None:
