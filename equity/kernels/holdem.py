@@ -13,8 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel, parallel_kernel, prange
-from .deal import partial_shuffle
-from .rng import seed_state
+from .rng import below, seed_state, xoro
 
 __all__ = [
     "KEY_START",
@@ -184,15 +183,36 @@ def sample_category_counts(seeds, batch_size, n_trials, n_cards, card_keys, suit
     out : int64[n_batches, 16], zeroed; column = category code (1..9)
     """
     for b in prange(seeds.shape[0]):
-        state = np.empty(2, dtype=np.uint64)
-        seed_state(seeds[b], state)
-        deck = np.arange(52).astype(np.uint8)
-        stop = min(n_trials, (b + 1) * batch_size)
-        for _ in range(b * batch_size, stop):
-            partial_shuffle(deck, 52, n_cards, state)
-            key = KEY_START
-            suit_set = np.uint64(0)
-            for j in range(n_cards):
-                key += card_keys[deck[j]]
-                suit_set |= suit_bits[deck[j]]
-            out[b, value_from_key(key, suit_set, offsets, values) >> 12] += 1
+        start = b * batch_size
+        n = min(n_trials, start + batch_size) - start
+        if n_cards == 7:  # literal card counts let LLVM unroll the dealing loop
+            _sample_batch(seeds[b], n, 7, card_keys, suit_bits, offsets, values, out[b])
+        elif n_cards == 6:
+            _sample_batch(seeds[b], n, 6, card_keys, suit_bits, offsets, values, out[b])
+        else:
+            _sample_batch(seeds[b], n, 5, card_keys, suit_bits, offsets, values, out[b])
+
+
+@inline_kernel
+def _sample_batch(seed, n, n_cards, card_keys, suit_bits, offsets, values, out):
+    """One batch of :func:`sample_category_counts`: RNG state kept in scalars."""
+    state = np.empty(2, dtype=np.uint64)
+    seed_state(seed, state)
+    s0 = state[0]
+    s1 = state[1]
+    deck = np.arange(52).astype(np.uint8)
+    counts = np.zeros(16, dtype=np.int64)
+    for _ in range(n):
+        key = KEY_START
+        suit_set = np.uint64(0)
+        for i in range(n_cards):
+            s0, s1, x = xoro(s0, s1)
+            k = i + below(x, 52 - i)
+            c = deck[k]
+            deck[k] = deck[i]
+            deck[i] = c
+            key += card_keys[c]
+            suit_set |= suit_bits[c]
+        counts[value_from_key(key, suit_set, offsets, values) >> 12] += 1
+    for j in range(16):
+        out[j] += counts[j]

@@ -16,7 +16,7 @@ import numpy as np
 
 from ._jit import inline_kernel, kernel
 
-__all__ = ["batch_seeds", "bounded", "next_u64", "seed_state"]
+__all__ = ["batch_seeds", "below", "bounded", "next_u64", "seed_state", "xoro"]
 
 _U64 = np.uint64
 
@@ -63,6 +63,26 @@ def next_u64(state):
 def bounded(state, n):
     """Return an integer in ``[0, n)``; bias at most ``n / 2**32``."""
     return np.int64(((next_u64(state) >> _U64(32)) * _U64(n)) >> _U64(32))
+
+
+@kernel
+def xoro(s0, s1):
+    """One xoroshiro128+ step on a state held in two scalars: ``(s0, s1, output)``.
+
+    Scalars, not a state array: the per-deal loops call this a dozen times
+    per deal, and a helper taking an array pays reference counting per call.
+    """
+    result = s0 + s1
+    s1 ^= s0
+    s0 = ((s0 << np.uint64(24)) | (s0 >> np.uint64(40))) ^ s1 ^ (s1 << np.uint64(16))
+    s1 = (s1 << np.uint64(37)) | (s1 >> np.uint64(27))
+    return s0, s1, result
+
+
+@kernel
+def below(x, n):
+    """Map 64 random bits to ``[0, n)``: ``((x >> 32) * n) >> 32`` (bias <= n / 2**32)."""
+    return np.int64(((x >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)

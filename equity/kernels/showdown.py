@@ -33,7 +33,9 @@ import numpy as np
 
 from ._jit import inline_kernel, kernel, parallel_kernel, prange
 from .holdem import KEY_START, value_from_key
+from .rng import below as _below
 from .rng import seed_state
+from .rng import xoro as _xoro
 from .zjh import evaluate3, is_special_235
 
 __all__ = [
@@ -167,26 +169,6 @@ def _hole_sums(holes, p, n_hole, card_keys, suit_bits, hole_keys, hole_suits):
         suits |= suit_bits[holes[p, j]]
     hole_keys[p] = key
     hole_suits[p] = suits
-
-
-@kernel
-def _xoro(s0, s1):
-    """One xoroshiro128+ step on a state held in two scalars: ``(s0, s1, output)``.
-
-    Scalars, not a state array: the per-deal loops call this a dozen times
-    per deal, and a helper taking an array pays reference counting per call.
-    """
-    result = s0 + s1
-    s1 ^= s0
-    s0 = ((s0 << np.uint64(24)) | (s0 >> np.uint64(40))) ^ s1 ^ (s1 << np.uint64(16))
-    s1 = (s1 << np.uint64(37)) | (s1 >> np.uint64(27))
-    return s0, s1, result
-
-
-@kernel
-def _below(x, n):
-    """Map 64 random bits to ``[0, n)``: ``((x >> 32) * n) >> 32`` (bias <= n / 2**32)."""
-    return np.int64(((x >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
 @kernel
