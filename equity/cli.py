@@ -398,6 +398,60 @@ def _describe_result(result: Any) -> str:
 
 
 # ---------------------------------------------------------------------------
+# range
+
+
+def _cmd_range(args: argparse.Namespace) -> int:
+    from .cards import format_cards
+    from .ranges import hand_class, parse_range
+
+    rng = parse_range(args.range)
+    if args.remove:
+        rng = rng.remove(args.remove)
+        if rng.n_combos == 0:
+            raise CliError(f"no combo of {args.range!r} is left once {args.remove!r} is removed")
+    hands = [{"combo": format_cards((a, b)), "class": hand_class(a, b), "weight": float(w)}
+             for (a, b), w in zip(rng.combos.tolist(), rng.weights.tolist(), strict=True)]  # fmt: skip
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        ax = rng.plot_grid()
+        ax.figure.savefig(args.plot, dpi=120, bbox_inches="tight")
+        plt.close(ax.figure)
+    if args.json:
+        record: dict[str, Any] = {
+            "range": args.range,
+            "canonical": rng.format(),
+            "combos": rng.n_combos,
+            "weight": rng.weight,
+            "fraction": rng.fraction,
+            "classes": rng.classes(),
+            "hands": hands,
+        }
+        if args.grid:
+            record["grid"] = rng.grid().tolist()
+        _emit_json(record)
+        return 0
+    print(f"{args.range}: {rng.n_combos} combos, weight {rng.weight:g} "
+          f"({rng.fraction:.2%} of 1326); canonical {rng.format()}")  # fmt: skip
+    if args.grid:
+        print(rng.grid_text())
+    else:
+        by_class: dict[str, list[str]] = {}
+        for h in hands:
+            label = h["combo"] + (f"@{h['weight']:.0%}" if h["weight"] != 1 else "")
+            by_class.setdefault(h["class"], []).append(label)
+        print(_table([[k, len(v), " ".join(v)] for k, v in by_class.items()],
+                     ["class", "combos", "cards"]))  # fmt: skip
+    if args.plot:
+        print(f"grid plot written to {args.plot}")
+    return 0
+
+
+# ---------------------------------------------------------------------------
 # parser
 
 
@@ -475,6 +529,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_cmd_query)
+
+    p = sub.add_parser("range", help="show a hold'em range: combos, counts, grid",
+                       description="Parse a PokerStove-style range (QQ+,AKs@50,15%%) and show "
+                                   "its combos, size and 13x13 grid.")  # fmt: skip
+    p.add_argument("range", metavar="RANGE", help="e.g. 'QQ+,AKs@50' or '15%%'")
+    p.add_argument("--grid", action="store_true", help="show the 13x13 grid")
+    p.add_argument("--remove", metavar="CARDS", help="card removal: drop combos holding these")
+    p.add_argument("--plot", metavar="FILE.png", help="write the grid as a heat map")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_cmd_range)
     return parser
 
 

@@ -477,14 +477,15 @@ def simulate_batches(seeds, batch_size, n_trials, first_batch, game, n_hole, boa
                      suit_bits, offsets, values, out, combo_out, status):  # fmt: skip
     """Monte-Carlo showdowns for batches ``first_batch .. first_batch + len(out)``.
 
-    Batch ``b`` (global index ``first_batch + i``) runs trials
+    Batch ``b = first_batch + i`` runs trials
     ``[b * batch_size, min(n_trials, (b + 1) * batch_size))`` from the stream
-    ``seeds[b]`` and writes only ``out[i]``, ``combo_out[i]``, ``status[i]``:
+    ``seeds[i]`` (the seed of global batch ``b``) and writes only ``out[i]``,
+    ``combo_out[i]``, ``status[i]``:
     the counts do not depend on the number of threads.
 
     Shapes
     ------
-    seeds : uint64[n_total_batches]
+    seeds : uint64[n_run], seeds of batches first_batch .. first_batch + n_run - 1
     board_fixed : uint8[5]; fixed_holes : uint8[n_players, 5]; kinds : int8[n_players]
     combos : uint8[n_combos, 5]; combo_masks : uint64[n_combos]
     combo_offsets : int64[n_players + 1] (range of player p: [off[p], off[p+1]))
@@ -499,7 +500,7 @@ def simulate_batches(seeds, batch_size, n_trials, first_batch, game, n_hole, boa
         start = b * batch_size
         n_batch = min(n_trials, start + batch_size) - start
         status[i] = _simulate_one_batch(
-            seeds[b], n_batch, game, n_hole, board_fixed, n_board_fixed, board_total,
+            seeds[i], n_batch, game, n_hole, board_fixed, n_board_fixed, board_total,
             fixed_holes, kinds, combos, combo_masks, combo_offsets, combo_cum, fixed_mask,
             live_deck, independent_decks, straight_over_flush, suit_tiebreak, special_235,
             cat_shift, card_keys, suit_bits, offsets, values, out[i], combo_out[i],

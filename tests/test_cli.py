@@ -1,0 +1,216 @@
+"""The ``equity`` command: interfaces named in the issues, JSON keys, errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from equity.cli import main, parse_count
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run a command that must fail as a usage error; return its stderr."""
+    assert main(list(argv)) == 2
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    assert captured.out == ""
+    return captured.err
+
+
+# ---------------------------------------------------------------- eval
+
+
+def test_eval_holdem_json(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "eval", "Kh", "Kd", "5s", "Ks", "5c", "2d", "3d")
+    assert out["category"] == "full house"
+    assert out["description"] == "full house, Kings over Fives"
+    assert out["best_five"] == "Ks Kh Kd 5s 5c"
+    assert isinstance(out["strength"], int)
+
+
+def test_eval_accepts_joined_and_symbol_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    a = run_json(capsys, "eval", "AsKsQsJsTs")
+    b = run_json(capsys, "eval", "A♠", "K♠", "Q♠", "J♠", "10♠")
+    assert a["strength"] == b["strength"]
+    assert a["description"] == "royal flush"
+
+
+def test_eval_zjh_seed_values(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "eval", "--game", "zjh", "6♥", "4♦", "2♦")
+    assert out["category"] == "high card"
+    assert out["seed_value"] == 1602
+    assert out["seed_value_suits"] == 102560
+    assert out["special_235"] is False
+    out = run_json(capsys, "eval", "--game", "zjh", "黑桃2", "红桃3", "方片5")
+    assert out["special_235"] is True
+
+
+def test_eval_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["eval", "--game", "five", "Ah", "2c", "3d", "4s", "5h"]) == 0
+    out = capsys.readouterr().out
+    assert "Five-high straight" in out and "straight" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["eval", "As", "Ax", "Kd", "Qd", "Jd"], "'Ax' is not a card"),
+        (["eval", "As", "As", "Kd", "Qd", "Jd"], "given twice"),
+        (["eval", "--game", "five", "As", "Kd", "Qd"], "needs 5 cards"),
+        (["eval", "--game", "zjh", "As", "Kd"], "As"),
+        (["eval", "--game", "poker", "As"], "invalid choice"),
+        (["eval", "--special-235", "As", "Kd", "Qd", "Jd", "2c"], "zjh only"),
+    ],
+)
+def test_eval_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
+    assert needle in fails(capsys, *argv)
+
+
+# ---------------------------------------------------------------- compare
+
+
+def test_compare_orders_and_marks_ties(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "compare", "AsAd", "AcAh", "KsKh", "--board", "2c7d9hTsJc")
+    assert out["order"] == [[0, 1], [2]]
+    assert [p["tie"] for p in out["players"]] == [True, True, False]
+    assert main(["compare", "AsAd", "KsKh", "--board", "2c7d9hTsJc"]) == 0
+    assert "winner: AsAd" in capsys.readouterr().out
+
+
+def test_compare_zjh_special(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "compare", "--game", "zjh", "--special-235", "2s3d5c", "AsAdAh")
+    assert out["order"] == [[0], [1]]
+    out = run_json(capsys, "compare", "--game", "zjh", "2s3d5c", "AsAdAh")
+    assert out["order"] == [[1], [0]]
+
+
+def test_compare_shared_card_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "'As'" in fails(capsys, "compare", "AsAd", "AsKh", "--board", "2c7d9hTsJc")
+
+
+# ---------------------------------------------------------------- freq
+
+
+def test_freq_exact_json(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "freq", "--game", "five", "--exact")
+    assert out["method"] == "exact"
+    assert out["hands"] == 2_598_960
+    assert out["categories"]["straight flush"] == 40
+    assert out["exact_probabilities"]["straight flush"] == pytest.approx(40 / 2_598_960)
+    assert set(out) >= {"game", "method", "hands", "categories", "exact_probabilities"}
+
+
+def test_freq_monte_carlo_json(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "freq", "--game", "zjh", "--trials", "1e5", "--seed", "3")
+    assert out["method"] == "monte-carlo"
+    assert out["hands"] == 100_000
+    assert sum(v for k, v in out["categories"].items() if k != "special 2-3-5") == 100_000
+    again = run_json(capsys, "freq", "--game", "zjh", "--trials", "100_000", "--seed", "3")
+    assert again["categories"] == out["categories"]
+
+
+def test_freq_exact_rejects_trials(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "--exact" in fails(capsys, "freq", "--exact", "--trials", "10")
+
+
+# ---------------------------------------------------------------- query
+
+
+def test_query_exact_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "query", "AsKs", "QhQd", "--board", "Qs7s2c")
+    assert out["method"] == "exact"
+    assert out["samples"] == 990
+    assert out["seed"] is None
+    assert set(out) >= {"game", "method", "samples", "elapsed_s", "seed", "players"}
+    for player in out["players"]:
+        assert set(player) >= {"hand", "equity", "win", "tie", "stderr"}
+        assert player["stderr"] is None
+    assert sum(p["equity"] for p in out["players"]) == pytest.approx(1.0)
+
+
+def test_query_monte_carlo_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["query", "AsKs", "random", "--trials", "2e4", "--seed", "5"]
+    a = run_json(capsys, *argv)
+    b = run_json(capsys, *argv, "--threads", "1")
+    assert a["method"] == "monte-carlo"
+    assert a["samples"] == 20_000
+    assert a["players"] == b["players"]
+    assert all(p["stderr"] > 0 for p in a["players"])
+
+
+def test_query_range_classes(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "query", "AhKd", "QQ+,AKs", "--mc", "--trials", "2e4", "--seed", "1")
+    assert set(out["players"][1]["classes"]) == {"AA", "KK", "QQ", "AKs"}
+
+
+def test_query_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["query", "--game", "zjh", "AhAdAc", "random", "--trials", "1e4", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Monte-Carlo estimate" in out and "std err" in out and "95% interval" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["query", "AsKs", "AsQd"], "'As' is used twice"),
+        (["query", "AsKs", "QdQh", "--dead", "Qd"], "'Qd' is used twice"),
+        (["query", "AsKs", "QdQh", "--board", "2c"], "0, 3, 4 or 5"),
+        (["query", "AsKs", "QdQh", "--board", "2c3c4c5c6c7c"], "0, 3, 4 or 5"),
+        (["query", "AsKs"], "2 to 23 players"),
+        (["query", "AsKsQs", "QdQh"], "has 3 cards"),
+        (["query", "AsKs", "QdQh", "--trials", "0"], "positive"),
+        (["query", "AsKs", "QdQh", "--trials", "-5"], "positive"),
+        (["query", "AsKs", "QdQh", "--time", "0"], "positive"),
+        (["query", "AsKs", "QdQh", "--exact", "--trials", "10"], "--exact"),
+        (["query", "--game", "bridge", "AsKs", "QdQh"], "invalid choice"),
+        (["query", "AsKs", "QdQh", "--independent-decks"], "zjh only"),
+        (["query", "AsKs", "QQ+,AKx"], "'AKx'"),
+        (["query", "AA", "AA", "AA"], "no legal deal"),
+        (["query", *["random"] * 24], "2 to 23 players"),
+    ],
+)
+def test_query_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:
+    assert needle in fails(capsys, *argv)
+
+
+# ---------------------------------------------------------------- range
+
+
+def test_range_json(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "range", "QQ+,AKs@50", "--grid")
+    assert out["combos"] == 22
+    assert out["weight"] == pytest.approx(20.0)
+    assert out["fraction"] == pytest.approx(20 / 1326)
+    assert len(out["hands"]) == 22
+    assert {h["class"] for h in out["hands"]} == {"AA", "KK", "QQ", "AKs"}
+    assert len(out["grid"]) == 13
+
+
+def test_range_bad(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "term 2 'AKx'" in fails(capsys, "range", "QQ+,AKx")
+
+
+# ---------------------------------------------------------------- misc
+
+
+def test_parse_count() -> None:
+    assert parse_count("1e6") == 1_000_000
+    assert parse_count("1_000_000") == 1_000_000
+    assert parse_count("250") == 250
+
+
+def test_module_entry_point_and_exit_code() -> None:
+    done = subprocess.run([sys.executable, "-m", "equity", "eval", "As", "Zz"],
+                          capture_output=True, text=True, check=False)  # fmt: skip
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr
+    assert "'Zz' is not a card" in done.stderr
+    assert done.stderr.count("\n") == 1
