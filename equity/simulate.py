@@ -284,29 +284,76 @@ def _assignments(job: _Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return holes, weights, choice
 
 
+_SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.uint8)
+
+
+def _suit_classes(job: _Job, holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Group assignments that are equal up to a suit permutation fixing the known cards.
+
+    A permutation of suits that maps the board, dead and fixed hole cards
+    onto themselves maps every board completion of one assignment onto a
+    completion of the other, with the same player by player results; so
+    only one assignment per class needs enumerating.  Returns the index of
+    one representative per class and, for every assignment, its class.
+    """
+    fixed = [c for c in range(52) if (job.fixed_mask >> c) & 1]
+    fixed_arr = np.asarray(fixed, dtype=np.uint8)
+    stabilizer = [
+        perm for perm in _SUIT_PERMUTATIONS
+        if set(((fixed_arr & 0xFC) | perm[fixed_arr & 3]).tolist()) == set(fixed)
+    ]  # fmt: skip
+    n = len(holes)
+    if len(stabilizer) == 1 or n < 2:
+        return np.arange(n), np.arange(n)
+    cards = holes[:, :, : job.n_hole]
+    best: np.ndarray | None = None
+    for perm in stabilizer:
+        mapped = np.sort((cards & 0xFC) | perm[cards & 3], axis=2)
+        flat = mapped.reshape(n, -1)
+        best = flat if best is None else np.where(_row_less(flat, best)[:, None], flat, best)
+    assert best is not None
+    keys = np.ascontiguousarray(best).view(np.dtype((np.void, best.shape[1])))[:, 0]
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
+
+
+def _row_less(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Row-wise lexicographic ``a < b`` for equal-shape 2-D arrays."""
+    diff = a != b
+    first = diff.argmax(axis=1)
+    rows = np.arange(len(a))
+    return diff[rows, first] & (a[rows, first] < b[rows, first])
+
+
 def _run_exact(job: _Job, tables: tuple[np.ndarray, ...], progress: Callable | None
                ) -> tuple[np.ndarray, float, int, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
     holes, weights, choice = _assignments(job)
     sof, tiebreak, special, shift = job.kernel_rules
     board = np.zeros(5, dtype=np.uint8)
     board[: len(job.board)] = job.board
-    n = len(holes)
-    per_assign = np.zeros((n, job.n_players, job.n_players + 1), dtype=np.int64)
+    if job.board_total > len(job.board):
+        representatives, inverse = _suit_classes(job, holes)
+    else:
+        representatives, inverse = np.arange(len(holes)), np.arange(len(holes))
+    todo = np.ascontiguousarray(holes[representatives])
+    n = len(todo)
+    per_class = np.zeros((n, job.n_players, job.n_players + 1), dtype=np.int64)
     fixed_mask = np.uint64(job.fixed_mask)
     for start in range(0, n, _EXACT_CHUNK):
         stop = min(n, start + _EXACT_CHUNK)
         args = (job.n_hole, _game_code(job.game), board, len(job.board), job.board_total,
                 fixed_mask, sof, tiebreak, special, shift, *tables)
         if stop - start < 2 * numba.get_num_threads():  # not worth waking the threads
-            _sd.enumerate_range(holes, start, stop, *args, per_assign)
+            _sd.enumerate_range(todo, start, stop, *args, per_class)
         else:
-            _sd.enumerate_deals(holes[start:stop], *args, per_assign[start:stop])
+            _sd.enumerate_deals(todo[start:stop], *args, per_class[start:stop])
         if progress is not None:
             progress(stop, n)
+    per_assign = per_class[inverse]
     n_boards = _boards_per_assignment(job)
     counts = np.tensordot(weights, per_assign, axes=1)
     total = float(weights.sum()) * n_boards
-    samples = n * n_boards
+    samples = len(holes) * n_boards
     return counts, total, samples, per_assign, weights, choice
 
 

@@ -373,18 +373,20 @@ def rank_zjh(
     group in input order.
 
     The 2-3-5 rule is not transitive (2-3-5 > bomb > pair > 2-3-5), so a
-    full order needs a convention: with ``rules.special_235`` and at least
-    one bomb among the hands, every off-suit 2-3-5 is placed above the bombs
-    (the seed leaves exactly this test, "is there a bomb?", to the caller).
-    Without a bomb a 2-3-5 is an ordinary Five-high high card.  Use
-    :func:`compare_zjh` for a head-to-head result.
+    full order needs a convention, the same as the equity engine's showdown:
+    with ``rules.special_235``, when every hand that is not an off-suit
+    2-3-5 is a bomb (and there is at least one of each), the 2-3-5 hands
+    come first; otherwise the ordinary ranking decides and a 2-3-5 is a
+    Five-high high card.  Use :func:`compare_zjh` for a head-to-head result.
 
     Examples
     --------
     >>> rank_zjh(["2c3d5h", "AsKdJc", "KsKh3c", "AhKcJs"])
     [[2], [1, 3], [0]]
+    >>> rank_zjh(["2c3d5h", "AsAdAc"], ZJHRules(special_235=True))
+    [[0], [1]]
     >>> rank_zjh(["2c3d5h", "AsAdAc", "KsKd3c"], ZJHRules(special_235=True))
-    [[0], [1], [2]]
+    [[1], [2], [0]]
     >>> rank_zjh(["AsKd", "2c3d5h"])
     Traceback (most recent call last):
     ...
@@ -401,8 +403,10 @@ def rank_zjh(
     promote = np.zeros(len(parsed), dtype=np.int64)
     if rules.special_235:
         bomb = ZJH_CATEGORIES.index("bomb")
-        if np.any(category_of_strength(strengths, rules) == bomb):
-            promote = _specials(arr).astype(np.int64)
+        specials = _specials(arr)
+        bombs = category_of_strength(strengths, rules) == bomb
+        if specials.any() and bombs.any() and bool(np.all(specials | bombs)):
+            promote = specials.astype(np.int64)
     keys = [(int(p), int(s)) for p, s in zip(promote, strengths, strict=True)]
     groups: list[list[int]] = []
     previous: tuple[int, int] | None = None

@@ -353,7 +353,12 @@ def test_rank_zjh_special_convention() -> None:
     on = ZJHRules(special_235=True)
     hands = ["2c3d5h", "AsAdAc", "KsKd3c", "2s3s4s"]
     assert rank_zjh(hands) == [[1], [3], [2], [0]]
-    assert rank_zjh(hands, on) == [[0], [1], [3], [2]]
+    # Not every other hand is a bomb: the ordinary ranking decides (the
+    # engine's multi-way showdown policy).
+    assert rank_zjh(hands, on) == [[1], [3], [2], [0]]
+    # Every other hand a bomb: the 2-3-5 hands come first.
+    assert rank_zjh(["2c3d5h", "AsAdAc", "KsKdKc"], on) == [[0], [1], [2]]
+    assert rank_zjh(["2c3d5h", "2d3h5s", "AsAdAc"], on) == [[0, 1], [2]]
     # Without a bomb the 2-3-5 is an ordinary Five-high hand.
     assert rank_zjh(["2c3d5h", "KsKd3c"], on) == [[1], [0]]
 
