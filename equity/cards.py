@@ -46,9 +46,20 @@ NO_CARD = 255
 """Marker for a card slot that is not dealt yet."""
 
 RANK_NAMES = (
-    "Two", "Three", "Four", "Five", "Six", "Seven", "Eight",
-    "Nine", "Ten", "Jack", "Queen", "King", "Ace",
-)  # fmt: skip
+    "Two",
+    "Three",
+    "Four",
+    "Five",
+    "Six",
+    "Seven",
+    "Eight",
+    "Nine",
+    "Ten",
+    "Jack",
+    "Queen",
+    "King",
+    "Ace",
+)
 """English rank names, index = rank."""
 
 CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
@@ -56,11 +67,25 @@ CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
 
 _RANK_ALIASES = {c: i for i, c in enumerate(RANKS)} | {"10": 8, "1": 12}
 _SUIT_ALIASES = {
-    "c": 0, "d": 1, "h": 2, "s": 3,
-    "♣": 0, "♦": 1, "♥": 2, "♠": 3,
-    "♧": 0, "♢": 1, "♡": 2, "♤": 3,
-    "梅花": 0, "草花": 0, "方片": 1, "方块": 1, "红桃": 2, "黑桃": 3,
-}  # fmt: skip
+    "c": 0,
+    "d": 1,
+    "h": 2,
+    "s": 3,
+    "♣": 0,
+    "♦": 1,
+    "♥": 2,
+    "♠": 3,
+    "♧": 0,
+    "♢": 1,
+    "♡": 2,
+    "♤": 3,
+    "梅花": 0,
+    "草花": 0,
+    "方片": 1,
+    "方块": 1,
+    "红桃": 2,
+    "黑桃": 3,
+}
 
 _SUIT_RE = "|".join(sorted(map(re.escape, _SUIT_ALIASES), key=len, reverse=True))
 _RANK_RE = "10|[2-9TJQKA1]"
@@ -110,8 +135,7 @@ def parse_card(token: str) -> int:
     match = _CARD_RE.fullmatch(token.strip())
     if match is None:
         raise ValueError(
-            f"{token!r} is not a card "
-            "(expected rank 2-9/T/J/Q/K/A and suit c/d/h/s, e.g. 'As')"
+            f"{token!r} is not a card (expected rank 2-9/T/J/Q/K/A and suit c/d/h/s, e.g. 'As')"
         )
     rank = (match["r1"] or match["r2"]).upper()
     suit = (match["s1"] or match["s2"]).lower()

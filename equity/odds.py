@@ -23,10 +23,10 @@ from math import comb, prod
 from .tables import CATEGORIES, _rank_multisets, _straight_top, best_hand_from_ranks
 
 __all__ = [
+    "best_five_counts",
     "category_counts",
     "category_probabilities",
     "five_card_counts",
-    "best_five_counts",
 ]
 
 

@@ -76,9 +76,7 @@ def _as_hand(cards: CardsLike, sizes: tuple[int, ...] = (5, 6, 7)) -> np.ndarray
     parsed = parse_cards(cards)
     if len(parsed) not in sizes:
         want = " or ".join(map(str, sizes))
-        raise ValueError(
-            f"a poker hand needs {want} cards, got {len(parsed)} in {_show(cards)}"
-        )
+        raise ValueError(f"a poker hand needs {want} cards, got {len(parsed)} in {_show(cards)}")
     return np.asarray(parsed, dtype=np.uint8)
 
 
@@ -96,14 +94,23 @@ def _strength(hand: np.ndarray) -> int:
 
 
 def _best_five(hand: np.ndarray, strength: int) -> tuple[int, ...]:
-    """Five of ``hand`` making ``strength``, most significant cards first."""
+    """Five of ``hand`` making ``strength``, most significant cards first.
+
+    Cards are ordered by how many of their rank the five hold, then by rank
+    (Kings before Fives in "Kings over Fives"); the wheel puts its Ace last.
+    """
     for five in itertools.combinations(sorted(hand.tolist(), reverse=True), 5):
-        if _strength(np.asarray(five, dtype=np.uint8)) == strength:
-            counts = Counter(rank_of(c) for c in five)
-            key = (lambda c: (counts[rank_of(c)], c))
-            if strength >> 12 in (5, 9) and {rank_of(c) for c in five} == {12, 0, 1, 2, 3}:
-                key = (lambda c: (rank_of(c) + 1) % 13 * 4 + (c & 3))  # wheel: Five high
-            return tuple(sorted(five, key=key, reverse=True))
+        if _strength(np.asarray(five, dtype=np.uint8)) != strength:
+            continue
+        ranks = [rank_of(c) for c in five]
+        counts = Counter(ranks)
+        wheel = strength >> 12 in (5, 9) and set(ranks) == {12, 0, 1, 2, 3}
+
+        def significance(card: int, counts: Counter[int] = counts, wheel: bool = wheel) -> tuple:
+            rank = rank_of(card)
+            return (counts[rank], -1 if wheel and rank == 12 else rank, card)
+
+        return tuple(sorted(five, key=significance, reverse=True))
     raise AssertionError("no five cards make the hand's value")  # pragma: no cover
 
 

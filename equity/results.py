@@ -87,8 +87,7 @@ class EquityResult:
         }
         frame = pd.DataFrame(data)
         frame.index.name = "player"
-        frame.attrs.update(method=self.method, samples=self.samples, seed=self.seed,
-                           game=self.game)  # fmt: skip
+        frame.attrs.update(method=self.method, samples=self.samples, seed=self.seed, game=self.game)
         return frame
 
     def splits_frame(self) -> pd.DataFrame:
@@ -109,8 +108,11 @@ class EquityResult:
                 "tie": float(self.tie[p]),
                 "stderr": None if self.stderr is None else float(self.stderr[p]),
                 "ci95": None if self.stderr is None else [float(x) for x in self.ci95[p]],
-                "splits": {str(k): float(self.splits[p, k]) for k in range(1, self.n_players + 1)
-                           if self.splits[p, k]},  # fmt: skip
+                "splits": {
+                    str(k): float(self.splits[p, k])
+                    for k in range(1, self.n_players + 1)
+                    if self.splits[p, k]
+                },
             }
             if p in self.combo_results:
                 record["classes"] = self.combo_results[p].get("classes", {})
@@ -129,17 +131,21 @@ class EquityResult:
 
     def _repr_html_(self) -> str:
         frame = self.to_frame()
-        caption = (f"{self.game}, {self.method}, {self.samples:,} "
-                   f"{'outcomes' if self.exact else 'trials'}")  # fmt: skip
+        caption = (
+            f"{self.game}, {self.method}, {self.samples:,} {'outcomes' if self.exact else 'trials'}"
+        )
         return f"<p>{caption}</p>" + frame.to_html(float_format=lambda x: f"{x:.6f}")
 
     def __str__(self) -> str:
-        lines = [f"{self.game} {self.method}: {self.samples:,} "
-                 f"{'outcomes' if self.exact else 'trials'}"]  # fmt: skip
+        lines = [
+            f"{self.game} {self.method}: {self.samples:,} {'outcomes' if self.exact else 'trials'}"
+        ]
         for p, hand in enumerate(self.hands):
             se = "" if self.stderr is None else f" ± {self.stderr[p]:.6f}"
-            lines.append(f"  {hand:>12}  equity {self.equity[p]:.6f}{se}  "
-                         f"win {self.win[p]:.6f}  tie {self.tie[p]:.6f}")  # fmt: skip
+            lines.append(
+                f"  {hand:>12}  equity {self.equity[p]:.6f}{se}  "
+                f"win {self.win[p]:.6f}  tie {self.tie[p]:.6f}"
+            )
         return "\n".join(lines)
 
 

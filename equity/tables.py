@@ -48,20 +48,26 @@ __all__ = [
     "HoldemTables",
     "best_hand_from_ranks",
     "build_holdem_tables",
-    "hand_value_components",
-    "describe_value",
     "build_value_components",
+    "describe_value",
+    "hand_value_components",
     "holdem_tables",
 ]
 
 CATEGORIES = (
-    "high card", "pair", "two pair", "three of a kind", "straight",
-    "flush", "full house", "four of a kind", "straight flush",
-)  # fmt: skip
+    "high card",
+    "pair",
+    "two pair",
+    "three of a kind",
+    "straight",
+    "flush",
+    "full house",
+    "four of a kind",
+    "straight flush",
+)
 """Category names; a value's category code ``value >> 12`` is index + 1."""
 
-RANK_KEYS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453,
-             1526359, 3453520)  # fmt: skip
+RANK_KEYS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520)
 """Rank keys (deuce .. ace) whose sums identify rank multisets of <= 7 cards."""
 
 KEY_START = 0x3333 << 32

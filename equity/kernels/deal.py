@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import inline_kernel, kernel, parallel_kernel, prange
+from ._jit import inline_kernel, parallel_kernel, prange
 from .rng import bounded, seed_state
 
 __all__ = ["deal_batch", "partial_shuffle", "shuffle_batch"]

@@ -170,8 +170,9 @@ def exact_value_counts5(card_keys, suit_bits, offsets, values, out):
 
 
 @parallel_kernel
-def sample_category_counts(seeds, batch_size, n_trials, n_cards, card_keys, suit_bits, offsets,
-                           values, out):
+def sample_category_counts(
+    seeds, batch_size, n_trials, n_cards, card_keys, suit_bits, offsets, values, out
+):
     """Deal ``n_trials`` random hands of ``n_cards`` (5-7) and count categories.
 
     Batch ``b`` deals trials ``[b * batch_size, (b + 1) * batch_size)`` from

@@ -44,8 +44,8 @@ __all__ = [
     "KIND_FIXED",
     "KIND_RANDOM",
     "KIND_RANGE",
-    "STATUS_OK",
     "STATUS_NO_LEGAL_DEAL",
+    "STATUS_OK",
     "enumerate_deals",
     "enumerate_range",
     "simulate_batches",
@@ -193,9 +193,23 @@ def _pick_weighted(cum, lo, hi, x):
 
 
 @kernel
-def _simulate_table_batch(seed, n_batch_trials, n_hole, n_board_fixed, board_total, fixed_holes,
-                          kinds, fixed_key, fixed_suits, live_deck, card_keys, suit_bits, offsets,
-                          values, out):  # fmt: skip
+def _simulate_table_batch(
+    seed,
+    n_batch_trials,
+    n_hole,
+    n_board_fixed,
+    board_total,
+    fixed_holes,
+    kinds,
+    fixed_key,
+    fixed_suits,
+    live_deck,
+    card_keys,
+    suit_bits,
+    offsets,
+    values,
+    out,
+):
     """The common case of :func:`_simulate_one_batch`: a table game, no ranges.
 
     Every player is fixed or random, so dealing needs no conflict checks;
@@ -311,11 +325,34 @@ def _simulate_table_batch(seed, n_batch_trials, n_hole, n_board_fixed, board_tot
 
 
 @kernel
-def _simulate_one_batch(seed, n_batch_trials, game, n_hole, board_fixed, n_board_fixed,
-                        board_total, fixed_holes, kinds, combos, combo_masks, combo_offsets,
-                        combo_cum, fixed_mask, live_deck, independent_decks,
-                        straight_over_flush, suit_tiebreak, special_235, cat_shift, card_keys,
-                        suit_bits, offsets, values, out, combo_out):  # fmt: skip
+def _simulate_one_batch(
+    seed,
+    n_batch_trials,
+    game,
+    n_hole,
+    board_fixed,
+    n_board_fixed,
+    board_total,
+    fixed_holes,
+    kinds,
+    combos,
+    combo_masks,
+    combo_offsets,
+    combo_cum,
+    fixed_mask,
+    live_deck,
+    independent_decks,
+    straight_over_flush,
+    suit_tiebreak,
+    special_235,
+    cat_shift,
+    card_keys,
+    suit_bits,
+    offsets,
+    values,
+    out,
+    combo_out,
+):
     """Run one batch of Monte-Carlo deals into ``out``; return a status code.
 
     The per-deal work is written inline (no helper taking arrays is called
@@ -331,9 +368,23 @@ def _simulate_one_batch(seed, n_batch_trials, game, n_hole, board_fixed, n_board
         for j in range(n_board_fixed):
             fixed_key += card_keys[board_fixed[j]]
             fixed_suits |= suit_bits[board_fixed[j]]
-        return _simulate_table_batch(seed, n_batch_trials, n_hole, n_board_fixed, board_total,
-                                     fixed_holes, kinds, fixed_key, fixed_suits, live_deck,
-                                     card_keys, suit_bits, offsets, values, out)  # fmt: skip
+        return _simulate_table_batch(
+            seed,
+            n_batch_trials,
+            n_hole,
+            n_board_fixed,
+            board_total,
+            fixed_holes,
+            kinds,
+            fixed_key,
+            fixed_suits,
+            live_deck,
+            card_keys,
+            suit_bits,
+            offsets,
+            values,
+            out,
+        )
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
     s0 = state[0]
@@ -456,8 +507,9 @@ def _simulate_one_batch(seed, n_batch_trials, game, n_hole, board_fixed, n_board
                     out[p, k] += 1
         else:
             for p in range(n_players):
-                vals[p] = evaluate3(holes[p, 0], holes[p, 1], holes[p, 2], straight_over_flush,
-                                    suit_tiebreak)  # fmt: skip
+                vals[p] = evaluate3(
+                    holes[p, 0], holes[p, 1], holes[p, 2], straight_over_flush, suit_tiebreak
+                )
                 specials[p] = is_special_235(holes[p, 0], holes[p, 1], holes[p, 2])
             k = _score(vals, specials, special_235, cat_shift, winners, out)
         if has_range:
@@ -470,11 +522,37 @@ def _simulate_one_batch(seed, n_batch_trials, game, n_hole, board_fixed, n_board
 
 
 @parallel_kernel
-def simulate_batches(seeds, batch_size, n_trials, first_batch, game, n_hole, board_fixed,
-                     n_board_fixed, board_total, fixed_holes, kinds, combos, combo_masks,
-                     combo_offsets, combo_cum, fixed_mask, live_deck, independent_decks,
-                     straight_over_flush, suit_tiebreak, special_235, cat_shift, card_keys,
-                     suit_bits, offsets, values, out, combo_out, status):  # fmt: skip
+def simulate_batches(
+    seeds,
+    batch_size,
+    n_trials,
+    first_batch,
+    game,
+    n_hole,
+    board_fixed,
+    n_board_fixed,
+    board_total,
+    fixed_holes,
+    kinds,
+    combos,
+    combo_masks,
+    combo_offsets,
+    combo_cum,
+    fixed_mask,
+    live_deck,
+    independent_decks,
+    straight_over_flush,
+    suit_tiebreak,
+    special_235,
+    cat_shift,
+    card_keys,
+    suit_bits,
+    offsets,
+    values,
+    out,
+    combo_out,
+    status,
+):
     """Monte-Carlo showdowns for batches ``first_batch .. first_batch + len(out)``.
 
     Batch ``b = first_batch + i`` runs trials
@@ -500,16 +578,39 @@ def simulate_batches(seeds, batch_size, n_trials, first_batch, game, n_hole, boa
         start = b * batch_size
         n_batch = min(n_trials, start + batch_size) - start
         status[i] = _simulate_one_batch(
-            seeds[i], n_batch, game, n_hole, board_fixed, n_board_fixed, board_total,
-            fixed_holes, kinds, combos, combo_masks, combo_offsets, combo_cum, fixed_mask,
-            live_deck, independent_decks, straight_over_flush, suit_tiebreak, special_235,
-            cat_shift, card_keys, suit_bits, offsets, values, out[i], combo_out[i],
-        )  # fmt: skip
+            seeds[i],
+            n_batch,
+            game,
+            n_hole,
+            board_fixed,
+            n_board_fixed,
+            board_total,
+            fixed_holes,
+            kinds,
+            combos,
+            combo_masks,
+            combo_offsets,
+            combo_cum,
+            fixed_mask,
+            live_deck,
+            independent_decks,
+            straight_over_flush,
+            suit_tiebreak,
+            special_235,
+            cat_shift,
+            card_keys,
+            suit_bits,
+            offsets,
+            values,
+            out[i],
+            combo_out[i],
+        )
 
 
 @kernel
-def _last_two_levels(key, suit_set, deck, start, n_deck, hk, hs, card_keys, suit_bits, offsets,
-                     values, vals, out):  # fmt: skip
+def _last_two_levels(
+    key, suit_set, deck, start, n_deck, hk, hs, card_keys, suit_bits, offsets, values, vals, out
+):
     """Showdowns for the boards ``key + deck[d] + deck[e]``, ``start <= d < e < n_deck``.
 
     The two innermost board loops live here with the showdown written
@@ -572,9 +673,25 @@ def _last_two_levels(key, suit_set, deck, start, n_deck, hk, hs, card_keys, suit
 
 
 @kernel
-def _enumerate_one(holes, n_hole, game, board_fixed, n_board_fixed, board_total, deck, n_deck,
-                   straight_over_flush, suit_tiebreak, special_235, cat_shift, card_keys,
-                   suit_bits, offsets, values, out):  # fmt: skip
+def _enumerate_one(
+    holes,
+    n_hole,
+    game,
+    board_fixed,
+    n_board_fixed,
+    board_total,
+    deck,
+    n_deck,
+    straight_over_flush,
+    suit_tiebreak,
+    special_235,
+    cat_shift,
+    card_keys,
+    suit_bits,
+    offsets,
+    values,
+    out,
+):
     """Enumerate every completion of the board for fixed hole cards.
 
     Board completions are nested loops over ``deck[:n_deck]`` keeping
@@ -611,21 +728,46 @@ def _enumerate_one(holes, n_hole, game, board_fixed, n_board_fixed, board_total,
         _table_showdown(k0, s0, hk, hs, offsets, values, vals, out)
     elif m == 1:
         for a in range(n):
-            _table_showdown(k0 + ck[deck[a]], s0 | sb[deck[a]], hk, hs, offsets, values, vals,
-                            out)  # fmt: skip
+            _table_showdown(k0 + ck[deck[a]], s0 | sb[deck[a]], hk, hs, offsets, values, vals, out)
     elif m == 2:
         _last_two_levels(k0, s0, deck, 0, n, hk, hs, ck, sb, offsets, values, vals, out)
     elif m == 3:
         for a in range(n):
-            _last_two_levels(k0 + ck[deck[a]], s0 | sb[deck[a]], deck, a + 1, n, hk, hs, ck, sb,
-                             offsets, values, vals, out)  # fmt: skip
+            _last_two_levels(
+                k0 + ck[deck[a]],
+                s0 | sb[deck[a]],
+                deck,
+                a + 1,
+                n,
+                hk,
+                hs,
+                ck,
+                sb,
+                offsets,
+                values,
+                vals,
+                out,
+            )
     elif m == 4:
         for a in range(n):
             ka = k0 + ck[deck[a]]
             sa = s0 | sb[deck[a]]
             for b in range(a + 1, n):
-                _last_two_levels(ka + ck[deck[b]], sa | sb[deck[b]], deck, b + 1, n, hk, hs, ck,
-                                 sb, offsets, values, vals, out)  # fmt: skip
+                _last_two_levels(
+                    ka + ck[deck[b]],
+                    sa | sb[deck[b]],
+                    deck,
+                    b + 1,
+                    n,
+                    hk,
+                    hs,
+                    ck,
+                    sb,
+                    offsets,
+                    values,
+                    vals,
+                    out,
+                )
     else:
         for a in range(n):
             ka = k0 + ck[deck[a]]
@@ -634,14 +776,44 @@ def _enumerate_one(holes, n_hole, game, board_fixed, n_board_fixed, board_total,
                 kb = ka + ck[deck[b]]
                 sb_ = sa | sb[deck[b]]
                 for c in range(b + 1, n):
-                    _last_two_levels(kb + ck[deck[c]], sb_ | sb[deck[c]], deck, c + 1, n, hk, hs,
-                                     ck, sb, offsets, values, vals, out)  # fmt: skip
+                    _last_two_levels(
+                        kb + ck[deck[c]],
+                        sb_ | sb[deck[c]],
+                        deck,
+                        c + 1,
+                        n,
+                        hk,
+                        hs,
+                        ck,
+                        sb,
+                        offsets,
+                        values,
+                        vals,
+                        out,
+                    )
 
 
 @kernel
-def enumerate_range(assignments, lo, hi, n_hole, game, board_fixed, n_board_fixed, board_total,
-                    fixed_mask, straight_over_flush, suit_tiebreak, special_235, cat_shift,
-                    card_keys, suit_bits, offsets, values, out):  # fmt: skip
+def enumerate_range(
+    assignments,
+    lo,
+    hi,
+    n_hole,
+    game,
+    board_fixed,
+    n_board_fixed,
+    board_total,
+    fixed_mask,
+    straight_over_flush,
+    suit_tiebreak,
+    special_235,
+    cat_shift,
+    card_keys,
+    suit_bits,
+    offsets,
+    values,
+    out,
+):
     """Exact showdown counts for assignments ``lo .. hi - 1`` (serial).
 
     Assignment ``a`` fixes every player's hole cards; all completions of the
@@ -665,18 +837,65 @@ def enumerate_range(assignments, lo, hi, n_hole, game, board_fixed, n_board_fixe
             if not (used >> np.uint64(c)) & _ONE:
                 deck[n_deck] = c
                 n_deck += 1
-        _enumerate_one(assignments[a], n_hole, game, board_fixed, n_board_fixed, board_total,
-                       deck, n_deck, straight_over_flush, suit_tiebreak, special_235, cat_shift,
-                       card_keys, suit_bits, offsets, values, out[a])  # fmt: skip
+        _enumerate_one(
+            assignments[a],
+            n_hole,
+            game,
+            board_fixed,
+            n_board_fixed,
+            board_total,
+            deck,
+            n_deck,
+            straight_over_flush,
+            suit_tiebreak,
+            special_235,
+            cat_shift,
+            card_keys,
+            suit_bits,
+            offsets,
+            values,
+            out[a],
+        )
 
 
 @parallel_kernel
-def enumerate_deals(assignments, n_hole, game, board_fixed, n_board_fixed, board_total,
-                    fixed_mask, straight_over_flush, suit_tiebreak, special_235, cat_shift,
-                    card_keys, suit_bits, offsets, values, out):  # fmt: skip
+def enumerate_deals(
+    assignments,
+    n_hole,
+    game,
+    board_fixed,
+    n_board_fixed,
+    board_total,
+    fixed_mask,
+    straight_over_flush,
+    suit_tiebreak,
+    special_235,
+    cat_shift,
+    card_keys,
+    suit_bits,
+    offsets,
+    values,
+    out,
+):
     """:func:`enumerate_range` over all assignments, one assignment per task."""
     for a in prange(assignments.shape[0]):
-        enumerate_range(assignments, a, a + 1, n_hole, game, board_fixed, n_board_fixed,
-                        board_total, fixed_mask, straight_over_flush, suit_tiebreak,
-                        special_235, cat_shift, card_keys, suit_bits, offsets, values,
-                        out)  # fmt: skip
+        enumerate_range(
+            assignments,
+            a,
+            a + 1,
+            n_hole,
+            game,
+            board_fixed,
+            n_board_fixed,
+            board_total,
+            fixed_mask,
+            straight_over_flush,
+            suit_tiebreak,
+            special_235,
+            cat_shift,
+            card_keys,
+            suit_bits,
+            offsets,
+            values,
+            out,
+        )
