@@ -314,8 +314,13 @@ class _Progress:
             if time.perf_counter() - self.start < self.delay:
                 return
             from rich.console import Console
-            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn,
-                                       TimeElapsedColumn)  # fmt: skip
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,  # fmt: skip
+            )
 
             self.bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(),
                                 TimeElapsedColumn(), console=Console(stderr=True),

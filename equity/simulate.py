@@ -223,7 +223,8 @@ def _attach_ranges(job: _Job) -> None:
 def _candidates(job: _Job, p: _Player) -> tuple[np.ndarray, np.ndarray]:
     """All hole-card options of a non-fixed player, with weights."""
     if p.kind == _sd.KIND_RANGE:
-        assert p.combos is not None and p.weights is not None
+        assert p.combos is not None
+        assert p.weights is not None
         return p.combos, p.weights
     pool = range(52) if job.independent else job.live_cards
     combos = np.array(list(itertools.combinations(pool, job.n_hole)), dtype=np.uint8)
@@ -394,7 +395,8 @@ def _mc_arrays(job: _Job) -> _McArrays:
         if p.kind == _sd.KIND_FIXED:
             fixed_holes[i, : job.n_hole] = p.cards
         if p.kind == _sd.KIND_RANGE:
-            assert p.combos is not None and p.weights is not None
+            assert p.combos is not None
+            assert p.weights is not None
             block = np.zeros((len(p.combos), 5), dtype=np.uint8)
             block[:, :2] = p.combos
             blocks.append(block)
