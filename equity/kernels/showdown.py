@@ -172,163 +172,9 @@ def _hole_sums(holes, p, n_hole, card_keys, suit_bits, hole_keys, hole_suits):
 
 
 @kernel
-def _pick_weighted(cum, lo, hi, x):
-    """Index in ``[lo, hi)`` drawn with probability proportional to weight.
-
-    ``cum`` holds cumulative weights over all players' blocks; ``x`` is 64
-    random bits.
-    """
-    base = cum[lo - 1] if lo > 0 else 0.0
-    u = np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-    target = base + u * (cum[hi - 1] - base)
-    a = lo
-    b = hi - 1
-    while a < b:  # first index with cum > target
-        mid = (a + b) >> 1
-        if cum[mid] > target:
-            b = mid
-        else:
-            a = mid + 1
-    return a
-
-
-@kernel
 def _simulate_table_batch(
     seed,
     n_batch_trials,
-    n_hole,
-    n_board_fixed,
-    board_total,
-    fixed_holes,
-    kinds,
-    fixed_key,
-    fixed_suits,
-    live_deck,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    out,
-):
-    """The common case of :func:`_simulate_one_batch`: a table game, no ranges.
-
-    Every player is fixed or random, so dealing needs no conflict checks;
-    heads-up keeps both hands in scalars.  Same stream, same counts as the
-    general path would give.
-    """
-    n_players = kinds.shape[0]
-    state = np.empty(2, dtype=np.uint64)
-    seed_state(seed, state)
-    s0 = state[0]
-    s1 = state[1]
-    deck = live_deck.copy()
-    n_live = deck.shape[0]
-    hk = np.zeros(n_players, dtype=np.uint64)
-    hs = np.zeros(n_players, dtype=np.uint64)
-    vals = np.empty(n_players, dtype=np.int32)
-    for p in range(n_players):
-        for j in range(n_hole):
-            hk[p] += card_keys[fixed_holes[p, j]]
-            hs[p] |= suit_bits[fixed_holes[p, j]]
-    random0 = kinds[0] == KIND_RANDOM
-    random1 = n_players > 1 and kinds[1] == KIND_RANDOM
-    hk0 = hk[0]
-    hs0 = hs[0]
-    hk1 = hk[1]
-    hs1 = hs[1]
-    win0 = 0
-    win1 = 0
-    ties = 0
-    for _ in range(n_batch_trials):
-        i = 0
-        if n_players == 2:
-            if random0:
-                hk0 = np.uint64(0)
-                hs0 = np.uint64(0)
-                for _j in range(n_hole):
-                    s0, s1, x = _xoro(s0, s1)
-                    k = i + _below(x, n_live - i)
-                    c = deck[k]
-                    deck[k] = deck[i]
-                    deck[i] = c
-                    i += 1
-                    hk0 += card_keys[c]
-                    hs0 |= suit_bits[c]
-            if random1:
-                hk1 = np.uint64(0)
-                hs1 = np.uint64(0)
-                for _j in range(n_hole):
-                    s0, s1, x = _xoro(s0, s1)
-                    k = i + _below(x, n_live - i)
-                    c = deck[k]
-                    deck[k] = deck[i]
-                    deck[i] = c
-                    i += 1
-                    hk1 += card_keys[c]
-                    hs1 |= suit_bits[c]
-        else:
-            for p in range(n_players):
-                if kinds[p] == KIND_RANDOM:
-                    key = np.uint64(0)
-                    suits = np.uint64(0)
-                    for _j in range(n_hole):
-                        s0, s1, x = _xoro(s0, s1)
-                        k = i + _below(x, n_live - i)
-                        c = deck[k]
-                        deck[k] = deck[i]
-                        deck[i] = c
-                        i += 1
-                        key += card_keys[c]
-                        suits |= suit_bits[c]
-                    hk[p] = key
-                    hs[p] = suits
-        board_key = fixed_key
-        board_suits = fixed_suits
-        for _j in range(n_board_fixed, board_total):
-            s0, s1, x = _xoro(s0, s1)
-            k = i + _below(x, n_live - i)
-            c = deck[k]
-            deck[k] = deck[i]
-            deck[i] = c
-            i += 1
-            board_key += card_keys[c]
-            board_suits |= suit_bits[c]
-        if n_players == 2:
-            v0 = value_from_key(board_key + hk0, board_suits | hs0, offsets, values)
-            v1 = value_from_key(board_key + hk1, board_suits | hs1, offsets, values)
-            if v0 > v1:
-                win0 += 1
-            elif v1 > v0:
-                win1 += 1
-            else:
-                ties += 1
-            continue
-        best = np.int32(-1)
-        k = 0
-        for p in range(n_players):
-            v = value_from_key(board_key + hk[p], board_suits | hs[p], offsets, values)
-            vals[p] = v
-            if v > best:
-                best = v
-                k = 1
-            elif v == best:
-                k += 1
-        for p in range(n_players):
-            if vals[p] == best:
-                out[p, k] += 1
-    if n_players == 2:
-        out[0, 1] += win0
-        out[1, 1] += win1
-        out[0, 2] += ties
-        out[1, 2] += ties
-    return STATUS_OK
-
-
-@kernel
-def _simulate_one_batch(
-    seed,
-    n_batch_trials,
-    game,
     n_hole,
     board_fixed,
     n_board_fixed,
@@ -341,11 +187,6 @@ def _simulate_one_batch(
     combo_cum,
     fixed_mask,
     live_deck,
-    independent_decks,
-    straight_over_flush,
-    suit_tiebreak,
-    special_235,
-    cat_shift,
     card_keys,
     suit_bits,
     offsets,
@@ -353,80 +194,87 @@ def _simulate_one_batch(
     out,
     combo_out,
 ):
-    """Run one batch of Monte-Carlo deals into ``out``; return a status code.
+    """One batch of hold'em / five-card deals into ``out``; return a status code.
 
-    The per-deal work is written inline (no helper taking arrays is called
-    per deal or per card): see :func:`_xoro`.
+    Deal order: range players (one combo each, drawn jointly; the whole draw
+    is rejected on a conflict), then random players and the board from the
+    live deck, skipping cards the range players hold.  The per-deal work is
+    written inline: a helper taking arrays, called per deal or per card,
+    costs more than the deal (reference counting at each call).
     """
     n_players = kinds.shape[0]
-    has_range = False
-    for p in range(n_players):
-        has_range |= kinds[p] == KIND_RANGE
-    if game != GAME_ZJH and not has_range:
-        fixed_key = KEY_START
-        fixed_suits = np.uint64(0)
-        for j in range(n_board_fixed):
-            fixed_key += card_keys[board_fixed[j]]
-            fixed_suits |= suit_bits[board_fixed[j]]
-        return _simulate_table_batch(
-            seed,
-            n_batch_trials,
-            n_hole,
-            n_board_fixed,
-            board_total,
-            fixed_holes,
-            kinds,
-            fixed_key,
-            fixed_suits,
-            live_deck,
-            card_keys,
-            suit_bits,
-            offsets,
-            values,
-            out,
-        )
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
     s0 = state[0]
     s1 = state[1]
     deck = live_deck.copy()
     n_live = deck.shape[0]
-    full_deck = np.arange(52).astype(np.uint8)
-    holes = fixed_holes.copy()
-    board = np.empty(5, dtype=np.uint8)
-    for j in range(n_board_fixed):
-        board[j] = board_fixed[j]
-    picked = np.zeros(n_players, dtype=np.int64)
-    vals = np.empty(n_players, dtype=np.int32)
-    specials = np.zeros(n_players, dtype=np.bool_)
-    winners = np.zeros(n_players, dtype=np.bool_)
     hk = np.zeros(n_players, dtype=np.uint64)
     hs = np.zeros(n_players, dtype=np.uint64)
-    dealt = np.zeros(n_players, dtype=np.bool_)  # players whose hole cards change per deal
+    vals = np.empty(n_players, dtype=np.int32)
+    picked = np.zeros(n_players, dtype=np.int64)
     for p in range(n_players):
-        dealt[p] = kinds[p] != KIND_FIXED
         for j in range(n_hole):
-            hk[p] += card_keys[holes[p, j]]
-            hs[p] |= suit_bits[holes[p, j]]
+            hk[p] += card_keys[fixed_holes[p, j]]
+            hs[p] |= suit_bits[fixed_holes[p, j]]
     fixed_key = KEY_START
     fixed_suits = np.uint64(0)
     for j in range(n_board_fixed):
-        fixed_key += card_keys[board[j]]
-        fixed_suits |= suit_bits[board[j]]
-    table = game != GAME_ZJH
+        fixed_key += card_keys[board_fixed[j]]
+        fixed_suits |= suit_bits[board_fixed[j]]
+    # Range players: combo keys once, and whether each block is unweighted
+    # (then a combo is one bounded draw instead of a binary search).
+    n_combos = combos.shape[0]
+    combo_keys = np.empty(n_combos, dtype=np.uint64)
+    combo_suits = np.empty(n_combos, dtype=np.uint64)
+    for c in range(n_combos):
+        combo_keys[c] = card_keys[combos[c, 0]] + card_keys[combos[c, 1]]
+        combo_suits[c] = suit_bits[combos[c, 0]] | suit_bits[combos[c, 1]]
+    ranged = np.empty(n_players, dtype=np.int64)
+    n_range = 0
+    uniform = np.zeros(n_players, dtype=np.bool_)
+    for p in range(n_players):
+        if kinds[p] == KIND_RANGE:
+            ranged[n_range] = p
+            n_range += 1
+            lo = combo_offsets[p]
+            hi = combo_offsets[p + 1]
+            base = combo_cum[lo - 1] if lo > 0 else 0.0
+            step = combo_cum[lo] - base
+            uniform[p] = True
+            for c in range(lo + 1, hi):
+                if combo_cum[c] - combo_cum[c - 1] != step:
+                    uniform[p] = False
+    n_random = 0
+    for p in range(n_players):
+        n_random += kinds[p] == KIND_RANDOM
     for _ in range(n_batch_trials):
-        # 1. range players, drawn jointly with whole-draw rejection
+        # 1. range players
         used = fixed_mask
-        if has_range:
+        if n_range:
             rejections = 0
             while True:
                 used = fixed_mask
                 ok = True
-                for p in range(n_players):
-                    if kinds[p] != KIND_RANGE:
-                        continue
+                for r in range(n_range):
+                    p = ranged[r]
+                    lo = combo_offsets[p]
+                    hi = combo_offsets[p + 1]
                     s0, s1, x = _xoro(s0, s1)
-                    c = _pick_weighted(combo_cum, combo_offsets[p], combo_offsets[p + 1], x)
+                    if uniform[p]:
+                        c = lo + _below(x, hi - lo)
+                    else:  # first index with cumulative weight above a uniform target
+                        base = combo_cum[lo - 1] if lo > 0 else 0.0
+                        u = np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+                        target = base + u * (combo_cum[hi - 1] - base)
+                        c = lo
+                        top = hi - 1
+                        while c < top:
+                            mid = (c + top) >> 1
+                            if combo_cum[mid] > target:
+                                top = mid
+                            else:
+                                c = mid + 1
                     if combo_masks[c] & used:
                         ok = False
                         break
@@ -437,37 +285,33 @@ def _simulate_one_batch(
                 rejections += 1
                 if rejections >= MAX_REJECTIONS:
                     return STATUS_NO_LEGAL_DEAL
-            for p in range(n_players):
-                if kinds[p] == KIND_RANGE:
-                    for j in range(n_hole):
-                        holes[p, j] = combos[picked[p], j]
-        # 2. random players, then the board: a partial Fisher-Yates over the
-        #    live deck that skips cards held by range players
+            for r in range(n_range):
+                p = ranged[r]
+                hk[p] = combo_keys[picked[p]]
+                hs[p] = combo_suits[picked[p]]
+        # 2. random players, then the board (partial Fisher-Yates)
         i = 0
-        for p in range(n_players):
-            if kinds[p] != KIND_RANDOM:
-                continue
-            if independent_decks:  # a fresh 52-card deck for this player
-                for j in range(n_hole):
-                    s0, s1, x = _xoro(s0, s1)
-                    k = j + _below(x, 52 - j)
-                    tmp = full_deck[j]
-                    full_deck[j] = full_deck[k]
-                    full_deck[k] = tmp
-                    holes[p, j] = full_deck[j]
-                continue
-            j = 0
-            while j < n_hole:
-                s0, s1, x = _xoro(s0, s1)
-                k = i + _below(x, n_live - i)
-                c = deck[k]
-                deck[k] = deck[i]
-                deck[i] = c
-                i += 1
-                if (_ONE << np.uint64(c)) & used:
+        if n_random:
+            for p in range(n_players):
+                if kinds[p] != KIND_RANDOM:
                     continue
-                holes[p, j] = c
-                j += 1
+                key = np.uint64(0)
+                suits = np.uint64(0)
+                j = 0
+                while j < n_hole:
+                    s0, s1, x = _xoro(s0, s1)
+                    k = i + _below(x, n_live - i)
+                    c = deck[k]
+                    deck[k] = deck[i]
+                    deck[i] = c
+                    i += 1
+                    if n_range and (_ONE << np.uint64(c)) & used:
+                        continue
+                    key += card_keys[c]
+                    suits |= suit_bits[c]
+                    j += 1
+                hk[p] = key
+                hs[p] = suits
         board_key = fixed_key
         board_suits = fixed_suits
         nb = n_board_fixed
@@ -478,46 +322,121 @@ def _simulate_one_batch(
             deck[k] = deck[i]
             deck[i] = c
             i += 1
-            if (_ONE << np.uint64(c)) & used:
+            if n_range and (_ONE << np.uint64(c)) & used:
                 continue
             board_key += card_keys[c]
             board_suits |= suit_bits[c]
             nb += 1
-        # 3. evaluate and score (inline; see the docstring)
-        if table:
-            best = np.int32(-1)
-            k = 0
-            for p in range(n_players):
-                if dealt[p]:
-                    hk[p] = np.uint64(0)
-                    hs[p] = np.uint64(0)
-                    for j in range(n_hole):
-                        hk[p] += card_keys[holes[p, j]]
-                        hs[p] |= suit_bits[holes[p, j]]
-                v = value_from_key(board_key + hk[p], board_suits | hs[p], offsets, values)
-                vals[p] = v
-                if v > best:
-                    best = v
-                    k = 1
-                elif v == best:
-                    k += 1
-            for p in range(n_players):
-                winners[p] = vals[p] == best
-                if winners[p]:
-                    out[p, k] += 1
+        # 3. showdown
+        if n_players == 2:  # heads-up: both values in registers
+            v0 = value_from_key(board_key + hk[0], board_suits | hs[0], offsets, values)
+            v1 = value_from_key(board_key + hk[1], board_suits | hs[1], offsets, values)
+            n_best = 1 + (v0 == v1)
+            if v0 >= v1:
+                out[0, n_best] += 1
+            if v1 >= v0:
+                out[1, n_best] += 1
+            for r in range(n_range):
+                p = ranged[r]
+                combo_out[picked[p], 0] += 1
+                if (v0 >= v1) if p == 0 else (v1 >= v0):
+                    combo_out[picked[p], n_best] += 1
+            continue
+        best = np.int32(-1)
+        n_best = 0
+        for p in range(n_players):
+            v = value_from_key(board_key + hk[p], board_suits | hs[p], offsets, values)
+            vals[p] = v
+            if v > best:
+                best = v
+                n_best = 1
+            elif v == best:
+                n_best += 1
+        for p in range(n_players):
+            if vals[p] == best:
+                out[p, n_best] += 1
+        for r in range(n_range):
+            p = ranged[r]
+            combo_out[picked[p], 0] += 1
+            if vals[p] == best:
+                combo_out[picked[p], n_best] += 1
+    return STATUS_OK
+
+
+@kernel
+def _simulate_zjh_batch(
+    seed,
+    n_batch_trials,
+    fixed_holes,
+    kinds,
+    live_deck,
+    independent_decks,
+    straight_over_flush,
+    suit_tiebreak,
+    special_235,
+    cat_shift,
+    out,
+):
+    """One batch of Zha Jin Hua deals into ``out``; return a status code.
+
+    Random players are dealt from the live deck, or with
+    ``independent_decks`` each from a fresh 52-card deck of their own.
+    """
+    n_players = kinds.shape[0]
+    state = np.empty(2, dtype=np.uint64)
+    seed_state(seed, state)
+    s0 = state[0]
+    s1 = state[1]
+    deck = live_deck.copy()
+    n_live = deck.shape[0]
+    full_deck = np.arange(52).astype(np.uint8)
+    holes = fixed_holes.copy()
+    vals = np.empty(n_players, dtype=np.int32)
+    specials = np.zeros(n_players, dtype=np.bool_)
+    winners = np.zeros(n_players, dtype=np.bool_)
+    for p in range(n_players):
+        if kinds[p] == KIND_FIXED:
+            vals[p] = evaluate3(
+                holes[p, 0], holes[p, 1], holes[p, 2], straight_over_flush, suit_tiebreak
+            )
+            specials[p] = is_special_235(holes[p, 0], holes[p, 1], holes[p, 2])
+    for _ in range(n_batch_trials):
+        i = 0
+        for p in range(n_players):
+            if kinds[p] != KIND_RANDOM:
+                continue
+            for j in range(3):
+                s0, s1, x = _xoro(s0, s1)
+                if independent_decks:
+                    k = j + _below(x, 52 - j)
+                    c = full_deck[k]
+                    full_deck[k] = full_deck[j]
+                    full_deck[j] = c
+                else:
+                    k = i + _below(x, n_live - i)
+                    c = deck[k]
+                    deck[k] = deck[i]
+                    deck[i] = c
+                    i += 1
+                holes[p, j] = c
+            vals[p] = evaluate3(
+                holes[p, 0], holes[p, 1], holes[p, 2], straight_over_flush, suit_tiebreak
+            )
+            specials[p] = is_special_235(holes[p, 0], holes[p, 1], holes[p, 2])
+        if special_235:
+            _score(vals, specials, special_235, cat_shift, winners, out)
         else:
+            best = np.int32(-1)
+            n_best = 0
             for p in range(n_players):
-                vals[p] = evaluate3(
-                    holes[p, 0], holes[p, 1], holes[p, 2], straight_over_flush, suit_tiebreak
-                )
-                specials[p] = is_special_235(holes[p, 0], holes[p, 1], holes[p, 2])
-            k = _score(vals, specials, special_235, cat_shift, winners, out)
-        if has_range:
+                if vals[p] > best:
+                    best = vals[p]
+                    n_best = 1
+                elif vals[p] == best:
+                    n_best += 1
             for p in range(n_players):
-                if kinds[p] == KIND_RANGE:
-                    combo_out[picked[p], 0] += 1
-                    if winners[p]:
-                        combo_out[picked[p], k] += 1
+                if vals[p] == best:
+                    out[p, n_best] += 1
     return STATUS_OK
 
 
@@ -577,34 +496,43 @@ def simulate_batches(
         b = first_batch + i
         start = b * batch_size
         n_batch = min(n_trials, start + batch_size) - start
-        status[i] = _simulate_one_batch(
-            seeds[i],
-            n_batch,
-            game,
-            n_hole,
-            board_fixed,
-            n_board_fixed,
-            board_total,
-            fixed_holes,
-            kinds,
-            combos,
-            combo_masks,
-            combo_offsets,
-            combo_cum,
-            fixed_mask,
-            live_deck,
-            independent_decks,
-            straight_over_flush,
-            suit_tiebreak,
-            special_235,
-            cat_shift,
-            card_keys,
-            suit_bits,
-            offsets,
-            values,
-            out[i],
-            combo_out[i],
-        )
+        if game == GAME_ZJH:
+            status[i] = _simulate_zjh_batch(
+                seeds[i],
+                n_batch,
+                fixed_holes,
+                kinds,
+                live_deck,
+                independent_decks,
+                straight_over_flush,
+                suit_tiebreak,
+                special_235,
+                cat_shift,
+                out[i],
+            )
+        else:
+            status[i] = _simulate_table_batch(
+                seeds[i],
+                n_batch,
+                n_hole,
+                board_fixed,
+                n_board_fixed,
+                board_total,
+                fixed_holes,
+                kinds,
+                combos,
+                combo_masks,
+                combo_offsets,
+                combo_cum,
+                fixed_mask,
+                live_deck,
+                card_keys,
+                suit_bits,
+                offsets,
+                values,
+                out[i],
+                combo_out[i],
+            )
 
 
 @kernel
