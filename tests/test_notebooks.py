@@ -1,0 +1,66 @@
+"""The notebooks run top to bottom in small mode (``EQUITY_NOTEBOOK_SMALL=1``), quickly.
+
+Each notebook is executed by nbclient in a ``python3`` kernel; jupyter_client
+starts that kernel with this interpreter (``sys.executable``), so it sees the
+same installed ``equity``.  CI can also run ``pytest --nbmake notebooks/``.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+pytest.importorskip("ipykernel")
+
+NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("*.ipynb"))
+BUDGET_S = 60
+
+
+def test_the_four_notebooks_are_there():
+    assert [p.name for p in NOTEBOOKS] == [
+        "01_hand_frequencies.ipynb",
+        "02_head_to_head.ipynb",
+        "03_zha_jin_hua.ipynb",
+        "04_equity_and_ranges.ipynb",
+    ]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_is_stripped_and_seeded(path):
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert all(not c.outputs and c.execution_count is None for c in code)
+    assert "EQUITY_NOTEBOOK_SMALL" in code[0].source
+    assert "SEED = " in code[0].source
+    # public API only: nothing private from the package
+    assert not any("equity.kernels" in c.source or "import _" in c.source for c in code)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_notebook_runs_in_small_mode(path, monkeypatch):
+    monkeypatch.setenv("EQUITY_NOTEBOOK_SMALL", "1")
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    nb = nbformat.read(path, as_version=4)
+    client = nbclient.NotebookClient(
+        nb,
+        timeout=2 * BUDGET_S,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(path.parent)}},
+    )
+    start = time.perf_counter()
+    client.execute()
+    elapsed = time.perf_counter() - start
+    errors = [
+        out
+        for cell in nb.cells
+        if cell.cell_type == "code"
+        for out in cell.outputs
+        if out.output_type == "error"
+    ]
+    assert not errors
+    assert elapsed < BUDGET_S, f"{path.name} took {elapsed:.1f} s"

@@ -1,0 +1,341 @@
+"""Tests of the frequency tables behind the reports and of equity.reports."""
+
+from __future__ import annotations
+
+import math
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+
+from equity import reports  # noqa: E402
+from equity.frequencies import SPECIAL_235, category_frequencies  # noqa: E402
+from equity.odds import category_counts  # noqa: E402
+from equity.simulate import calculate  # noqa: E402
+from equity.zjh import ZJHRules  # noqa: E402
+
+GAMES = ("five", "holdem", "zjh")
+
+
+# ---------------------------------------------------------------------------
+# frequency tables
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("trials", [1, 777, 70_001])
+def test_frequency_table_adds_up_to_the_trials(game, trials):
+    table = category_frequencies(game, trials=trials, seed=5, batch_size=4096)
+    disjoint = {c: n for c, n in table.counts.items() if c != SPECIAL_235}
+    assert sum(disjoint.values()) == table.hands == trials
+    frame = table.to_frame()
+    assert frame.loc[list(disjoint), "count"].sum() == trials
+    assert math.isclose(frame.loc[list(disjoint), "frequency"].sum(), 1.0)
+    assert math.isclose(frame.loc[list(disjoint), "exact_probability"].sum(), 1.0)
+    if game == "zjh":
+        assert table.counts[SPECIAL_235] <= table.counts["high card"]
+
+
+@pytest.mark.parametrize("game", ["five", "zjh", pytest.param("holdem", marks=pytest.mark.slow)])
+def test_exact_frequencies_equal_the_closed_form(game):
+    table = category_frequencies(game, exact=True)
+    assert table.method == "exact"
+    assert table.counts == category_counts(game)
+    frame = table.to_frame()
+    assert (frame["abs_error"].abs() < 1e-15).all()
+    assert (frame["z"] == 0).all()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seed", [1, 2026, 987_654_321])
+def test_goodness_of_fit_is_not_rejected(game, seed):
+    table = category_frequencies(game, trials=400_000, seed=seed)
+    stat, p_value = table.chi_square()
+    assert p_value > 0.001, (stat, p_value)
+    assert table.to_frame()["z"].abs().max() < 5
+
+
+def test_frequencies_are_reproducible_from_the_seed():
+    a = category_frequencies("holdem", trials=50_000, seed=11, batch_size=8192)
+    b = category_frequencies("holdem", trials=50_000, seed=11, batch_size=8192)
+    assert a.counts == b.counts
+
+
+# ---------------------------------------------------------------------------
+# helpers
+
+
+def test_ladder():
+    assert reports._ladder(500) == [500]
+    assert reports._ladder(1_000) == [1_000]
+    assert reports._ladder(10_000) == [1_000, 3_162, 10_000]
+    assert reports._ladder(20_000) == [1_000, 3_162, 10_000, 20_000]
+
+
+def test_subseed_is_stable_and_distinct():
+    assert reports._subseed(2026, "a", 1) == reports._subseed(2026, "a", 1)
+    seeds = {reports._subseed(s, k) for s in (1, 2) for k in ("a", "b")}
+    assert len(seeds) == 4
+    assert all(0 <= s < 2**63 for s in seeds)
+
+
+def test_markdown_table_formats():
+    frame = pd.DataFrame({"name": ["x"], "n": [1234], "p": [0.123456789], "ok": [False]})
+    text = reports._md_table(frame, {"p": ".3f"})
+    assert text.splitlines() == [
+        "| name | n | p | ok |",
+        "| :--- | ---: | ---: | :--- |",
+        "| x | 1,234 | 0.123 | **no** |",
+    ]
+
+
+def test_classic_matchups_against_exact():
+    frame = reports.classic_matchups(trials=20_000, seed=3, matchups=reports.CLASSIC_MATCHUPS[:3])
+    assert list(frame["hand"]) == ["QhQd", "AhKd", "KsKh"]
+    assert frame["exact_equity"].round(6).tolist()[0] == 0.571648
+    assert (frame["z"].abs() < 5).all()
+    assert (frame["trials"] == 20_000).all()
+
+
+def test_preflop_vs_random_exact_and_monte_carlo():
+    from equity.ranges import CLASSES
+
+    exact = reports.preflop_vs_random(trials=None)
+    assert list(exact["hand"]) == list(CLASSES)
+    assert exact["combos"].sum() == 1326
+    # every combo weighted equally, the average equity against a random hand is one half
+    weighted = (exact["combos"] * (2 * exact["win"] + exact["tie"])).sum()
+    assert Fraction(int(weighted), 2 * 1326 * int(exact["total"].iloc[0])) == Fraction(1, 2)
+    mc = reports.preflop_vs_random(trials=1_000, seed=4)
+    assert mc["z"].abs().max() < 5
+    assert np.isfinite(mc["exact_stderr"]).all()
+
+
+def test_sample_matchups():
+    sample = reports._sample_matchups(50, 9)
+    assert len(sample) == len(set(sample)) == 50
+    assert sample == reports._sample_matchups(50, 9)
+    assert len(reports._sample_matchups(10**6, 9)) == 14_365
+
+
+@pytest.fixture(scope="module")
+def reference():
+    ref = reports.load_preflop_reference()
+    if ref is None:
+        pytest.skip("shared/reference/preflop_exact_169x169.txt is not beside the checkout")
+    return ref
+
+
+def test_reference_table(reference):
+    assert len(reference) == 169 * 169
+    assert (reference["win"] + reference["lose"] + reference["tie"] == reference["total"]).all()
+    aa_kk = reference.loc[("AA", "KK")]
+    kk_aa = reference.loc[("KK", "AA")]
+    assert math.isclose(aa_kk["equity"] + kk_aa["equity"], 1.0)
+
+
+def test_reference_matches_exact_enumeration(reference):
+    """The table's definition (suit assignments equally likely) is calculate's."""
+    result = calculate(["AKs", "QQ"], method="exact")
+    assert result.equity[0] == pytest.approx(reference.loc[("AKs", "QQ"), "equity"], abs=1e-12)
+
+
+def test_preflop_matrix_against_reference(reference):
+    frame = reports.preflop_matrix(6, trials=5_000, seed=8)
+    cmp = reports.compare_with_reference(frame, reference)
+    assert len(cmp) == 6
+    assert (cmp["z"].abs() < 5).all()
+    arr = reports._matrix_array(cmp)
+    assert np.isfinite(arr).sum() in range(6, 13)
+
+
+def test_load_reference_missing_file(tmp_path):
+    assert reports.load_preflop_reference(tmp_path / "none.txt") is None
+
+
+# ---------------------------------------------------------------------------
+# Zha Jin Hua
+
+
+def test_heads_up_counts_against_brute_force():
+    hands, masks, strength, _ = reports._zjh_hands()
+    win, tie = reports._heads_up_counts(hands, strength.astype(np.int64))
+    rng = np.random.default_rng(0)
+    idx = rng.choice(len(hands), 200, replace=False)
+    free = (masks[idx, None] & masks[None, :]) == 0
+    s = strength.astype(np.int64)
+    assert (win[idx] == (free & (s[idx, None] > s[None, :])).sum(axis=1)).all()
+    assert (tie[idx] == (free & (s[idx, None] == s[None, :])).sum(axis=1)).all()
+
+
+@pytest.mark.parametrize(
+    "rules", [ZJHRules(), ZJHRules(special_235=True, suit_tiebreak=True)], ids=["std", "235+suit"]
+)
+def test_zjh_heads_up_exact(rules):
+    frame = reports.zjh_heads_up_exact(rules)
+    six = frame.drop(index=SPECIAL_235)
+    assert six["hands"].sum() == 22_100
+    # zero-sum: averaged over every hand, the equity against a random hand is one half
+    total = sum(Fraction(f) * n for f, n in zip(six["equity_fraction"], six["hands"], strict=True))
+    assert total / 22_100 == Fraction(1, 2)
+    # the 52 bombs and 60 off-suit 2-3-5 hands, each enumerated by the engine
+    hands, _, _, names = reports._zjh_hands()
+    from equity.cards import format_cards
+    from equity.zjh import special_235_batch
+
+    for row, members in (
+        ("bomb", np.flatnonzero(names == "bomb")),
+        (SPECIAL_235, np.flatnonzero(special_235_batch(hands))),
+    ):
+        eq = [
+            calculate([format_cards(h), "random"], game="zjh", rules=rules, method="exact")
+            for h in hands[members].tolist()
+        ]
+        mean = float(np.mean([r.equity[0] for r in eq]))
+        assert mean == pytest.approx(frame.loc[row, "equity"], abs=1e-12)
+
+
+def test_zjh_category_winrates_census_matches_exact():
+    rules = ZJHRules(special_235=True)
+    exact = reports.zjh_heads_up_exact(rules)
+    mc = reports.zjh_category_winrates(rules, [1], heroes=60, trials=1_000, seed=6)
+    assert list(mc["category"]) == [*exact.index]
+    assert (mc["heroes"] <= 60).all()
+    assert mc.set_index("category").loc["bomb", "heroes"] == 52  # census
+    z = (mc["equity"].to_numpy() - exact["equity"].to_numpy()) / mc["stderr"].to_numpy()
+    assert np.all(np.abs(z[np.isfinite(z)]) < 5), z
+
+
+def test_stratified_heroes():
+    members = np.arange(100, 200)
+    strength = np.arange(300)[::-1].copy()
+    chosen, weights, groups = reports._stratified_heroes(
+        members, strength, 9, np.random.default_rng(1)
+    )
+    assert len(chosen) == 8
+    assert len(groups) == 4
+    assert math.isclose(weights.sum(), 1.0)
+    census, w, g = reports._stratified_heroes(members[:5], strength, 9, np.random.default_rng(1))
+    assert sorted(census) == list(members[:5])
+    assert not g
+    se = reports._stratified_stderr(np.ones(5), w, g, np.full(5, 0.1))
+    assert math.isclose(se, 0.1 / math.sqrt(5))
+
+
+# ---------------------------------------------------------------------------
+# run_report
+
+
+def _links(markdown: str) -> list[str]:
+    return re.findall(r"\]\(([^)]+)\)", markdown)
+
+
+@pytest.fixture(scope="module")
+def small_report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("reports")
+    calls: list[tuple[int, int, str]] = []
+    paths = reports.run_report(
+        "all",
+        out,
+        size="small",
+        trials=500,
+        seed=7,
+        progress=lambda done, total, label: calls.append((done, total, label)),
+    )
+    return out, paths, calls
+
+
+def test_run_report_writes_every_file(small_report):
+    out, paths, _ = small_report
+    assert paths[0] == out / "README.md"
+    assert all(p.is_file() and p.stat().st_size > 0 for p in paths)
+    on_disk = {p for p in out.rglob("*") if p.is_file()}
+    assert on_disk == set(paths)
+    for kind in reports.KINDS:
+        page = out / f"{kind}.md"
+        assert page in paths
+        text = page.read_text()
+        assert "seed **7**" in text
+        assert f"equity report {kind} --out {out} --seed 7 --trials 500 --size small" in text
+        links = _links(text)
+        assert any(link.endswith(".png") for link in links)
+        assert any(link.endswith(".csv") for link in links)
+        for link in links:
+            assert (out / link).is_file(), link
+        # every file of the kind is linked from its page
+        assert {p.name for p in (out / kind).iterdir()} == {Path(x).name for x in links}
+    index = (out / "README.md").read_text()
+    assert all(f"({k}.md)" in index for k in reports.KINDS)
+
+
+def test_run_report_contents(small_report):
+    out, _, _ = small_report
+    five = pd.read_csv(out / "frequencies" / "five.csv")
+    assert five["count"].sum() == 500
+    matchups = pd.read_csv(out / "matchups" / "matchups.csv")
+    assert len(matchups) == len(reports.CLASSIC_MATCHUPS)
+    matrix = pd.read_csv(out / "preflop" / "matrix.csv")
+    assert len(matrix) == reports.SIZES["small"].matrix_matchups
+    winrates = pd.read_csv(out / "zjh" / "winrates.csv")
+    assert len(winrates) == len(reports.ZJH_VARIANTS) * 7 * 5
+    assert set(winrates["opponents"]) == {1, 2, 3, 4, 5}
+    assert winrates["equity"].between(0, 1).all()
+    exact = pd.read_csv(out / "zjh" / "heads_up_exact.csv")
+    assert len(exact) == len(reports.ZJH_VARIANTS) * 7
+
+
+def test_run_report_progress(small_report):
+    _, _, calls = small_report
+    done = [d for d, _, _ in calls]
+    total = calls[0][1]
+    assert done == sorted(done)
+    assert done[-1] == total
+    assert all(t == total for _, t, _ in calls)
+    assert all(isinstance(label, str) and label for _, _, label in calls)
+
+
+def test_run_report_is_reproducible(tmp_path):
+    a = reports.run_report("matchups", tmp_path / "a", trials=2_000, seed=3, command="x")
+    b = reports.run_report("matchups", tmp_path / "b", trials=2_000, seed=3, command="x")
+    assert [p.name for p in a] == [p.name for p in b]
+    for pa, pb in zip(a, b, strict=True):
+        if pa.suffix == ".csv":
+            assert pa.read_bytes() == pb.read_bytes()
+        elif pa.suffix == ".md":
+            assert pa.read_text().replace(str(tmp_path / "a"), "") == pb.read_text().replace(
+                str(tmp_path / "b"), ""
+            )
+    c = reports.run_report("matchups", tmp_path / "c", trials=2_000, seed=4, command="x")
+    assert (tmp_path / "c" / "matchups" / "matchups.csv").read_bytes() != a[1].read_bytes()
+    assert c[0].name == "matchups.md"
+
+
+def test_run_report_exact_frequencies(tmp_path, monkeypatch):
+    # only five-card poker and Zha Jin Hua: hold'em enumeration is the slow test above
+    monkeypatch.setattr(reports, "_FREQUENCY_ORDER", ("five", "zjh"))
+    paths = reports.run_report("frequencies", tmp_path, trials=1_000, exact=True, size="small")
+    names = {p.name for p in paths}
+    assert {"five_exhaustive.csv", "zjh_exhaustive.csv"} <= names
+    check = pd.read_csv(tmp_path / "frequencies" / "five_exhaustive.csv")
+    assert check["equal"].all()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"kind": "nope"}, "unknown report"),
+        ({"size": "huge"}, "unknown size"),
+        ({"trials": 0}, "trials"),
+        ({"matchups": 0}, "matchups"),
+        ({"seed": -1}, "seed"),
+    ],
+)
+def test_run_report_rejects_bad_arguments(tmp_path, kwargs, match):
+    args = {"kind": "matchups", "out_dir": tmp_path} | kwargs
+    with pytest.raises(ValueError, match=match):
+        reports.run_report(**args)
