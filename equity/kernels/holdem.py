@@ -43,7 +43,9 @@ def value_from_key(key, suit_set, offsets, values):
     """
     flush = (key >> np.uint64(32)) & _FLUSH_BITS
     if flush:
-        shift = np.uint64(16) * ((flush > 0x8) + (flush > 0x80) + (flush > 0x800))
+        # uint64 casts keep the sum a count when numba is disabled (bools would OR)
+        above = np.uint64(flush > 0x8) + np.uint64(flush > 0x80) + np.uint64(flush > 0x800)
+        shift = np.uint64(16) * above
         return np.int32(values[np.int64((suit_set >> shift) & np.uint64(0x1FFF))])
     k = np.int64(key & _LOW32)
     return np.int32(values[_FLUSH_SIZE + np.int64(offsets[k >> _ROW_SHIFT]) + (k & _ROW_MASK)])

@@ -807,10 +807,11 @@ def enumerate_deals(
 ):
     """:func:`enumerate_range` over all assignments, one assignment per task."""
     for a in prange(assignments.shape[0]):
+        lo = np.int64(a)  # prange indices are unsigned: keep enumerate_range's one signature
         enumerate_range(
             assignments,
-            a,
-            a + 1,
+            lo,
+            lo + 1,
             n_hole,
             game,
             board_fixed,
