@@ -289,9 +289,38 @@ def _simulate_table_batch(
                 p = ranged[r]
                 hk[p] = combo_keys[picked[p]]
                 hs[p] = combo_suits[picked[p]]
-        # 2. random players, then the board (partial Fisher-Yates)
+        # 2. random players, then the board (partial Fisher-Yates); without
+        #    range players no drawn card can be taken, so no checks
         i = 0
-        if n_random:
+        board_key = fixed_key
+        board_suits = fixed_suits
+        if n_range == 0:
+            if n_random:
+                for p in range(n_players):
+                    if kinds[p] == KIND_RANDOM:
+                        key = np.uint64(0)
+                        suits = np.uint64(0)
+                        for _j in range(n_hole):
+                            s0, s1, x = _xoro(s0, s1)
+                            k = i + _below(x, n_live - i)
+                            c = deck[k]
+                            deck[k] = deck[i]
+                            deck[i] = c
+                            i += 1
+                            key += card_keys[c]
+                            suits |= suit_bits[c]
+                        hk[p] = key
+                        hs[p] = suits
+            for _j in range(n_board_fixed, board_total):
+                s0, s1, x = _xoro(s0, s1)
+                k = i + _below(x, n_live - i)
+                c = deck[k]
+                deck[k] = deck[i]
+                deck[i] = c
+                i += 1
+                board_key += card_keys[c]
+                board_suits |= suit_bits[c]
+        else:
             for p in range(n_players):
                 if kinds[p] != KIND_RANDOM:
                     continue
@@ -305,28 +334,26 @@ def _simulate_table_batch(
                     deck[k] = deck[i]
                     deck[i] = c
                     i += 1
-                    if n_range and (_ONE << np.uint64(c)) & used:
+                    if (_ONE << np.uint64(c)) & used:
                         continue
                     key += card_keys[c]
                     suits |= suit_bits[c]
                     j += 1
                 hk[p] = key
                 hs[p] = suits
-        board_key = fixed_key
-        board_suits = fixed_suits
-        nb = n_board_fixed
-        while nb < board_total:
-            s0, s1, x = _xoro(s0, s1)
-            k = i + _below(x, n_live - i)
-            c = deck[k]
-            deck[k] = deck[i]
-            deck[i] = c
-            i += 1
-            if n_range and (_ONE << np.uint64(c)) & used:
-                continue
-            board_key += card_keys[c]
-            board_suits |= suit_bits[c]
-            nb += 1
+            nb = n_board_fixed
+            while nb < board_total:
+                s0, s1, x = _xoro(s0, s1)
+                k = i + _below(x, n_live - i)
+                c = deck[k]
+                deck[k] = deck[i]
+                deck[i] = c
+                i += 1
+                if (_ONE << np.uint64(c)) & used:
+                    continue
+                board_key += card_keys[c]
+                board_suits |= suit_bits[c]
+                nb += 1
         # 3. showdown
         if n_players == 2:  # heads-up: both values in registers
             v0 = value_from_key(board_key + hk[0], board_suits | hs[0], offsets, values)
