@@ -6,19 +6,23 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench report clean
+.PHONY: demo test bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test,distributed]"
 	touch $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/equity eval As Ks Qs Js Ts
 	$(BIN)/equity eval Kh Kd 5s Ks 5c 2d 3d
 	$(BIN)/equity eval --game zjh 6♥ 4♦ 2♦
+	$(BIN)/equity query AsKs QhQd
+	$(BIN)/equity query AhKd "QQ+,AKs" random --board Ts9s2h --trials 1e6 --seed 1
+	$(BIN)/equity query --game zjh AhAdAc 2s3d5c random --special-235 --trials 1e6 --seed 1
+	$(BIN)/equity range "QQ+,AKs@50" --grid
 	$(BIN)/equity freq --game holdem --trials 1e7 --seed 2026
+	$(BIN)/equity report frequencies --out build/demo-report --size small --quiet
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -26,6 +30,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python bench/bench_eval.py
+	$(BIN)/python bench/bench_equity.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache build

@@ -198,15 +198,20 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             {"hand": hands[i], **records[i], "place": place[i][0], "tie": place[i][1]}
             for i in range(len(hands))
         ]
-        _emit_json({"game": args.game, "board": board or None, "order": groups,
-                    "players": players})  # fmt: skip
+        _emit_json({"game": args.game, "board": board or None, "order": groups, "players": players})
         return 0
     rows = []
     for group in groups:
         for i in group:
             pos, tied = place[i]
-            rows.append([f"{pos}{'=' if tied else ''}", hands[i], records[i]["description"],
-                         records[i]["strength"]])  # fmt: skip
+            rows.append(
+                [
+                    f"{pos}{'=' if tied else ''}",
+                    hands[i],
+                    records[i]["description"],
+                    records[i]["strength"],
+                ]
+            )
     print(_table(rows, ["place", "hand", "description", "strength"]))
     winners = groups[0]
     if len(winners) > 1:
@@ -230,8 +235,9 @@ def _check_disjoint(hands: Sequence[str], board: str) -> None:
     for source in [*hands, board]:
         for card in parse_cards(source):
             if card in seen:
-                raise CliError(f"card {format_card(card)!r} is used twice ({seen[card]!r} and "
-                               f"{source!r})")  # fmt: skip
+                raise CliError(
+                    f"card {format_card(card)!r} is used twice ({seen[card]!r} and {source!r})"
+                )
             seen[card] = source
 
 
@@ -251,8 +257,11 @@ def _cmd_freq(args: argparse.Namespace) -> int:
     if args.json:
         _emit_json(table.to_dict())
         return 0
-    method = "exact (every hand enumerated)" if args.exact else (
-        f"Monte-Carlo, {table.hands:,} hands, seed {table.seed}")
+    method = (
+        "exact (every hand enumerated)"
+        if args.exact
+        else (f"Monte-Carlo, {table.hands:,} hands, seed {table.seed}")
+    )
     print(f"{args.game}: hand categories, {method}, {table.elapsed_s:.2f} s")
     rows = []
     for name, count in table.counts.items():
@@ -271,8 +280,10 @@ def _cmd_freq(args: argparse.Namespace) -> int:
         print("counts are exact; 'exact' is the closed-form probability")
     else:
         stat, pval = table.chi_square()
-        print(f"Monte-Carlo estimate; std err is binomial at the exact p; "
-              f"chi-square {stat:.2f}, p-value {pval:.3f}")  # fmt: skip
+        print(
+            f"Monte-Carlo estimate; std err is binomial at the exact p; "
+            f"chi-square {stat:.2f}, p-value {pval:.3f}"
+        )
     return 0
 
 
@@ -319,12 +330,17 @@ class _Progress:
                 MofNCompleteColumn,
                 Progress,
                 TextColumn,
-                TimeElapsedColumn,  # fmt: skip
+                TimeElapsedColumn,
             )
 
-            self.bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(),
-                                TimeElapsedColumn(), console=Console(stderr=True),
-                                transient=True)  # fmt: skip
+            self.bar = Progress(
+                TextColumn(self.label),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
             self.bar.start()
             self.task = self.bar.add_task(self.label, total=total if total < 10**14 else None)
         self.bar.update(self.task, completed=done)
@@ -341,20 +357,37 @@ def _cmd_query(args: argparse.Namespace) -> int:
     if args.independent_decks and args.game != "zjh":
         raise CliError(f"--independent-decks applies to --game zjh only, not {args.game!r}")
     if args.exact:
-        given = [f for f, v in (("--trials", args.trials), ("--stderr", args.stderr),
-                                ("--time", args.time), ("--seed", args.seed)) if v is not None]  # fmt: skip
+        given = [
+            f
+            for f, v in (
+                ("--trials", args.trials),
+                ("--stderr", args.stderr),
+                ("--time", args.time),
+                ("--seed", args.seed),
+            )
+            if v is not None
+        ]
         if given:
             raise CliError(f"--exact enumerates every outcome: it takes no {', '.join(given)}")
     method = "exact" if args.exact else "monte-carlo" if args.mc else "auto"
     progress = _Progress(sys.stderr.isatty() and not args.quiet and not args.json, "simulating")
     try:
         result = calculate(
-            args.hands, args.board or "", args.dead or "", game=args.game, method=method,
-            trials=args.trials, target_stderr=args.stderr, time_limit=args.time,
-            seed=args.seed, threads=args.threads,
+            args.hands,
+            args.board or "",
+            args.dead or "",
+            game=args.game,
+            method=method,
+            trials=args.trials,
+            target_stderr=args.stderr,
+            time_limit=args.time,
+            seed=args.seed,
+            threads=args.threads,
             rules=_rules(args) if args.game == "zjh" else None,
-            independent_decks=args.independent_decks, progress=progress,
-        )  # fmt: skip
+            independent_decks=args.independent_decks,
+            progress=progress,
+            scheduler=args.scheduler,
+        )
     finally:
         progress.close()
     if args.json:
@@ -369,11 +402,15 @@ def _describe_result(result: Any) -> str:
     where = f", board {result.board}" if result.board else ""
     where += f", dead {result.dead}" if result.dead else ""
     if result.exact:
-        head = (f"{result.game}{where}: exact, {result.samples:,} outcomes enumerated "
-                f"in {result.elapsed_s:.3f} s")  # fmt: skip
+        head = (
+            f"{result.game}{where}: exact, {result.samples:,} outcomes enumerated "
+            f"in {result.elapsed_s:.3f} s"
+        )
     else:
-        head = (f"{result.game}{where}: Monte-Carlo estimate, {result.samples:,} trials, "
-                f"seed {result.seed}, {result.elapsed_s:.2f} s")  # fmt: skip
+        head = (
+            f"{result.game}{where}: Monte-Carlo estimate, {result.samples:,} trials, "
+            f"seed {result.seed}, {result.elapsed_s:.2f} s"
+        )
         if result.interrupted:
             head += " (interrupted: result so far)"
     rows = []
@@ -397,9 +434,72 @@ def _describe_result(result: Any) -> str:
     if result.exact:
         lines.append("figures are exact (every outcome enumerated)")
     else:
-        lines.append("figures are Monte-Carlo estimates; std err from batch means, "
-                     "95% interval = equity ± 1.96 std err")  # fmt: skip
+        lines.append(
+            "figures are Monte-Carlo estimates; std err from batch means, "
+            "95% interval = equity ± 1.96 std err"
+        )
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# table
+
+
+def _cmd_table(args: argparse.Namespace) -> int:
+    import time
+
+    from .table import preflop_table
+
+    progress = _Progress(sys.stderr.isatty() and not args.quiet, "suit patterns", delay=0.0)
+    start = time.perf_counter()
+    try:
+        frame = preflop_table(args.out, scheduler=args.scheduler, progress=progress)
+    finally:
+        progress.close()
+    where = f" on Dask ({args.scheduler})" if args.scheduler else ""
+    print(
+        f"exact preflop table: {len(frame):,} matchups of the 169 classes, every suit "
+        f"combination and board, {time.perf_counter() - start:.1f} s{where}; "
+        f"written to {args.out}"
+    )
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# report
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    import time
+
+    from .reports import run_report
+
+    if args.exact and args.trials is not None:
+        raise CliError("--exact recomputes the exact references; it takes no --trials")
+    _set_threads(args.threads)
+    bar = _Progress(sys.stderr.isatty() and not args.quiet, "report", delay=0.0)
+    start = time.perf_counter()
+    try:
+        written = run_report(
+            args.kind,
+            args.out,
+            trials=args.trials,
+            seed=args.seed,
+            exact=args.exact,
+            size=args.size,
+            matchups=args.matchups,
+            progress=lambda done, total, label="": bar(done, total),
+        )
+    finally:
+        bar.close()
+    pages = [p for p in written if str(p).endswith(".md")]
+    print(
+        f"report {args.kind}: {len(written)} files written under {args.out} in "
+        f"{time.perf_counter() - start:.1f} s (seed {args.seed})"
+    )
+    for page in pages:
+        print(f"  {page}")
+    return 0
 
 
 # ---------------------------------------------------------------------------
@@ -415,8 +515,10 @@ def _cmd_range(args: argparse.Namespace) -> int:
         rng = rng.remove(args.remove)
         if rng.n_combos == 0:
             raise CliError(f"no combo of {args.range!r} is left once {args.remove!r} is removed")
-    hands = [{"combo": format_cards((a, b)), "class": hand_class(a, b), "weight": float(w)}
-             for (a, b), w in zip(rng.combos.tolist(), rng.weights.tolist(), strict=True)]  # fmt: skip
+    hands = [
+        {"combo": format_cards((a, b)), "class": hand_class(a, b), "weight": float(w)}
+        for (a, b), w in zip(rng.combos.tolist(), rng.weights.tolist(), strict=True)
+    ]
     if args.plot:
         import matplotlib
 
@@ -440,8 +542,10 @@ def _cmd_range(args: argparse.Namespace) -> int:
             record["grid"] = rng.grid().tolist()
         _emit_json(record)
         return 0
-    print(f"{args.range}: {rng.n_combos} combos, weight {rng.weight:g} "
-          f"({rng.fraction:.2%} of 1326); canonical {rng.format()}")  # fmt: skip
+    print(
+        f"{args.range}: {rng.n_combos} combos, weight {rng.weight:g} "
+        f"({rng.fraction:.2%} of 1326); canonical {rng.format()}"
+    )
     if args.grid:
         print(rng.grid_text())
     else:
@@ -449,8 +553,12 @@ def _cmd_range(args: argparse.Namespace) -> int:
         for h in hands:
             label = h["combo"] + (f"@{h['weight']:.0%}" if h["weight"] != 1 else "")
             by_class.setdefault(h["class"], []).append(label)
-        print(_table([[k, len(v), " ".join(v)] for k, v in by_class.items()],
-                     ["class", "combos", "cards"]))  # fmt: skip
+        print(
+            _table(
+                [[k, len(v), " ".join(v)] for k, v in by_class.items()],
+                ["class", "combos", "cards"],
+            )
+        )
     if args.plot:
         print(f"grid plot written to {args.plot}")
     return 0
@@ -461,15 +569,35 @@ def _cmd_range(args: argparse.Namespace) -> int:
 
 
 def _add_game(p: argparse.ArgumentParser, rules: bool = True) -> None:
-    p.add_argument("--game", choices=["holdem", "five", "zjh"], default="holdem",
-                   help="hand system: hold'em (best 5 of 5-7), five-card, Zha Jin Hua")  # fmt: skip
+    p.add_argument(
+        "--game",
+        choices=["holdem", "five", "zjh"],
+        default="holdem",
+        help="hand system: hold'em (best 5 of 5-7), five-card, Zha Jin Hua",
+    )
     if rules:
-        p.add_argument("--special-235", action="store_true",
-                       help="zjh: an off-suit 2-3-5 beats every bomb")  # fmt: skip
-        p.add_argument("--suit-tiebreak", action="store_true",
-                       help="zjh: break rank ties by suit, spade > heart > club > diamond")  # fmt: skip
-        p.add_argument("--straight-over-flush", action="store_true",
-                       help="zjh: rank a straight above a flush (Teen Patti order)")  # fmt: skip
+        p.add_argument(
+            "--special-235", action="store_true", help="zjh: an off-suit 2-3-5 beats every bomb"
+        )
+        p.add_argument(
+            "--suit-tiebreak",
+            action="store_true",
+            help="zjh: break rank ties by suit, spade > heart > club > diamond",
+        )
+        p.add_argument(
+            "--straight-over-flush",
+            action="store_true",
+            help="zjh: rank a straight above a flush (Teen Patti order)",
+        )
+
+
+def _add_scheduler(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on Dask: a scheduler address (tcp://host:8786), or 'local[:N]' "
+        "for N worker processes here; same counts as a local run",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -481,24 +609,33 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"equity {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    p = sub.add_parser("eval", help="evaluate one hand",
-                       description="Print a hand's category, description and strength.")  # fmt: skip
+    p = sub.add_parser(
+        "eval",
+        help="evaluate one hand",
+        description="Print a hand's category, description and strength.",
+    )
     _add_game(p)
     p.add_argument("cards", nargs="+", metavar="CARD", help="cards, e.g. As Kd or AsKd")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_eval)
 
-    p = sub.add_parser("compare", help="compare hands and order them",
-                       description="Evaluate each HAND and order them, winner first.")  # fmt: skip
+    p = sub.add_parser(
+        "compare",
+        help="compare hands and order them",
+        description="Evaluate each HAND and order them, winner first.",
+    )
     _add_game(p)
     p.add_argument("hands", nargs="+", metavar="HAND", help="one argument per hand, e.g. AsKs")
     p.add_argument("--board", help="hold'em: community cards added to every hand")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_compare)
 
-    p = sub.add_parser("freq", help="hand-category frequencies vs exact odds",
-                       description="Count hand categories exhaustively (--exact) or by "
-                                   "Monte-Carlo (--trials), beside the exact probabilities.")  # fmt: skip
+    p = sub.add_parser(
+        "freq",
+        help="hand-category frequencies vs exact odds",
+        description="Count hand categories exhaustively (--exact) or by "
+        "Monte-Carlo (--trials), beside the exact probabilities.",
+    )
     _add_game(p, rules=False)
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="enumerate every hand")
@@ -508,36 +645,108 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_freq)
 
-    p = sub.add_parser("query", help="equity of each hand (exact or Monte-Carlo)",
-                       description="Each player's share of the pot: exact enumeration when "
-                                   "it is quick, Monte-Carlo otherwise.")  # fmt: skip
+    p = sub.add_parser(
+        "query",
+        help="equity of each hand (exact or Monte-Carlo)",
+        description="Each player's share of the pot: exact enumeration when "
+        "it is quick, Monte-Carlo otherwise.",
+    )
     _add_game(p)
-    p.add_argument("hands", nargs="+", metavar="HAND",
-                   help="cards (AsKs), 'random', or a hold'em range (QQ+,AKs)")  # fmt: skip
+    p.add_argument(
+        "hands",
+        nargs="+",
+        metavar="HAND",
+        help="cards (AsKs), 'random', or a hold'em range (QQ+,AKs)",
+    )
     p.add_argument("--board", help="hold'em community cards (0, 3, 4 or 5)")
     p.add_argument("--dead", help="cards out of play")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="enumerate every outcome")
     mode.add_argument("--mc", action="store_true", help="Monte-Carlo even when exact is quick")
     p.add_argument("--trials", type=parse_count, help="Monte-Carlo deals (default 1e6)")
-    p.add_argument("--stderr", type=_positive_float, metavar="X",
-                   help="stop when every equity's standard error is at most X")  # fmt: skip
-    p.add_argument("--time", type=_positive_float, metavar="SECONDS",
-                   help="stop Monte-Carlo after about this many seconds")  # fmt: skip
+    p.add_argument(
+        "--stderr",
+        type=_positive_float,
+        metavar="X",
+        help="stop when every equity's standard error is at most X",
+    )
+    p.add_argument(
+        "--time",
+        type=_positive_float,
+        metavar="SECONDS",
+        help="stop Monte-Carlo after about this many seconds",
+    )
     p.add_argument("--seed", type=_seed, help="random seed (recorded in the output)")
     p.add_argument("--threads", type=int, help="worker threads (default: all cores)")
     decks = p.add_mutually_exclusive_group()
-    decks.add_argument("--shared-deck", action="store_true",
-                       help="zjh: deal everyone from one deck (default)")  # fmt: skip
-    decks.add_argument("--independent-decks", action="store_true",
-                       help="zjh: deal each random player from a deck of their own")  # fmt: skip
+    decks.add_argument(
+        "--shared-deck", action="store_true", help="zjh: deal everyone from one deck (default)"
+    )
+    decks.add_argument(
+        "--independent-decks",
+        action="store_true",
+        help="zjh: deal each random player from a deck of their own",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_scheduler(p)
     p.set_defaults(func=_cmd_query)
 
-    p = sub.add_parser("range", help="show a hold'em range: combos, counts, grid",
-                       description="Parse a PokerStove-style range (QQ+,AKs@50,15%%) and show "
-                                   "its combos, size and 13x13 grid.")  # fmt: skip
+    p = sub.add_parser(
+        "table",
+        help="exact table of every preflop class matchup",
+        description="Exact heads-up win/tie/loss counts for all 14,365 "
+        "matchups of the 169 starting-hand classes, every suit "
+        "combination and board. Finished chunks are kept beside "
+        "OUT, so an interrupted run resumes.",
+    )
+    p.add_argument("kind", choices=["preflop"], help="the table to compute")
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        required=True,
+        help="enumerate every outcome (the only method)",
+    )
+    p.add_argument(
+        "--out", required=True, metavar="FILE.parquet", help="output file, .parquet or .csv"
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_scheduler(p)
+    p.set_defaults(func=_cmd_table)
+
+    p = sub.add_parser(
+        "report",
+        help="write frequency and head-to-head reports",
+        description="Write a Markdown page with its CSV tables and PNG plots: "
+        "simulated frequencies and win rates beside the exact "
+        "odds.",
+    )
+    p.add_argument("kind", choices=["frequencies", "matchups", "preflop", "zjh", "all"])
+    p.add_argument("--out", required=True, metavar="DIR", help="output folder")
+    p.add_argument("--trials", type=parse_count, help="Monte-Carlo deals per estimate")
+    p.add_argument("--seed", type=_seed, default=2026, help="random seed (default 2026)")
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        help="also recompute the exact references (every hand enumerated)",
+    )
+    p.add_argument(
+        "--size",
+        choices=["small", "default", "full"],
+        default="default",
+        help="report size preset (full: all 14,365 preflop matchups)",
+    )
+    p.add_argument("--matchups", type=parse_count, help="preflop matchups sampled")
+    p.add_argument("--threads", type=int, help="worker threads (default: all cores)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_cmd_report)
+
+    p = sub.add_parser(
+        "range",
+        help="show a hold'em range: combos, counts, grid",
+        description="Parse a PokerStove-style range (QQ+,AKs@50,15%%) and show "
+        "its combos, size and 13x13 grid.",
+    )
     p.add_argument("range", metavar="RANGE", help="e.g. 'QQ+,AKs@50' or '15%%'")
     p.add_argument("--grid", action="store_true", help="show the 13x13 grid")
     p.add_argument("--remove", metavar="CARDS", help="card removal: drop combos holding these")

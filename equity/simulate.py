@@ -17,8 +17,10 @@ whichever comes first.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
+import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -71,8 +73,9 @@ def _parse_player(spec: object, game: str) -> _Player:
     if _is_range_like(spec):
         if game != "holdem":
             raise ValueError(f"ranges are for hold'em only, not {game!r}")
-        return _Player(label=str(getattr(spec, "text", "range")), kind=_sd.KIND_RANGE,
-                       range_obj=spec)  # fmt: skip
+        return _Player(
+            label=str(getattr(spec, "text", "range")), kind=_sd.KIND_RANGE, range_obj=spec
+        )
     if not isinstance(spec, str):
         try:
             cards = parse_cards(spec)  # type: ignore[arg-type]
@@ -154,8 +157,14 @@ class _Job:
         return [c for c in range(52) if not (self.fixed_mask >> c) & 1]
 
 
-def _prepare(hands: Sequence[object], board: object, dead: object, game: str, rules: Any,
-             independent_decks: bool) -> _Job:  # fmt: skip
+def _prepare(
+    hands: Sequence[object],
+    board: object,
+    dead: object,
+    game: str,
+    rules: Any,
+    independent_decks: bool,
+) -> _Job:
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r} (expected one of {', '.join(GAMES)})")
     if isinstance(hands, (str, bytes)):
@@ -182,9 +191,17 @@ def _prepare(hands: Sequence[object], board: object, dead: object, game: str, ru
     else:
         _check_distinct(sources)
     fixed_mask = card_mask(c for _, cards in sources for c in cards)
-    job = _Job(game, players, board_cards, dead_cards, fixed_mask,
-               5 if game == "holdem" else 0, independent_decks, kernel_rules,
-               rules)  # fmt: skip
+    job = _Job(
+        game,
+        players,
+        board_cards,
+        dead_cards,
+        fixed_mask,
+        5 if game == "holdem" else 0,
+        independent_decks,
+        kernel_rules,
+        rules,
+    )
     _attach_ranges(job)
     need = sum(job.n_hole for p in players if p.kind != _sd.KIND_FIXED)
     need += job.board_total - len(board_cards)
@@ -297,12 +314,15 @@ def _suit_classes(job: _Job, holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     only one assignment per class needs enumerating.  Returns the index of
     one representative per class and, for every assignment, its class.
     """
-    fixed = [c for c in range(52) if (job.fixed_mask >> c) & 1]
-    fixed_arr = np.asarray(fixed, dtype=np.uint8)
+    # Each known group must map onto itself: the board, the dead cards and
+    # every fixed player's hole cards (a swap of a board card with a dead one
+    # is not a symmetry of the deal).
+    groups = [job.board, job.dead] + [list(p.cards) for p in job.players if p.cards]
     stabilizer = [
-        perm for perm in _SUIT_PERMUTATIONS
-        if set(((fixed_arr & 0xFC) | perm[fixed_arr & 3]).tolist()) == set(fixed)
-    ]  # fmt: skip
+        perm
+        for perm in _SUIT_PERMUTATIONS
+        if all({(c & 0xFC) | int(perm[c & 3]) for c in g} == set(g) for g in groups)
+    ]
     n = len(holes)
     if len(stabilizer) == 1 or n < 2:
         return np.arange(n), np.arange(n)
@@ -326,10 +346,60 @@ def _row_less(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return diff[rows, first] & (a[rows, first] < b[rows, first])
 
 
-def _run_exact(job: _Job, tables: tuple[np.ndarray, ...], progress: Callable | None
-               ) -> tuple[np.ndarray, float, int, np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+@dataclass(frozen=True)
+class _ExactSpec:
+    """What an exact chunk needs besides its assignments and the tables (picklable)."""
+
+    n_hole: int
+    game_code: int
+    board: np.ndarray  # uint8[5]
+    n_board: int
+    board_total: int
+    fixed_mask: int
+    kernel_rules: tuple[bool, bool, bool, int]
+
+
+def _exact_chunk(
+    spec: _ExactSpec,
+    todo: np.ndarray,
+    tables: tuple[np.ndarray, ...] | None = None,
+    threads: bool = True,
+) -> np.ndarray:
+    """Exact counts of the assignments ``todo``: the unit of exact work, local or on Dask.
+
+    ``threads=False`` (a Dask task, one per worker thread) runs the serial
+    kernel; the counts are the same integers either way.
+
+    Shapes
+    ------
+    todo : uint8[n, n_players, 5]
+    return : int64[n, n_players, n_players + 1]
+    """
+    if tables is None:
+        tables = tuple(holdem_tables())
+    n_players = todo.shape[1]
+    out = np.zeros((len(todo), n_players, n_players + 1), dtype=np.int64)
+    args = (
+        spec.n_hole,
+        spec.game_code,
+        spec.board,
+        spec.n_board,
+        spec.board_total,
+        np.uint64(spec.fixed_mask),
+        *spec.kernel_rules,
+        *tables,
+    )
+    if not threads or len(todo) < 2 * numba.get_num_threads():  # not worth waking the threads
+        _sd.enumerate_range(todo, 0, len(todo), *args, out)
+    else:
+        _sd.enumerate_deals(todo, *args, out)
+    return out
+
+
+def _run_exact(
+    job: _Job, tables: tuple[np.ndarray, ...], progress: Callable | None, client: Any = None
+) -> tuple[np.ndarray, float, int, np.ndarray, np.ndarray, np.ndarray]:
     holes, weights, choice = _assignments(job)
-    sof, tiebreak, special, shift = job.kernel_rules
     board = np.zeros(5, dtype=np.uint8)
     board[: len(job.board)] = job.board
     if job.board_total > len(job.board):
@@ -339,17 +409,24 @@ def _run_exact(job: _Job, tables: tuple[np.ndarray, ...], progress: Callable | N
     todo = np.ascontiguousarray(holes[representatives])
     n = len(todo)
     per_class = np.zeros((n, job.n_players, job.n_players + 1), dtype=np.int64)
-    fixed_mask = np.uint64(job.fixed_mask)
-    for start in range(0, n, _EXACT_CHUNK):
-        stop = min(n, start + _EXACT_CHUNK)
-        args = (job.n_hole, _game_code(job.game), board, len(job.board), job.board_total,
-                fixed_mask, sof, tiebreak, special, shift, *tables)
-        if stop - start < 2 * numba.get_num_threads():  # not worth waking the threads
-            _sd.enumerate_range(todo, start, stop, *args, per_class)
-        else:
-            _sd.enumerate_deals(todo[start:stop], *args, per_class[start:stop])
-        if progress is not None:
-            progress(stop, n)
+    spec = _ExactSpec(
+        job.n_hole,
+        _game_code(job.game),
+        board,
+        len(job.board),
+        job.board_total,
+        job.fixed_mask,
+        job.kernel_rules,
+    )
+    if client is not None:  # the same chunk function, on the workers
+        evals = _boards_per_assignment(job) * job.n_players
+        _distributed().run_exact(client, spec, todo, evals, per_class, progress)
+    else:
+        for start in range(0, n, _EXACT_CHUNK):
+            stop = min(n, start + _EXACT_CHUNK)
+            per_class[start:stop] = _exact_chunk(spec, todo[start:stop], tables)
+            if progress is not None:
+                progress(stop, n)
     per_assign = per_class[inverse]
     n_boards = _boards_per_assignment(job)
     counts = np.tensordot(weights, per_assign, axes=1)
@@ -367,6 +444,13 @@ def _boards_per_assignment(job: _Job) -> int:
 
 def _game_code(game: str) -> int:
     return _sd.GAME_ZJH if game == "zjh" else _sd.GAME_TABLE
+
+
+def _distributed() -> Any:
+    """The Dask layer, imported only when a scheduler is given."""
+    from . import distributed
+
+    return distributed
 
 
 # ---------------------------------------------------------------------------
@@ -409,9 +493,107 @@ def _mc_arrays(job: _Job) -> _McArrays:
     )
     board = np.zeros(5, dtype=np.uint8)
     board[: len(job.board)] = job.board
-    return _McArrays(fixed_holes, kinds, np.ascontiguousarray(combos), masks,
-                     np.asarray(offsets, dtype=np.int64), cum, board,
-                     np.asarray(job.live_cards, dtype=np.uint8))  # fmt: skip
+    return _McArrays(
+        fixed_holes,
+        kinds,
+        np.ascontiguousarray(combos),
+        masks,
+        np.asarray(offsets, dtype=np.int64),
+        cum,
+        board,
+        np.asarray(job.live_cards, dtype=np.uint8),
+    )
+
+
+@dataclass(frozen=True)
+class _McSpec:
+    """What a Monte-Carlo chunk needs besides the tables (picklable, sent to Dask workers)."""
+
+    seed: int
+    trials: int
+    batch_size: int
+    game_code: int
+    n_hole: int
+    n_board: int
+    board_total: int
+    fixed_mask: int
+    independent: bool
+    kernel_rules: tuple[bool, bool, bool, int]
+    arrays: _McArrays
+
+    @property
+    def kernel_args(self) -> tuple[Any, ...]:
+        a = self.arrays
+        return (
+            self.game_code,
+            self.n_hole,
+            a.board,
+            self.n_board,
+            self.board_total,
+            a.fixed_holes,
+            a.kinds,
+            a.combos,
+            a.combo_masks,
+            a.combo_offsets,
+            a.combo_cum,
+            np.uint64(self.fixed_mask),
+            a.live_deck,
+            self.independent,
+            *self.kernel_rules,
+        )
+
+
+def _mc_chunk(
+    spec: _McSpec,
+    first: int,
+    run: int,
+    tables: tuple[np.ndarray, ...] | None = None,
+    threads: bool = True,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Monte-Carlo batches ``first .. first + run - 1``: the unit of work, local or on Dask.
+
+    Batch ``b`` runs from the stream ``batch_seeds(seed, 1, first=b)`` wherever
+    it runs, so a job gives the same counts locally and on any cluster.
+    ``threads=False`` (a Dask task) runs the driver on one thread, one launch
+    per process at a time (Numba's default threading layer allows no
+    concurrent launches): start workers with one thread each.
+
+    Shapes
+    ------
+    return : out int64[run, n_players, n_players + 1] (per batch),
+             combo_counts int64[n_combos, n_players + 1] (summed), status int64[run]
+    """
+    if tables is None:
+        tables = tuple(holdem_tables())
+    n_players = len(spec.arrays.kinds)
+    out = np.zeros((run, n_players, n_players + 1), dtype=np.int64)
+    combo_out = np.zeros((run, len(spec.arrays.combos), n_players + 1), dtype=np.int64)
+    status = np.zeros(run, dtype=np.int64)
+    args = (
+        batch_seeds(spec.seed, run, first=first),
+        spec.batch_size,
+        spec.trials,
+        first,
+        *spec.kernel_args,
+        *tables,
+        out,
+        combo_out,
+        status,
+    )
+    if threads:
+        _sd.simulate_batches(*args)
+    else:
+        with _LAUNCH_LOCK:
+            previous = numba.get_num_threads()
+            numba.set_num_threads(1)
+            try:
+                _sd.simulate_batches(*args)
+            finally:
+                numba.set_num_threads(previous)
+    return out, combo_out.sum(axis=0), status
+
+
+_LAUNCH_LOCK = threading.Lock()
 
 
 def _check_feasible(job: _Job) -> None:
@@ -434,34 +616,60 @@ def _check_feasible(job: _Job) -> None:
         raise ValueError("no legal deal exists: the players' ranges conflict with each other")
 
 
-def _batch_stderr(per_batch_equity: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+def _batch_stderr(moments: np.ndarray, n_batches: int) -> np.ndarray:
     """Standard error of the overall equity from the spread of batch means.
 
-    With batch means ``e_b`` over ``n_b`` deals, ``sigma^2 = sum n_b (e_b -
-    e)^2 / (B - 1)`` estimates the per-deal variance and the standard error
-    is ``sqrt(sigma^2 / N)``.
+    ``moments`` holds running sums over batches ``[sum n_b, sum n_b e_b,
+    sum n_b e_b^2]`` (per player in the last two rows), so memory stays flat
+    however many batches run.  With batch means ``e_b`` over ``n_b`` deals,
+    ``sigma^2 = sum n_b (e_b - e)^2 / (B - 1)`` estimates the per-deal
+    variance and the standard error is ``sqrt(sigma^2 / N)``.
     """
-    n_total = sizes.sum()
-    mean = (per_batch_equity * sizes[:, None]).sum(axis=0) / n_total
-    if len(sizes) < 2:
-        return np.full(per_batch_equity.shape[1], np.nan)
-    var = (sizes[:, None] * (per_batch_equity - mean) ** 2).sum(axis=0) / (len(sizes) - 1)
+    n_total = moments[0]
+    if n_batches < 2 or not n_total[0]:
+        return np.full(moments.shape[1], np.nan)
+    mean = moments[1] / n_total
+    var = np.maximum(moments[2] - n_total * mean**2, 0.0) / (n_batches - 1)
     return np.sqrt(var / n_total)
 
 
-def _run_mc(job: _Job, tables: tuple[np.ndarray, ...], trials: int, batch_size: int, seed: int,
-            target_stderr: float | None, time_limit: float | None,
-            progress: Callable | None) -> dict[str, Any]:  # fmt: skip
+def _run_mc(
+    job: _Job,
+    tables: tuple[np.ndarray, ...],
+    trials: int,
+    batch_size: int,
+    seed: int,
+    target_stderr: float | None,
+    time_limit: float | None,
+    progress: Callable | None,
+    client: Any = None,
+) -> dict[str, Any]:
     arrays = _mc_arrays(job)
     _check_feasible(job)
-    sof, tiebreak, special, shift = job.kernel_rules
     n_players = job.n_players
     n_batches = -(-trials // batch_size)
     n_combos = len(arrays.combos)
+    spec = _McSpec(
+        seed,
+        trials,
+        batch_size,
+        _game_code(job.game),
+        job.n_hole,
+        len(job.board),
+        job.board_total,
+        job.fixed_mask,
+        job.independent,
+        job.kernel_rules,
+        arrays,
+    )
+    # On Dask, chunks of batches run ahead on the workers and arrive in batch order.
+    chunks = None
+    if client is not None:
+        chunks = _distributed().mc_chunks(client, spec, n_batches, batch_size * n_players)
     sums = np.zeros((n_players, n_players + 1), dtype=np.int64)
     combo_sums = np.zeros((n_combos, n_players + 1), dtype=np.int64)
-    batch_eq: list[np.ndarray] = []
-    batch_sizes: list[int] = []
+    moments = np.zeros((3, n_players))  # running sums for the batch-means stderr
+    n_run_batches = 0
     ks = np.arange(n_players + 1, dtype=float)
     ks[0] = np.inf
     done_batches = 0
@@ -470,19 +678,13 @@ def _run_mc(job: _Job, tables: tuple[np.ndarray, ...], trials: int, batch_size: 
     interrupted = False
     while done_batches < n_batches:
         run = min(round_size, n_batches - done_batches)
-        out = np.zeros((run, n_players, n_players + 1), dtype=np.int64)
-        combo_out = np.zeros((run, n_combos, n_players + 1), dtype=np.int64)
-        status = np.zeros(run, dtype=np.int64)
-        seeds = batch_seeds(seed, run, first=done_batches)
         t0 = time.perf_counter()
         try:
-            _sd.simulate_batches(seeds, batch_size, trials, done_batches, _game_code(job.game),
-                                 job.n_hole, arrays.board, len(job.board), job.board_total,
-                                 arrays.fixed_holes, arrays.kinds, arrays.combos,
-                                 arrays.combo_masks, arrays.combo_offsets, arrays.combo_cum,
-                                 np.uint64(job.fixed_mask), arrays.live_deck, job.independent,
-                                 sof, tiebreak, special, shift, *tables, out, combo_out,
-                                 status[:])  # fmt: skip
+            if chunks is None:
+                out, combo_out, status = _mc_chunk(spec, done_batches, run, tables)
+            else:
+                out, combo_out, status = next(chunks)
+                run = len(out)
         except KeyboardInterrupt:
             interrupted = True
             break
@@ -490,18 +692,24 @@ def _run_mc(job: _Job, tables: tuple[np.ndarray, ...], trials: int, batch_size: 
             raise ValueError(
                 "no legal deal found: the players' ranges almost never avoid each other's cards"
             )
-        sizes = np.minimum(trials, (np.arange(run) + done_batches + 1) * batch_size) - (
-            np.arange(run) + done_batches) * batch_size  # fmt: skip
+        sizes = (
+            np.minimum(trials, (np.arange(run) + done_batches + 1) * batch_size)
+            - (np.arange(run) + done_batches) * batch_size
+        )
         sums += out.sum(axis=0)
-        combo_sums += combo_out.sum(axis=0)
-        batch_eq.extend((out / ks).sum(axis=2) / sizes[:, None])
-        batch_sizes.extend(sizes.tolist())
+        combo_sums += combo_out
+        means = (out / ks).sum(axis=2) / sizes[:, None]
+        for size, mean in zip(sizes, means, strict=True):  # batch order: bit-identical sums
+            moments[0] += size
+            moments[1] += size * mean
+            moments[2] += size * mean**2
+        n_run_batches += run
         done_batches += run
         elapsed = time.perf_counter() - start
         if progress is not None:
             progress(min(trials, done_batches * batch_size), trials)
         if target_stderr is not None and done_batches >= _MIN_BATCHES:
-            se = _batch_stderr(np.array(batch_eq), np.array(batch_sizes, dtype=float))
+            se = _batch_stderr(moments, n_run_batches)
             if np.nanmax(se) <= target_stderr:
                 break
         if time_limit is not None and elapsed >= time_limit:
@@ -511,15 +719,21 @@ def _run_mc(job: _Job, tables: tuple[np.ndarray, ...], trials: int, batch_size: 
         round_size = int(min(max(2, 0.25 / per_batch), 4 * round_size + 2))
         if time_limit is not None:
             round_size = max(1, min(round_size, int((time_limit - elapsed) / per_batch) + 1))
-    n_done = int(sum(batch_sizes))
-    se = (_batch_stderr(np.array(batch_eq), np.array(batch_sizes, dtype=float))
-          if batch_eq else np.full(n_players, np.nan))  # fmt: skip
-    if n_done and len(batch_sizes) < 2:  # one batch: fall back to the per-deal variance
+    if chunks is not None:
+        chunks.close()  # cancels the chunks still queued or running
+    n_done = int(moments[0, 0])
+    se = _batch_stderr(moments, n_run_batches)
+    if n_done and n_run_batches < 2:  # one batch: fall back to the per-deal variance
         x2 = (sums / ks**2).sum(axis=1) / n_done
         x1 = (sums / ks).sum(axis=1) / n_done
         se = np.sqrt(np.maximum(x2 - x1**2, 0) / n_done)
-    return {"counts": sums, "samples": n_done, "stderr": se, "combo_counts": combo_sums,
-            "interrupted": interrupted}  # fmt: skip
+    return {
+        "counts": sums,
+        "samples": n_done,
+        "stderr": se,
+        "combo_counts": combo_sums,
+        "interrupted": interrupted,
+    }
 
 
 # ---------------------------------------------------------------------------
@@ -542,6 +756,7 @@ def calculate(
     independent_decks: bool = False,
     batch_size: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    scheduler: Any = None,
 ) -> EquityResult:
     """Equity of each player's hand: exact enumeration or Monte-Carlo.
 
@@ -580,6 +795,15 @@ def calculate(
         there are at least 32 batches for the standard error).
     progress : callable, optional
         Called as ``progress(done, total)`` after each round.
+    scheduler : str or distributed.Client, optional
+        Run the work on Dask (``pip install 'equity[distributed]'``): the
+        address of a running scheduler (``"tcp://10.0.0.5:8786"``),
+        ``"local"`` or ``"local:N"`` (a cluster of N worker processes on this
+        machine, started for this call) or a connected ``distributed.Client``
+        (reused; best for many calls).  The workers run the same batches from
+        the same streams, and the same exact chunks: the counts are identical
+        to a local run.  An address that does not answer within 3 seconds is
+        a ``ValueError``.
 
     Examples
     --------
@@ -598,8 +822,9 @@ def calculate(
         raise ValueError(f"the time limit must be positive, got {time_limit!r}")
     if target_stderr is not None and not target_stderr > 0:
         raise ValueError(f"the target standard error must be positive, got {target_stderr!r}")
-    if method == "exact" and (trials is not None or target_stderr is not None
-                              or time_limit is not None):  # fmt: skip
+    if method == "exact" and (
+        trials is not None or target_stderr is not None or time_limit is not None
+    ):
         raise ValueError("exact enumeration takes no trials, target stderr or time limit")
     if batch_size is not None and batch_size <= 0:
         raise ValueError(f"batch_size must be positive, got {batch_size!r}")
@@ -624,45 +849,90 @@ def calculate(
             )
         numba.set_num_threads(threads)
     start = time.perf_counter()
+    cluster = contextlib.ExitStack()
     try:
+        client = None
+        if scheduler is not None:
+            client = cluster.enter_context(_distributed().connect(scheduler))
         if method == "exact":
-            counts, total, samples, per_assign, weights, choice = _run_exact(job, tables, progress)
+            counts, total, samples, per_assign, weights, choice = _run_exact(
+                job, tables, progress, client
+            )
             combo_results = _exact_combo_results(job, per_assign, weights, choice)
             equity, win, tie, splits = shares_from_counts(counts, total)
             return EquityResult(
-                game=game, method="exact", hands=labels, board=format_cards(job.board),
-                dead=format_cards(job.dead), equity=equity, win=win, tie=tie, splits=splits,
-                stderr=None, samples=samples, elapsed_s=time.perf_counter() - start, seed=None,
-                counts=counts, weight_total=total, threads=numba.get_num_threads(),
-                rules=job.rules, combo_results=combo_results,
-            )  # fmt: skip
+                game=game,
+                method="exact",
+                hands=labels,
+                board=format_cards(job.board),
+                dead=format_cards(job.dead),
+                equity=equity,
+                win=win,
+                tie=tie,
+                splits=splits,
+                stderr=None,
+                samples=samples,
+                elapsed_s=time.perf_counter() - start,
+                seed=None,
+                counts=counts,
+                weight_total=total,
+                threads=numba.get_num_threads(),
+                rules=job.rules,
+                combo_results=combo_results,
+            )
         if trials is None:
-            trials = (10**15 if target_stderr is not None or time_limit is not None
-                      else DEFAULT_TRIALS)  # fmt: skip
+            trials = (
+                10**15 if target_stderr is not None or time_limit is not None else DEFAULT_TRIALS
+            )
         if batch_size is None:
             batch_size = max(64, min(DEFAULT_BATCH, -(-trials // _MIN_BATCHES)))
         if seed is None:
             seed = int(np.random.SeedSequence().entropy % 2**63)
-        mc = _run_mc(job, tables, int(trials), int(batch_size), int(seed), target_stderr,
-                     time_limit, progress)  # fmt: skip
+        mc = _run_mc(
+            job,
+            tables,
+            int(trials),
+            int(batch_size),
+            int(seed),
+            target_stderr,
+            time_limit,
+            progress,
+            client,
+        )
         total = float(mc["samples"])
         if total == 0:
             raise KeyboardInterrupt
         equity, win, tie, splits = shares_from_counts(mc["counts"], total)
         return EquityResult(
-            game=game, method="monte-carlo", hands=labels, board=format_cards(job.board),
-            dead=format_cards(job.dead), equity=equity, win=win, tie=tie, splits=splits,
-            stderr=mc["stderr"], samples=mc["samples"], elapsed_s=time.perf_counter() - start,
-            seed=seed, counts=mc["counts"], weight_total=total, interrupted=mc["interrupted"],
-            batch_size=batch_size, threads=numba.get_num_threads(), rules=job.rules,
+            game=game,
+            method="monte-carlo",
+            hands=labels,
+            board=format_cards(job.board),
+            dead=format_cards(job.dead),
+            equity=equity,
+            win=win,
+            tie=tie,
+            splits=splits,
+            stderr=mc["stderr"],
+            samples=mc["samples"],
+            elapsed_s=time.perf_counter() - start,
+            seed=seed,
+            counts=mc["counts"],
+            weight_total=total,
+            interrupted=mc["interrupted"],
+            batch_size=batch_size,
+            threads=numba.get_num_threads(),
+            rules=job.rules,
             combo_results=_mc_combo_results(job, mc["combo_counts"]),
-        )  # fmt: skip
+        )
     finally:
+        cluster.close()
         numba.set_num_threads(previous_threads)
 
 
-def _combo_table(job: _Job, p: int, combos: np.ndarray, equity: np.ndarray, weight: np.ndarray,
-                 n: np.ndarray) -> dict[str, Any]:  # fmt: skip
+def _combo_table(
+    job: _Job, p: int, combos: np.ndarray, equity: np.ndarray, weight: np.ndarray, n: np.ndarray
+) -> dict[str, Any]:
     """Per-combo and per-class equity of range player ``p``."""
     from .ranges import hand_class
 
@@ -681,8 +951,9 @@ def _combo_table(job: _Job, p: int, combos: np.ndarray, equity: np.ndarray, weig
     }
 
 
-def _exact_combo_results(job: _Job, per_assign: np.ndarray, weights: np.ndarray,
-                         choice: np.ndarray) -> dict[int, Any]:  # fmt: skip
+def _exact_combo_results(
+    job: _Job, per_assign: np.ndarray, weights: np.ndarray, choice: np.ndarray
+) -> dict[int, Any]:
     out: dict[int, Any] = {}
     n_players = job.n_players
     ks = np.arange(n_players + 1, dtype=float)

@@ -1,0 +1,263 @@
+"""Scale-out on Dask: the local engine's units of work, run by ``dask.distributed``.
+
+Nothing here computes equities.  The work units are the local engine's own
+module-level chunk functions: :func:`equity.simulate._mc_chunk` (a run of
+Monte-Carlo batches; batch ``b`` always uses the stream
+``batch_seeds(seed, 1, first=b)``) and :func:`equity.simulate._exact_chunk`
+(a slice of the exact job's suit-class representatives).  This module only
+cuts a job into such chunks, sends them to the workers and hands the results
+back in the order the local loop would have produced them.  So a job gives
+**identical counts** locally and on any cluster, and a chunk lost with a
+worker is simply rerun by Dask with the same result.
+
+Start workers with one thread each, one worker process per core (``dask
+worker ADDRESS --nworkers 16 --nthreads 1``): a task runs the engine's
+kernels on one Numba thread (``numba.set_num_threads(1)`` in the task; the
+environment variable is left alone, as Numba rereads it at every compile).
+Exact chunks use the serial kernel and would also scale with more threads
+per worker; Monte-Carlo chunks take one threaded launch per process at a
+time.
+
+Needs the ``distributed`` extra: ``pip install 'equity[distributed]'``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import re
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import numpy as np
+
+__all__ = [
+    "CONNECT_TIMEOUT_S",
+    "connect",
+    "map_chunks",
+    "mc_chunks",
+    "parse_local",
+    "run_exact",
+    "worker_threads",
+]
+
+CONNECT_TIMEOUT_S = 3
+"""Seconds to wait for a scheduler to answer before giving up."""
+WORKER_WAIT_S = 10
+"""Seconds to wait for a scheduler that has no worker yet to get one."""
+CHUNKS_PER_THREAD = 8
+"""Aim for this many chunks per worker thread: spreads the tail of a job."""
+MC_TASK_EVALS = (1_000_000, 20_000_000)
+"""Hand evaluations in one Monte-Carlo task: at least (scheduling cost), at most (the tail)."""
+EXACT_TASK_EVALS = 100_000_000
+"""Least hand evaluations in one exact task (enumeration is ~10x faster per evaluation)."""
+
+_LOCAL = re.compile(r"local(?::(\d+))?", re.IGNORECASE)
+
+
+def _require() -> Any:
+    """Import ``distributed``, or explain how to install it."""
+    try:
+        import distributed
+    except ImportError:
+        raise ValueError(
+            "running on Dask needs the distributed extra: pip install 'equity[distributed]'"
+        ) from None
+    return distributed
+
+
+def parse_local(scheduler: str) -> int | None:
+    """Worker count of ``"local"`` / ``"local:N"``; None for a scheduler address.
+
+    Examples
+    --------
+    >>> parse_local("local:2"), parse_local("tcp://10.0.0.5:8786")
+    (2, None)
+    >>> parse_local("local") == os.cpu_count()
+    True
+    """
+    m = _LOCAL.fullmatch(scheduler.strip())
+    if m is None:
+        if scheduler.strip().lower().startswith("local:"):
+            raise ValueError(f"a local cluster is 'local' or 'local:N', not {scheduler!r}")
+        return None
+    n = int(m[1]) if m[1] else os.cpu_count() or 1
+    if n < 1:
+        raise ValueError(f"a local cluster needs at least one worker, got {scheduler!r}")
+    return n
+
+
+@contextlib.contextmanager
+def connect(scheduler: Any) -> Iterator[Any]:
+    """A ``distributed.Client`` for ``scheduler``, closed on exit unless it was given.
+
+    ``scheduler`` is a connected ``Client`` (used as is), ``"local"`` or
+    ``"local:N"`` (a cluster of N single-threaded worker processes on
+    127.0.0.1, started here and stopped on exit) or the address of a running
+    scheduler (``"tcp://host:8786"``, ``"host:8786"``).  An address that does
+    not answer within :data:`CONNECT_TIMEOUT_S` seconds, or whose scheduler
+    has no worker within :data:`WORKER_WAIT_S`, is a ``ValueError``.
+    """
+    distributed = _require()
+    if isinstance(scheduler, distributed.Client):
+        yield scheduler
+        return
+    if not isinstance(scheduler, str) or not scheduler.strip():
+        raise ValueError(
+            f"scheduler must be an address, 'local[:N]' or a Client, not {scheduler!r}"
+        )
+    n_local = parse_local(scheduler)
+    if n_local is not None:
+        with (
+            distributed.LocalCluster(n_workers=n_local, threads_per_worker=1, processes=True,
+                                     host="127.0.0.1", dashboard_address=":0") as cluster,
+            distributed.Client(cluster, set_as_default=False) as client,
+        ):  # fmt: skip
+            yield client
+        return
+    address = scheduler.strip()
+    try:
+        _probe(address)  # fails fast, without leaving a half-made Client behind
+        client = distributed.Client(address, timeout=f"{CONNECT_TIMEOUT_S}s",
+                                    set_as_default=False)  # fmt: skip
+    except (OSError, TimeoutError, ValueError) as exc:
+        reason = f" ({exc})" if str(exc) else ""
+        raise ValueError(f"no Dask scheduler answers at {address!r}{reason}") from None
+    with client:
+        try:
+            client.wait_for_workers(1, timeout=WORKER_WAIT_S)
+        except (OSError, TimeoutError):
+            raise ValueError(
+                f"the Dask scheduler at {address!r} has no workers (waited {WORKER_WAIT_S} s)"
+            ) from None
+        yield client
+
+
+def _probe(address: str) -> None:
+    """Ask a ``tcp://`` address for its identity; raise unless a scheduler answers in time.
+
+    Runs in a thread of its own, so that it works under a running event
+    loop (Jupyter).  Other schemes (``tls://`` ...) are left to the Client.
+    """
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from distributed.comm import parse_address
+    from distributed.core import rpc
+
+    if parse_address(address)[0] != "tcp":
+        return
+
+    async def identity() -> Any:
+        async with rpc(address, timeout=CONNECT_TIMEOUT_S) as remote:
+            return await asyncio.wait_for(remote.identity(), CONNECT_TIMEOUT_S)
+
+    with ThreadPoolExecutor(1) as pool:
+        info = pool.submit(lambda: asyncio.run(identity())).result()
+    kind = info.get("type") if isinstance(info, dict) else None
+    if kind != "Scheduler":
+        raise ValueError(f"it is a Dask {kind or 'server'}, not a scheduler")
+
+
+def worker_threads(client: Any) -> int:
+    """Worker threads of the cluster (tasks that can run at once)."""
+    return max(1, sum(client.nthreads().values()))
+
+
+def _chunk_size(n_items: int, item_evals: int, width: int, lo_evals: float,
+                hi_evals: float) -> int:  # fmt: skip
+    """Items per task: about :data:`CHUNKS_PER_THREAD` tasks per thread, within bounds."""
+    lo = max(1, math.ceil(lo_evals / max(item_evals, 1)))
+    hi = max(lo, int(hi_evals // max(item_evals, 1))) if math.isfinite(hi_evals) else n_items
+    want = math.ceil(n_items / (CHUNKS_PER_THREAD * width))
+    return max(1, min(max(want, lo), hi, n_items))
+
+
+def mc_chunks(client: Any, spec: Any, n_batches: int,
+              batch_evals: int) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:  # fmt: skip
+    """Run Monte-Carlo batches ``0 .. n_batches - 1`` on Dask; yield chunks in batch order.
+
+    Each chunk is ``simulate._mc_chunk(spec, first, run)`` on a worker, so
+    its counts are those of the same batches run locally.  A window of
+    chunks runs ahead of the consumer; closing the generator (the caller
+    stopped early: target stderr, time limit, Ctrl-C) cancels the rest.
+    ``batch_evals`` (deals x players per batch) sizes the chunks.
+    """
+    from .simulate import _mc_chunk
+
+    width = worker_threads(client)
+    size = _chunk_size(n_batches, batch_evals, width, *MC_TASK_EVALS)
+    starts = iter(range(0, n_batches, size))
+    window = 4 * width + 2
+    pending: deque[Any] = deque()
+
+    def submit() -> None:
+        first = next(starts, None)
+        if first is not None:
+            run = min(size, n_batches - first)
+            pending.append(client.submit(_mc_chunk, spec, first, run, None, False, pure=False))
+
+    try:
+        for _ in range(window):
+            submit()
+        while pending:
+            result = pending.popleft().result()
+            submit()
+            yield result
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def map_chunks(client: Any, function: Callable[..., Any], chunks: Sequence[tuple[Any, ...]],
+               on_result: Callable[[int, Any], None]) -> None:  # fmt: skip
+    """Run ``function(*chunks[i])`` for every ``i`` on Dask; ``on_result(i, result)`` as each ends.
+
+    Results arrive in completion order, in this process (write them, show
+    progress).  An exception or Ctrl-C cancels the chunks not yet finished.
+    """
+    distributed = _require()
+    futures = [client.submit(function, *args, pure=False) for args in chunks]
+    index = {future.key: i for i, future in enumerate(futures)}
+    try:
+        for future, result in distributed.as_completed(
+            futures, with_results=True, loop=client.loop
+        ):
+            on_result(index[future.key], result)
+    finally:
+        unfinished = [future for future in futures if not future.done()]
+        if unfinished:
+            client.cancel(unfinished)
+
+
+def run_exact(client: Any, spec: Any, todo: np.ndarray, item_evals: int, out: np.ndarray,
+              progress: Callable[[int, int], None] | None) -> None:  # fmt: skip
+    """Exact counts of the assignments ``todo`` into ``out``, chunk by chunk on Dask.
+
+    Each chunk is ``simulate._exact_chunk(spec, todo[lo:hi])`` on a worker;
+    ``item_evals`` (boards x players per assignment) sizes the chunks.
+
+    Shapes
+    ------
+    todo : uint8[n, n_players, 5]; out : int64[n, n_players, n_players + 1]
+    """
+    from .simulate import _EXACT_CHUNK, _exact_chunk
+
+    n = len(todo)
+    size = _chunk_size(n, item_evals, worker_threads(client), EXACT_TASK_EVALS, math.inf)
+    size = min(size, _EXACT_CHUNK)
+    bounds = [(lo, min(n, lo + size)) for lo in range(0, n, size)]
+    done = 0
+
+    def store(i: int, block: np.ndarray) -> None:
+        nonlocal done
+        lo, hi = bounds[i]
+        out[lo:hi] = block
+        done += hi - lo
+        if progress is not None:
+            progress(done, n)
+
+    map_chunks(client, _exact_chunk, [(spec, todo[lo:hi], None, False) for lo, hi in bounds],
+               store)  # fmt: skip
