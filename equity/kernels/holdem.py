@@ -188,17 +188,27 @@ def sample_category_counts(
     for b in prange(seeds.shape[0]):
         start = b * batch_size
         n = min(n_trials, start + batch_size) - start
-        if n_cards == 7:  # literal card counts let LLVM unroll the dealing loop
-            _sample_batch(seeds[b], n, 7, card_keys, suit_bits, offsets, values, out[b])
-        elif n_cards == 6:
-            _sample_batch(seeds[b], n, 6, card_keys, suit_bits, offsets, values, out[b])
-        else:
-            _sample_batch(seeds[b], n, 5, card_keys, suit_bits, offsets, values, out[b])
+        _sample_batch(seeds[b], n, n_cards, card_keys, suit_bits, offsets, values, out[b])
+
+
+@kernel
+def _sample_batch(seed, n, n_cards, card_keys, suit_bits, offsets, values, out):
+    """One batch of :func:`sample_category_counts` (serial, RNG state in scalars).
+
+    The hot loop lives in :func:`_deal_count` with a literal card count so
+    LLVM unrolls the partial Fisher-Yates draw; a loop body inside the
+    parallel driver itself compiles to slower code.
+    """
+    if n_cards == 7:
+        _deal_count(seed, n, 7, card_keys, suit_bits, offsets, values, out)
+    elif n_cards == 6:
+        _deal_count(seed, n, 6, card_keys, suit_bits, offsets, values, out)
+    else:
+        _deal_count(seed, n, 5, card_keys, suit_bits, offsets, values, out)
 
 
 @inline_kernel
-def _sample_batch(seed, n, n_cards, card_keys, suit_bits, offsets, values, out):
-    """One batch of :func:`sample_category_counts`: RNG state kept in scalars."""
+def _deal_count(seed, n, n_cards, card_keys, suit_bits, offsets, values, out):
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
     s0 = state[0]
