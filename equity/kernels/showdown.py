@@ -172,6 +172,56 @@ def _hole_sums(holes, p, n_hole, card_keys, suit_bits, hole_keys, hole_suits):
 
 
 @kernel
+def _heads_up_boards(
+    s0,
+    s1,
+    n,
+    deck,
+    n_board_fixed,
+    board_total,
+    fixed_key,
+    fixed_suits,
+    k0,
+    h0,
+    k1,
+    h1,
+    card_keys,
+    suit_bits,
+    offsets,
+    values,
+    out,
+):
+    """Monte-Carlo boards for two known hands (see :func:`_simulate_table_batch`)."""
+    n_live = deck.shape[0]
+    win0 = 0
+    win1 = 0
+    ties = 0
+    for _ in range(n):
+        board_key = fixed_key
+        board_suits = fixed_suits
+        for i in range(board_total - n_board_fixed):
+            s0, s1, x = _xoro(s0, s1)
+            k = i + _below(x, n_live - i)
+            c = deck[k]
+            deck[k] = deck[i]
+            deck[i] = c
+            board_key += card_keys[c]
+            board_suits |= suit_bits[c]
+        v0 = value_from_key(board_key + k0, board_suits | h0, offsets, values)
+        v1 = value_from_key(board_key + k1, board_suits | h1, offsets, values)
+        if v0 > v1:
+            win0 += 1
+        elif v1 > v0:
+            win1 += 1
+        else:
+            ties += 1
+    out[0, 1] += win0
+    out[1, 1] += win1
+    out[0, 2] += ties
+    out[1, 2] += ties
+
+
+@kernel
 def _simulate_table_batch(
     seed,
     n_batch_trials,
@@ -248,6 +298,29 @@ def _simulate_table_batch(
     n_random = 0
     for p in range(n_players):
         n_random += kinds[p] == KIND_RANDOM
+    if n_players == 2 and n_range == 0 and n_random == 0:
+        # Two known hands, the commonest query: the same draws as the general
+        # loop below, with both hands in registers.
+        _heads_up_boards(
+            s0,
+            s1,
+            n_batch_trials,
+            deck,
+            n_board_fixed,
+            board_total,
+            fixed_key,
+            fixed_suits,
+            hk[0],
+            hs[0],
+            hk[1],
+            hs[1],
+            card_keys,
+            suit_bits,
+            offsets,
+            values,
+            out,
+        )
+        return STATUS_OK
     for _ in range(n_batch_trials):
         # 1. range players
         used = fixed_mask
