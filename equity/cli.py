@@ -9,6 +9,7 @@ them, so ``equity eval`` starts about as fast as ``import numba``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
@@ -479,7 +480,12 @@ def _cmd_report(args: argparse.Namespace) -> int:
     _set_threads(args.threads)
     bar = _Progress(sys.stderr.isatty() and not args.quiet, "report", delay=0.0)
     start = time.perf_counter()
+    cluster = contextlib.ExitStack()
     try:
+        if args.scheduler is not None:  # every equity calculation of the report on Dask
+            from .distributed import use_scheduler
+
+            cluster.enter_context(use_scheduler(args.scheduler))
         written = run_report(
             args.kind,
             args.out,
@@ -492,6 +498,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
         )
     finally:
         bar.close()
+        cluster.close()
     pages = [p for p in written if str(p).endswith(".md")]
     print(
         f"report {args.kind}: {len(written)} files written under {args.out} in "
@@ -739,6 +746,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--matchups", type=parse_count, help="preflop matchups sampled")
     p.add_argument("--threads", type=int, help="worker threads (default: all cores)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    _add_scheduler(p)
     p.set_defaults(func=_cmd_report)
 
     p = sub.add_parser(

@@ -135,6 +135,24 @@ def connect(scheduler: Any) -> Iterator[Any]:
         yield client
 
 
+@contextlib.contextmanager
+def use_scheduler(scheduler: Any) -> Iterator[Any]:
+    """Send every :func:`equity.calculate` call in the block to ``scheduler``.
+
+    Connects once (see :func:`connect`) and makes the client the default of
+    calls that pass no ``scheduler``, so a whole job such as a report runs
+    on the cluster with the same counts as locally.
+    """
+    from .simulate import _DEFAULT_SCHEDULER
+
+    with connect(scheduler) as client:
+        token = _DEFAULT_SCHEDULER.set(client)
+        try:
+            yield client
+        finally:
+            _DEFAULT_SCHEDULER.reset(token)
+
+
 def _probe(address: str) -> None:
     """Ask a ``tcp://`` address for its identity; raise unless a scheduler answers in time.
 

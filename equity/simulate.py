@@ -18,6 +18,7 @@ whichever comes first.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import itertools
 import math
 import threading
@@ -446,6 +447,12 @@ def _game_code(game: str) -> int:
     return _sd.GAME_ZJH if game == "zjh" else _sd.GAME_TABLE
 
 
+_DEFAULT_SCHEDULER: contextvars.ContextVar[Any] = contextvars.ContextVar(
+    "equity_default_scheduler", default=None
+)
+"""The scheduler :func:`calculate` uses when given none (see ``distributed.use_scheduler``)."""
+
+
 def _distributed() -> Any:
     """The Dask layer, imported only when a scheduler is given."""
     from . import distributed
@@ -852,6 +859,8 @@ def calculate(
     cluster = contextlib.ExitStack()
     try:
         client = None
+        if scheduler is None:
+            scheduler = _DEFAULT_SCHEDULER.get()
         if scheduler is not None:
             client = cluster.enter_context(_distributed().connect(scheduler))
         if method == "exact":

@@ -236,3 +236,23 @@ def test_worker_killed_mid_table(client: Any) -> None:
     assert killed
     assert local.equals(remote)
     client.wait_for_workers(2, timeout=60)
+
+
+def test_cli_report_on_scheduler(
+    client: Any, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["report", "matchups", "--size", "small", "--trials", "2e4", "--quiet"]
+    assert main([*argv, "--out", str(tmp_path / "local")]) == 0
+    assert main([*argv, "--out", str(tmp_path / "dask"),
+                 "--scheduler", client.scheduler.address]) == 0  # fmt: skip
+    capsys.readouterr()
+    local = sorted((tmp_path / "local" / "matchups").glob("*.csv"))
+    assert local
+    for path in local:
+        assert path.read_text() == (tmp_path / "dask" / "matchups" / path.name).read_text()
+
+
+def test_cli_report_unanswered_scheduler(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> None:
+    argv = ["report", "matchups", "--out", str(tmp_path), "--scheduler", "127.0.0.1:9"]
+    assert main(argv) == 2
+    assert "no Dask scheduler answers" in capsys.readouterr().err
