@@ -182,7 +182,7 @@ def compare_hands(a: CardsLike, b: CardsLike) -> int:
     >>> compare_hands("Ah 2c 3d 4s 5h", "6h 2d 3c 4d 5c")
     -1
     """
-    sa, sb = evaluate(a).strength, evaluate(b).strength
+    sa, sb = _strength(_as_hand(a)), _strength(_as_hand(b))
     return (sa > sb) - (sa < sb)
 
 
@@ -197,7 +197,7 @@ def rank_hands(hands: list[CardsLike]) -> list[list[int]]:
     >>> rank_hands(["As Ad Kc Kd 2s", "Ac Ah Ks Kh 2d", "Qs Qd Qh 3c 4c"])
     [[2], [0, 1]]
     """
-    strengths = [evaluate(h).strength for h in hands]
+    strengths = [_strength(_as_hand(h)) for h in hands]  # no best-five search needed
     groups: dict[int, list[int]] = {}
     for i, s in enumerate(strengths):
         groups.setdefault(s, []).append(i)

@@ -868,25 +868,16 @@ def calculate(
                 job, tables, progress, client
             )
             combo_results = _exact_combo_results(job, per_assign, weights, choice)
-            equity, win, tie, splits = shares_from_counts(counts, total)
-            return EquityResult(
-                game=game,
-                method="exact",
-                hands=labels,
-                board=format_cards(job.board),
-                dead=format_cards(job.dead),
-                equity=equity,
-                win=win,
-                tie=tie,
-                splits=splits,
+            return _result(
+                job,
+                labels,
+                "exact",
+                counts,
+                total,
+                samples,
+                start,
                 stderr=None,
-                samples=samples,
-                elapsed_s=time.perf_counter() - start,
                 seed=None,
-                counts=counts,
-                weight_total=total,
-                threads=numba.get_num_threads(),
-                rules=job.rules,
                 combo_results=combo_results,
             )
         if trials is None:
@@ -911,32 +902,55 @@ def calculate(
         total = float(mc["samples"])
         if total == 0:
             raise KeyboardInterrupt
-        equity, win, tie, splits = shares_from_counts(mc["counts"], total)
-        return EquityResult(
-            game=game,
-            method="monte-carlo",
-            hands=labels,
-            board=format_cards(job.board),
-            dead=format_cards(job.dead),
-            equity=equity,
-            win=win,
-            tie=tie,
-            splits=splits,
+        return _result(
+            job,
+            labels,
+            "monte-carlo",
+            mc["counts"],
+            total,
+            mc["samples"],
+            start,
             stderr=mc["stderr"],
-            samples=mc["samples"],
-            elapsed_s=time.perf_counter() - start,
             seed=seed,
-            counts=mc["counts"],
-            weight_total=total,
             interrupted=mc["interrupted"],
             batch_size=batch_size,
-            threads=numba.get_num_threads(),
-            rules=job.rules,
             combo_results=_mc_combo_results(job, mc["combo_counts"]),
         )
     finally:
         cluster.close()
         numba.set_num_threads(previous_threads)
+
+
+def _result(
+    job: _Job,
+    labels: tuple[str, ...],
+    method: str,
+    counts: np.ndarray,
+    total: float,
+    samples: int,
+    start: float,
+    **extra: Any,
+) -> EquityResult:
+    """The :class:`EquityResult` of a finished job (shares from the raw counts)."""
+    equity, win, tie, splits = shares_from_counts(counts, total)
+    return EquityResult(
+        game=job.game,
+        method=method,
+        hands=labels,
+        board=format_cards(job.board),
+        dead=format_cards(job.dead),
+        equity=equity,
+        win=win,
+        tie=tie,
+        splits=splits,
+        samples=samples,
+        elapsed_s=time.perf_counter() - start,
+        counts=counts,
+        weight_total=total,
+        threads=numba.get_num_threads(),
+        rules=job.rules,
+        **extra,
+    )
 
 
 def _combo_table(
