@@ -257,6 +257,11 @@ def bench_cli(runs: int) -> dict[str, Any]:
         1 for line in text.splitlines() if "index saved" in line or "data saved" in line
     )
     res["cache_loads"] = sum(1 for line in text.splitlines() if "data loaded" in line)
+    # For comparison (no target): a command that runs compiled kernels pays
+    # numba's first-dispatch set-up and the cache loads on top.
+    query = [*prefix, "query", "AsKs", "QhQd", "--mc", "--trials", "100000", "--seed", "1"]
+    res["query_label"] = " ".join([Path(prefix[0]).name, *query[len(prefix):]])
+    res["query_s"], _ = time_command(query, runs=runs, warmup=1)
     return res
 
 
@@ -416,6 +421,9 @@ def main(argv: list[str] | None = None) -> int:
             ok = "OK" if cli["cache_writes"] == 0 else "COMPILED"
             print(f"numba cache writes in a warm CLI run = {cli['cache_writes']} (expect 0) {ok}; "
                   f"{cli['cache_loads']} cache loads")  # fmt: skip
+            if cli.get("query_s"):
+                print(f"{cli['query_label']}: {cli['query_s']:.3f} s "
+                      f"({cli['query_s'] / base:.2f}x the import; kernels, no target)")  # fmt: skip
     print(f"\n(total bench time {time.perf_counter() - t0:.1f} s)")
 
     if args.json:

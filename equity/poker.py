@@ -9,6 +9,7 @@ module is the thin, validating Python layer around it.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
 from dataclasses import dataclass
@@ -90,7 +91,29 @@ def _show(cards: CardsLike) -> str:
 
 
 def _strength(hand: np.ndarray) -> int:
-    return int(_holdem.evaluate_cards(hand, *holdem_tables()))
+    """Value of one hand, in plain Python.
+
+    One hand needs a dozen additions and two lookups; dispatching a compiled
+    kernel would first make numba load its typing and lowering registries
+    (about 0.4 s on the first call of a process), which would triple the
+    start-up of ``equity eval``.  The arithmetic is the kernels' own
+    :func:`~equity.kernels.holdem.value_from_key`, run as Python.
+    """
+    keys, bits = _card_sums()
+    key, suits = int(_holdem.KEY_START), 0
+    for c in hand.tolist():
+        key += keys[c]
+        suits |= bits[c]
+    tables = holdem_tables()
+    value_from_key = getattr(_holdem.value_from_key, "py_func", _holdem.value_from_key)
+    return int(value_from_key(np.uint64(key), np.uint64(suits), tables.offsets, tables.values))
+
+
+@functools.cache
+def _card_sums() -> tuple[list[int], list[int]]:
+    """Card keys and suit bits as Python ints, for :func:`_strength`."""
+    tables = holdem_tables()
+    return tables.card_keys.tolist(), tables.suit_bits.tolist()
 
 
 def _best_five(hand: np.ndarray, strength: int) -> tuple[int, ...]:
