@@ -115,6 +115,24 @@ def dead_except(*texts: str) -> str:
 
 
 @pytest.mark.parametrize(
+    ("hands", "live"),
+    [
+        # whole rank runs (every live Seven, Four, Ace) and four-card suit runs, so both
+        # the rank-grouped last card and the flush-draw path of the enumerator are used
+        (["AsKs", "QhQd"], "7c7d7h7s4c4d4h4sAcAdAhJs9s5s2s8h6h3h"),
+        (["AsKs", "QhQd", "Tc9c"], "7c7d7h7s4c4d4h4sAcJs9s5s2s8h6h3h8c6c"),
+        (["2c2d", "Jh9h", "AsKd", "5c6d"], "7c7d7h7s4c4d4h4sAcQsJs9s2s8h6h3h"),
+    ],
+    ids=["2p", "3p", "4p"],
+)
+def test_holdem_exact_preflop_small_deck(hands: list[str], live: str) -> None:
+    dead = dead_except(" ".join(hands), live)
+    result = calculate(hands, "", dead, method="exact")
+    assert_same_counts(result, refeq.enumerate_equity([cards(h) for h in hands], [], cards(dead)))
+    assert result.samples == math.comb(len(cards(live)), 5)
+
+
+@pytest.mark.parametrize(
     ("hands", "board", "dead"),
     [
         (["AsKs", "random"], "Qs7s2cJd3h", ""),  # C(45, 2) opponents

@@ -16,11 +16,14 @@ from ._jit import inline_kernel, kernel, parallel_kernel, prange
 from .rng import below, seed_state, xoro
 
 __all__ = [
+    "FLUSH_BITS",
     "KEY_START",
+    "SUIT_ONES",
     "evaluate_batch",
     "evaluate_cards",
     "exact_value_counts5",
     "exact_value_counts7",
+    "rank_value",
     "sample_category_counts",
     "value_from_key",
 ]
@@ -28,6 +31,11 @@ __all__ = [
 KEY_START = np.uint64(0x3333 << 32)
 _LOW32 = np.uint64(0xFFFFFFFF)
 _FLUSH_BITS = np.uint64(0x8888)
+FLUSH_BITS = _FLUSH_BITS << np.uint64(32)
+"""Key bits that are set when a suit holds five cards (bit 3 of each suit counter)."""
+SUIT_ONES = np.uint64(0x1111 << 32)
+"""One more card in every suit counter: ``(key + SUIT_ONES) & FLUSH_BITS`` is zero
+exactly when no single further card can complete a flush."""
 _ROW_SHIFT = 10  # equity.tables.ROW_SHIFT
 _ROW_MASK = (1 << 10) - 1
 _FLUSH_SIZE = 1 << 13
@@ -47,6 +55,16 @@ def value_from_key(key, suit_set, offsets, values):
         above = np.uint64(flush > 0x8) + np.uint64(flush > 0x80) + np.uint64(flush > 0x800)
         shift = np.uint64(16) * above
         return np.int32(values[np.int64((suit_set >> shift) & np.uint64(0x1FFF))])
+    return rank_value(key, offsets, values)
+
+
+@inline_kernel
+def rank_value(key, offsets, values):
+    """Value of a 5-7 card hand that holds no flush, from its key alone.
+
+    The caller knows no suit holds five cards (the key's flush nibble is
+    clear); the value then depends only on the rank multiset.
+    """
     k = np.int64(key & _LOW32)
     return np.int32(values[_FLUSH_SIZE + np.int64(offsets[k >> _ROW_SHIFT]) + (k & _ROW_MASK)])
 

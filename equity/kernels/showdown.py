@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel, parallel_kernel, prange
-from .holdem import KEY_START, value_from_key
+from .holdem import FLUSH_BITS, KEY_START, SUIT_ONES, rank_value, value_from_key
 from .rng import below as _below
 from .rng import seed_state
 from .rng import xoro as _xoro
@@ -637,7 +637,20 @@ def simulate_batches(
 
 @kernel
 def _last_two_levels(
-    key, suit_set, deck, start, n_deck, hk, hs, card_keys, suit_bits, offsets, values, vals, out
+    key,
+    suit_set,
+    deck,
+    group_end,
+    start,
+    n_deck,
+    hk,
+    hs,
+    card_keys,
+    suit_bits,
+    offsets,
+    values,
+    vals,
+    out,
 ):
     """Showdowns for the boards ``key + deck[d] + deck[e]``, ``start <= d < e < n_deck``.
 
@@ -646,8 +659,15 @@ def _last_two_levels(
     than the board itself (reference counting at each call); called once
     per ~500 boards it does not matter.
 
+    Rank groups: when, after the fourth board card, no single card can
+    complete a flush for any player, the last card matters only by its
+    rank.  One showdown then counts for all the live cards of that rank
+    after ``d`` (``deck`` is sorted, so they are ``e .. group_end[e] - 1``):
+    about 13 showdowns instead of 40.
+
     Shapes
     ------
+    deck : uint8[>= n_deck], ascending; group_end : int64[>= n_deck]
     hk, hs : uint64[n_players], hole keys and suit sets
     vals : int32[n_players], scratch; out : int64[n_players, n_players + 1]
     """
@@ -663,17 +683,32 @@ def _last_two_levels(
         for d in range(start, n_deck):
             kd = key + card_keys[deck[d]]
             sd = suit_set | suit_bits[deck[d]]
-            for e in range(d + 1, n_deck):
-                kb = kd + card_keys[deck[e]]
-                sb = sd | suit_bits[deck[e]]
-                v0 = value_from_key(kb + k0, sb | s0, offsets, values)
-                v1 = value_from_key(kb + k1, sb | s1, offsets, values)
-                if v0 > v1:
-                    win0 += 1
-                elif v1 > v0:
-                    win1 += 1
-                else:
-                    ties += 1
+            if ((kd + k0 + SUIT_ONES) | (kd + k1 + SUIT_ONES)) & FLUSH_BITS:
+                for e in range(d + 1, n_deck):
+                    kb = kd + card_keys[deck[e]]
+                    sb = sd | suit_bits[deck[e]]
+                    v0 = value_from_key(kb + k0, sb | s0, offsets, values)
+                    v1 = value_from_key(kb + k1, sb | s1, offsets, values)
+                    if v0 > v1:
+                        win0 += 1
+                    elif v1 > v0:
+                        win1 += 1
+                    else:
+                        ties += 1
+            else:
+                e = d + 1
+                while e < n_deck:
+                    g = group_end[e]
+                    kb = kd + card_keys[deck[e]]
+                    v0 = rank_value(kb + k0, offsets, values)
+                    v1 = rank_value(kb + k1, offsets, values)
+                    if v0 > v1:
+                        win0 += g - e
+                    elif v1 > v0:
+                        win1 += g - e
+                    else:
+                        ties += g - e
+                    e = g
         out[0, 1] += win0
         out[1, 1] += win1
         out[0, 2] += ties
@@ -682,7 +717,13 @@ def _last_two_levels(
     for d in range(start, n_deck):
         kd = key + card_keys[deck[d]]
         sd = suit_set | suit_bits[deck[d]]
-        for e in range(d + 1, n_deck):
+        flush_draw = False
+        for p in range(n):
+            if (kd + hk[p] + SUIT_ONES) & FLUSH_BITS:
+                flush_draw = True
+        e = d + 1
+        while e < n_deck:
+            g = group_end[e] if not flush_draw else e + 1
             kb = kd + card_keys[deck[e]]
             sb = sd | suit_bits[deck[e]]
             best = np.int32(-1)
@@ -697,7 +738,8 @@ def _last_two_levels(
                     k += 1
             for p in range(n):
                 if vals[p] == best:
-                    out[p, k] += 1
+                    out[p, k] += g - e
+            e = g
 
 
 @kernel
@@ -750,6 +792,12 @@ def _enumerate_one(
         s0 |= suit_bits[board_fixed[j]]
     m = board_total - n_board_fixed
     n = n_deck
+    group_end = np.empty(max(n, 1), dtype=np.int64)  # end of each card's rank run in deck
+    for e in range(n - 1, -1, -1):
+        if e + 1 < n and deck[e + 1] >> 2 == deck[e] >> 2:
+            group_end[e] = group_end[e + 1]
+        else:
+            group_end[e] = e + 1
     ck = card_keys
     sb = suit_bits
     if m == 0:
@@ -758,13 +806,14 @@ def _enumerate_one(
         for a in range(n):
             _table_showdown(k0 + ck[deck[a]], s0 | sb[deck[a]], hk, hs, offsets, values, vals, out)
     elif m == 2:
-        _last_two_levels(k0, s0, deck, 0, n, hk, hs, ck, sb, offsets, values, vals, out)
+        _last_two_levels(k0, s0, deck, group_end, 0, n, hk, hs, ck, sb, offsets, values, vals, out)
     elif m == 3:
         for a in range(n):
             _last_two_levels(
                 k0 + ck[deck[a]],
                 s0 | sb[deck[a]],
                 deck,
+                group_end,
                 a + 1,
                 n,
                 hk,
@@ -785,6 +834,7 @@ def _enumerate_one(
                     ka + ck[deck[b]],
                     sa | sb[deck[b]],
                     deck,
+                    group_end,
                     b + 1,
                     n,
                     hk,
@@ -808,6 +858,7 @@ def _enumerate_one(
                         kb + ck[deck[c]],
                         sb_ | sb[deck[c]],
                         deck,
+                        group_end,
                         c + 1,
                         n,
                         hk,
