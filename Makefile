@@ -31,6 +31,7 @@ bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python bench/bench_eval.py
 	$(BIN)/python bench/bench_equity.py
+	$(BIN)/python bench/bench_freq.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache build

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, parallel_kernel, prange
-from .rng import bounded, seed_state
+from .rng import draw, seed_state
 
 __all__ = ["deal_batch", "partial_shuffle", "shuffle_batch"]
 
@@ -26,13 +26,21 @@ def partial_shuffle(deck, n_live, n_draw, state):
     Shapes
     ------
     deck : uint8[>= n_live]
-    state : uint64[2]
+    state : uint64[3], xoroshiro128+ state and the spare half-output of
+        :func:`~equity.kernels.rng.draw` (zero when none)
     """
+    s0 = state[0]
+    s1 = state[1]
+    spare = state[2]
     for i in range(n_draw):
-        j = i + bounded(state, n_live - i)
+        s0, s1, spare, r = draw(s0, s1, spare, n_live - i)
+        j = i + r
         tmp = deck[i]
         deck[i] = deck[j]
         deck[j] = tmp
+    state[0] = s0
+    state[1] = s1
+    state[2] = spare
 
 
 @parallel_kernel
@@ -46,7 +54,7 @@ def shuffle_batch(seeds, batch_size, out):
     """
     n = out.shape[0]
     for b in prange(seeds.shape[0]):
-        state = np.empty(2, dtype=np.uint64)
+        state = np.zeros(3, dtype=np.uint64)
         seed_state(seeds[b], state)
         deck = np.arange(52).astype(np.uint8)
         for row in range(b * batch_size, min(n, (b + 1) * batch_size)):
@@ -65,7 +73,7 @@ def deal_batch(seeds, batch_size, out):
     """
     n, n_hands, k = out.shape
     for b in prange(seeds.shape[0]):
-        state = np.empty(2, dtype=np.uint64)
+        state = np.zeros(3, dtype=np.uint64)
         seed_state(seeds[b], state)
         deck = np.arange(52).astype(np.uint8)
         for row in range(b * batch_size, min(n, (b + 1) * batch_size)):

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel, parallel_kernel, prange
-from .rng import below, seed_state, xoro
+from .rng import draw, seed_state
 
 __all__ = [
     "FLUSH_BITS",
@@ -232,13 +232,14 @@ def _deal_count(seed, n, n_cards, card_keys, suit_bits, offsets, values, out):
     s0 = state[0]
     s1 = state[1]
     deck = np.arange(52).astype(np.uint8)
+    spare = np.uint64(0)  # the unused half of the last generator output (rng.draw)
     counts = np.zeros(16, dtype=np.int64)
     for _ in range(n):
         key = KEY_START
         suit_set = np.uint64(0)
         for i in range(n_cards):
-            s0, s1, x = xoro(s0, s1)
-            k = i + below(x, 52 - i)
+            s0, s1, spare, r = draw(s0, s1, spare, 52 - i)
+            k = i + r
             c = deck[k]
             deck[k] = deck[i]
             deck[i] = c

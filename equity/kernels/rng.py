@@ -1,13 +1,16 @@
 """Seeded random streams: splitmix64 seeding, xoroshiro128+, bounded ints.
 
-Each batch owns a ``uint64[2]`` xoroshiro128+ state.  Batch seeds come from
+Each batch owns a xoroshiro128+ state (two ``uint64`` scalars in the hot
+loops).  Batch seeds come from
 :func:`batch_seeds` (``numpy.random.SeedSequence(seed)`` hashed to a base,
 then one splitmix64 position per batch), so the stream of batch ``b``
 depends only on the seed and ``b``, never on the thread that runs it.
 
-Bounded draws use Lemire's multiply-shift on the top 32 bits,
-``((x >> 32) * n) >> 32``: the bias is at most ``n / 2**32`` (about
-1.2e-8 for a 52-card deck), far below any Monte-Carlo error reported.
+Bounded draws use Lemire's multiply-shift on 32 random bits,
+``(u32 * n) >> 32``: the bias is at most ``n / 2**32`` (about 1.2e-8 for a
+52-card deck), far below any Monte-Carlo error reported.  Card draws
+(:func:`draw`) take the two halves of each 64-bit output in turn; other
+draws (:func:`below`) use the top half of a fresh output.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import numpy as np
 
 from ._jit import inline_kernel, kernel
 
-__all__ = ["batch_seeds", "below", "bounded", "next_u64", "seed_state", "xoro"]
+__all__ = ["batch_seeds", "below", "draw", "seed_state", "xoro"]
 
 _U64 = np.uint64
 
@@ -33,36 +36,13 @@ def _splitmix64(x):
 
 @kernel
 def seed_state(seed, state):
-    """Fill ``state : uint64[2]`` from a 64-bit ``seed`` with splitmix64."""
+    """Fill ``state[0]``, ``state[1]`` (xoroshiro128+) from a 64-bit ``seed`` with splitmix64."""
     x, a = _splitmix64(_U64(seed))
     x, b = _splitmix64(x)
     if a == 0 and b == 0:  # the all-zero state is a fixed point
         b = _U64(1)
     state[0] = a
     state[1] = b
-
-
-@inline_kernel
-def _rotl(x, k):
-    return (x << _U64(k)) | (x >> _U64(64 - k))
-
-
-@inline_kernel
-def next_u64(state):
-    """Advance ``state : uint64[2]`` (xoroshiro128+) and return 64 bits."""
-    s0 = state[0]
-    s1 = state[1]
-    result = s0 + s1
-    s1 ^= s0
-    state[0] = _rotl(s0, 24) ^ s1 ^ (s1 << _U64(16))
-    state[1] = _rotl(s1, 37)
-    return result
-
-
-@inline_kernel
-def bounded(state, n):
-    """Return an integer in ``[0, n)``; bias at most ``n / 2**32``."""
-    return np.int64(((next_u64(state) >> _U64(32)) * _U64(n)) >> _U64(32))
 
 
 @kernel
@@ -83,6 +63,30 @@ def xoro(s0, s1):
 def below(x, n):
     """Map 64 random bits to ``[0, n)``: ``((x >> 32) * n) >> 32`` (bias <= n / 2**32)."""
     return np.int64(((x >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+@inline_kernel
+def draw(s0, s1, spare, n):
+    """An integer in ``[0, n)`` from 32 random bits: ``(s0, s1, spare, value)``.
+
+    Each xoroshiro128+ output serves two draws, its top half now and its low
+    half at the next call (kept in ``spare``, moved to the top, bit 0 set
+    to mark it full); a stream starts with ``spare = 0``.  Halving the
+    generator steps matters in the dealing loops, whose serial chain of
+    state updates is the critical path.  Bits 0-31 of an output pass
+    through the same multiply-shift as bits 32-63; xoroshiro128+'s weak
+    bits are its lowest few, which the shift discards.  Bias at most
+    ``n / 2**32``.
+    """
+    if spare:
+        return s0, s1, _U64(0), np.int64(((spare >> _U64(32)) * _U64(n)) >> _U64(32))
+    s0, s1, x = xoro(s0, s1)
+    return (
+        s0,
+        s1,
+        (x << _U64(32)) | _U64(1),
+        np.int64(((x >> _U64(32)) * _U64(n)) >> _U64(32)),
+    )
 
 
 _GAMMA = np.uint64(0x9E3779B97F4A7C15)

@@ -34,6 +34,7 @@ import numpy as np
 from ._jit import inline_kernel, kernel, parallel_kernel, prange
 from .holdem import FLUSH_BITS, KEY_START, SUIT_ONES, rank_value, value_from_key
 from .rng import below as _below
+from .rng import draw as _draw
 from .rng import seed_state
 from .rng import xoro as _xoro
 from .zjh import evaluate3, is_special_235
@@ -191,17 +192,45 @@ def _heads_up_boards(
     values,
     out,
 ):
-    """Monte-Carlo boards for two known hands (see :func:`_simulate_table_batch`)."""
+    """Monte-Carlo boards for two known hands (see :func:`_simulate_table_batch`).
+
+    The preflop case runs with a literal five-card board so that LLVM
+    unrolls the draws.
+    """
+    m = board_total - n_board_fixed
+    if m == 5:
+        w0, w1, ties = _heads_up_loop(
+            s0, s1, n, deck, 5, fixed_key, fixed_suits, k0, h0, k1, h1,
+            card_keys, suit_bits, offsets, values,
+        )  # fmt: skip
+    else:
+        w0, w1, ties = _heads_up_loop(
+            s0, s1, n, deck, m, fixed_key, fixed_suits, k0, h0, k1, h1,
+            card_keys, suit_bits, offsets, values,
+        )  # fmt: skip
+    out[0, 1] += w0
+    out[1, 1] += w1
+    out[0, 2] += ties
+    out[1, 2] += ties
+
+
+@inline_kernel
+def _heads_up_loop(
+    s0, s1, n, deck, m, fixed_key, fixed_suits, k0, h0, k1, h1,
+    card_keys, suit_bits, offsets, values,
+):  # fmt: skip
+    """``n`` boards of ``m`` cards: (hero wins, villain wins, ties)."""
     n_live = deck.shape[0]
+    spare = np.uint64(0)
     win0 = 0
     win1 = 0
     ties = 0
     for _ in range(n):
         board_key = fixed_key
         board_suits = fixed_suits
-        for i in range(board_total - n_board_fixed):
-            s0, s1, x = _xoro(s0, s1)
-            k = i + _below(x, n_live - i)
+        for i in range(m):
+            s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
+            k = i + r
             c = deck[k]
             deck[k] = deck[i]
             deck[i] = c
@@ -215,10 +244,7 @@ def _heads_up_boards(
             win1 += 1
         else:
             ties += 1
-    out[0, 1] += win0
-    out[1, 1] += win1
-    out[0, 2] += ties
-    out[1, 2] += ties
+    return win0, win1, ties
 
 
 @kernel
@@ -257,6 +283,7 @@ def _simulate_table_batch(
     seed_state(seed, state)
     s0 = state[0]
     s1 = state[1]
+    spare = np.uint64(0)  # the unused half of the last generator output (rng.draw)
     deck = live_deck.copy()
     n_live = deck.shape[0]
     hk = np.zeros(n_players, dtype=np.uint64)
@@ -374,8 +401,8 @@ def _simulate_table_batch(
                         key = np.uint64(0)
                         suits = np.uint64(0)
                         for _j in range(n_hole):
-                            s0, s1, x = _xoro(s0, s1)
-                            k = i + _below(x, n_live - i)
+                            s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
+                            k = i + r
                             c = deck[k]
                             deck[k] = deck[i]
                             deck[i] = c
@@ -385,8 +412,8 @@ def _simulate_table_batch(
                         hk[p] = key
                         hs[p] = suits
             for _j in range(n_board_fixed, board_total):
-                s0, s1, x = _xoro(s0, s1)
-                k = i + _below(x, n_live - i)
+                s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
+                k = i + r
                 c = deck[k]
                 deck[k] = deck[i]
                 deck[i] = c
@@ -401,8 +428,8 @@ def _simulate_table_batch(
                 suits = np.uint64(0)
                 j = 0
                 while j < n_hole:
-                    s0, s1, x = _xoro(s0, s1)
-                    k = i + _below(x, n_live - i)
+                    s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
+                    k = i + r
                     c = deck[k]
                     deck[k] = deck[i]
                     deck[i] = c
@@ -416,8 +443,8 @@ def _simulate_table_batch(
                 hs[p] = suits
             nb = n_board_fixed
             while nb < board_total:
-                s0, s1, x = _xoro(s0, s1)
-                k = i + _below(x, n_live - i)
+                s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
+                k = i + r
                 c = deck[k]
                 deck[k] = deck[i]
                 deck[i] = c
@@ -487,6 +514,7 @@ def _simulate_zjh_batch(
     seed_state(seed, state)
     s0 = state[0]
     s1 = state[1]
+    spare = np.uint64(0)  # the unused half of the last generator output (rng.draw)
     deck = live_deck.copy()
     n_live = deck.shape[0]
     full_deck = np.arange(52).astype(np.uint8)
@@ -506,14 +534,15 @@ def _simulate_zjh_batch(
             if kinds[p] != KIND_RANDOM:
                 continue
             for j in range(3):
-                s0, s1, x = _xoro(s0, s1)
                 if independent_decks:
-                    k = j + _below(x, 52 - j)
+                    s0, s1, spare, r = _draw(s0, s1, spare, 52 - j)
+                    k = j + r
                     c = full_deck[k]
                     full_deck[k] = full_deck[j]
                     full_deck[j] = c
                 else:
-                    k = i + _below(x, n_live - i)
+                    s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
+                    k = i + r
                     c = deck[k]
                     deck[k] = deck[i]
                     deck[i] = c

@@ -301,7 +301,7 @@ def sample_category_counts(seeds, batch_size, n_trials, straight_over_flush, out
         column 7 = off-suit 2-3-5 hands (also counted as high card)
     """
     for b in prange(seeds.shape[0]):
-        state = np.empty(2, dtype=np.uint64)
+        state = np.zeros(3, dtype=np.uint64)
         seed_state(seeds[b], state)
         deck = np.arange(52).astype(np.uint8)
         stop = min(n_trials, (b + 1) * batch_size)
