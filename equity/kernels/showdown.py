@@ -247,6 +247,117 @@ def _heads_up_loop(
     return win0, win1, ties
 
 
+@inline_kernel
+def _pick_combo(x, lo, hi, uniform, combo_cum):
+    """Combo index in ``[lo, hi)`` for 64 random bits ``x``, by weight.
+
+    Unweighted blocks take one bounded draw; weighted ones the first index
+    whose cumulative weight exceeds a uniform target (binary search).
+    """
+    if uniform:
+        return lo + _below(x, hi - lo)
+    base = combo_cum[lo - 1] if lo > 0 else 0.0
+    u = np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    target = base + u * (combo_cum[hi - 1] - base)
+    c = lo
+    top = hi - 1
+    while c < top:
+        mid = (c + top) >> 1
+        if combo_cum[mid] > target:
+            top = mid
+        else:
+            c = mid + 1
+    return c
+
+
+@kernel
+def _heads_up_range(
+    s0,
+    s1,
+    n,
+    deck,
+    n_board_fixed,
+    board_total,
+    fixed_key,
+    fixed_suits,
+    fixed_mask,
+    hero,
+    k_hero,
+    h_hero,
+    lo,
+    hi,
+    uniform,
+    combo_cum,
+    combo_keys,
+    combo_suits,
+    combo_masks,
+    card_keys,
+    suit_bits,
+    offsets,
+    values,
+    out,
+    combo_out,
+):
+    """Monte-Carlo deals for one known hand (player ``hero``) against one range.
+
+    The same draws as the general loop of :func:`_simulate_table_batch`
+    (a combo from a fresh output, then the board skipping the combo's
+    cards), with the counts kept in registers.  Returns a status code.
+    """
+    n_live = deck.shape[0]
+    spare = np.uint64(0)
+    m = board_total - n_board_fixed
+    win_hero = 0
+    win_villain = 0
+    ties = 0
+    for _ in range(n):
+        rejections = 0
+        while True:
+            s0, s1, x = _xoro(s0, s1)
+            c = _pick_combo(x, lo, hi, uniform, combo_cum)
+            if not combo_masks[c] & fixed_mask:
+                break
+            rejections += 1
+            if rejections >= MAX_REJECTIONS:
+                return STATUS_NO_LEGAL_DEAL
+        used = combo_masks[c]
+        board_key = fixed_key
+        board_suits = fixed_suits
+        i = 0
+        nb = 0
+        while nb < m:
+            s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
+            k = i + r
+            card = deck[k]
+            deck[k] = deck[i]
+            deck[i] = card
+            i += 1
+            if (_ONE << np.uint64(card)) & used:
+                continue
+            board_key += card_keys[card]
+            board_suits |= suit_bits[card]
+            nb += 1
+        v_hero = value_from_key(board_key + k_hero, board_suits | h_hero, offsets, values)
+        v_villain = value_from_key(
+            board_key + combo_keys[c], board_suits | combo_suits[c], offsets, values
+        )
+        combo_out[c, 0] += 1
+        if v_hero > v_villain:
+            win_hero += 1
+        elif v_villain > v_hero:
+            win_villain += 1
+            combo_out[c, 1] += 1
+        else:
+            ties += 1
+            combo_out[c, 2] += 1
+    villain = 1 - hero
+    out[hero, 1] += win_hero
+    out[villain, 1] += win_villain
+    out[hero, 2] += ties
+    out[villain, 2] += ties
+    return STATUS_OK
+
+
 @kernel
 def _simulate_table_batch(
     seed,
@@ -348,6 +459,37 @@ def _simulate_table_batch(
             out,
         )
         return STATUS_OK
+    if n_players == 2 and n_range == 1 and n_random == 0:
+        # A known hand against a range (hand-vs-range queries): the same draws
+        # as the general loop below, without its bookkeeping.
+        villain = ranged[0]
+        return _heads_up_range(
+            s0,
+            s1,
+            n_batch_trials,
+            deck,
+            n_board_fixed,
+            board_total,
+            fixed_key,
+            fixed_suits,
+            fixed_mask,
+            1 - villain,
+            hk[1 - villain],
+            hs[1 - villain],
+            combo_offsets[villain],
+            combo_offsets[villain + 1],
+            uniform[villain],
+            combo_cum,
+            combo_keys,
+            combo_suits,
+            combo_masks,
+            card_keys,
+            suit_bits,
+            offsets,
+            values,
+            out,
+            combo_out,
+        )
     for _ in range(n_batch_trials):
         # 1. range players
         used = fixed_mask
@@ -361,20 +503,7 @@ def _simulate_table_batch(
                     lo = combo_offsets[p]
                     hi = combo_offsets[p + 1]
                     s0, s1, x = _xoro(s0, s1)
-                    if uniform[p]:
-                        c = lo + _below(x, hi - lo)
-                    else:  # first index with cumulative weight above a uniform target
-                        base = combo_cum[lo - 1] if lo > 0 else 0.0
-                        u = np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-                        target = base + u * (combo_cum[hi - 1] - base)
-                        c = lo
-                        top = hi - 1
-                        while c < top:
-                            mid = (c + top) >> 1
-                            if combo_cum[mid] > target:
-                                top = mid
-                            else:
-                                c = mid + 1
+                    c = _pick_combo(x, lo, hi, uniform[p], combo_cum)
                     if combo_masks[c] & used:
                         ok = False
                         break
