@@ -89,14 +89,17 @@ def evaluate_cards(cards, card_keys, suit_bits, offsets, values):
 def _evaluate_rows(hands, start, stop, card_keys, suit_bits, offsets, values, out):
     """Evaluate ``hands[start:stop]`` into ``out[start:stop]`` (serial)."""
     k = hands.shape[1]
-    if k == 7:  # constant trip counts let LLVM unroll the card loop
-        for i in range(start, stop):
+    # Constant trip counts let LLVM unroll the card loop; unsigned row indices
+    # spare it the negative-index wraparound on every access.
+    first, last = np.uint64(start), np.uint64(stop)
+    if k == 7:
+        for i in range(first, last):
             out[i] = _evaluate_row(hands, i, 7, card_keys, suit_bits, offsets, values)
     elif k == 6:
-        for i in range(start, stop):
+        for i in range(first, last):
             out[i] = _evaluate_row(hands, i, 6, card_keys, suit_bits, offsets, values)
     else:
-        for i in range(start, stop):
+        for i in range(first, last):
             out[i] = _evaluate_row(hands, i, 5, card_keys, suit_bits, offsets, values)
 
 
