@@ -270,6 +270,31 @@ def _pick_combo(x, lo, hi, uniform, combo_cum):
     return c
 
 
+@inline_kernel
+def _deal_skipping(s0, s1, spare, deck, i, m, used, key, suits, card_keys, suit_bits):
+    """Add ``m`` cards to ``key``/``suits``, drawn from ``deck[i:]`` skipping ``used``.
+
+    Partial Fisher-Yates from position ``i``; cards in the mask ``used``
+    (held by range players) are drawn and passed over, which leaves the
+    others uniform.  Returns ``(s0, s1, spare, next position, key, suits)``.
+    """
+    n_live = deck.shape[0]
+    dealt = 0
+    while dealt < m:
+        s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
+        k = i + r
+        c = deck[k]
+        deck[k] = deck[i]
+        deck[i] = c
+        i += 1
+        if (_ONE << np.uint64(c)) & used:
+            continue
+        key += card_keys[c]
+        suits |= suit_bits[c]
+        dealt += 1
+    return s0, s1, spare, i, key, suits
+
+
 @kernel
 def _heads_up_range(
     s0,
@@ -304,7 +329,6 @@ def _heads_up_range(
     (a combo from a fresh output, then the board skipping the combo's
     cards), with the counts kept in registers.  Returns a status code.
     """
-    n_live = deck.shape[0]
     spare = np.uint64(0)
     m = board_total - n_board_fixed
     win_hero = 0
@@ -321,22 +345,9 @@ def _heads_up_range(
             if rejections >= MAX_REJECTIONS:
                 return STATUS_NO_LEGAL_DEAL
         used = combo_masks[c]
-        board_key = fixed_key
-        board_suits = fixed_suits
-        i = 0
-        nb = 0
-        while nb < m:
-            s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
-            k = i + r
-            card = deck[k]
-            deck[k] = deck[i]
-            deck[i] = card
-            i += 1
-            if (_ONE << np.uint64(card)) & used:
-                continue
-            board_key += card_keys[card]
-            board_suits |= suit_bits[card]
-            nb += 1
+        s0, s1, spare, _i, board_key, board_suits = _deal_skipping(
+            s0, s1, spare, deck, 0, m, used, fixed_key, fixed_suits, card_keys, suit_bits
+        )
         v_hero = value_from_key(board_key + k_hero, board_suits | h_hero, offsets, values)
         v_villain = value_from_key(
             board_key + combo_keys[c], board_suits | combo_suits[c], offsets, values
@@ -570,19 +581,10 @@ def _simulate_table_batch(
                     j += 1
                 hk[p] = key
                 hs[p] = suits
-            nb = n_board_fixed
-            while nb < board_total:
-                s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
-                k = i + r
-                c = deck[k]
-                deck[k] = deck[i]
-                deck[i] = c
-                i += 1
-                if (_ONE << np.uint64(c)) & used:
-                    continue
-                board_key += card_keys[c]
-                board_suits |= suit_bits[c]
-                nb += 1
+            s0, s1, spare, i, board_key, board_suits = _deal_skipping(
+                s0, s1, spare, deck, i, board_total - n_board_fixed, used,
+                board_key, board_suits, card_keys, suit_bits,
+            )  # fmt: skip
         # 3. showdown
         if n_players == 2:  # heads-up: both values in registers
             v0 = value_from_key(board_key + hk[0], board_suits | hs[0], offsets, values)
