@@ -15,9 +15,16 @@ file equals a fresh build):
 ``suit_bits : uint64[52]``
     ``1 << (16*suit + rank)``: OR-ed over a hand, the 13-bit rank set of
     each suit, for the flush table.
-``offsets : uint32[n_rows]``
-    Row displacements of a perfect hash: the non-flush value of a rank-key
-    sum ``k`` is ``values[FLUSH_SIZE + offsets[k >> ROW_SHIFT] + (k & ROW_MASK)]``.
+``offsets : uint16[n_rows]``
+    Row displacements of a perfect hash of the rank-key sums.  A sum ``k`` is
+    first mixed, ``m = (k * HASH_MULTIPLIER) mod 2**HASH_BITS`` (an odd
+    multiplier permutes the residues, and the sums are distinct mod
+    ``2**HASH_BITS``), which spreads the keys evenly over the rows so that
+    they pack densely; the non-flush value is then ``values[FLUSH_SIZE +
+    OFFSET_ALIGN * offsets[m >> ROW_SHIFT] + (m & ROW_MASK)]``.  Offsets in
+    units of ``OFFSET_ALIGN`` fit in 16 bits; with both arrays under 200 kB
+    the lookups stay in the L2 cache (about twice as dense as the unmixed
+    hash, and about 20% faster on random hands).
 ``values : uint16[FLUSH_SIZE + n_slots]``
     ``values[m]`` for a 13-bit rank set ``m`` is the best flush (or straight
     flush) in it; after ``FLUSH_SIZE`` come the hashed non-flush values.
@@ -42,7 +49,10 @@ from .cards import RANK_NAMES
 __all__ = [
     "CATEGORIES",
     "FLUSH_SIZE",
+    "HASH_BITS",
+    "HASH_MULTIPLIER",
     "KEY_START",
+    "OFFSET_ALIGN",
     "RANK_KEYS",
     "ROW_SHIFT",
     "HoldemTables",
@@ -52,6 +62,7 @@ __all__ = [
     "describe_value",
     "hand_value_components",
     "holdem_tables",
+    "mix_keys",
 ]
 
 CATEGORIES = (
@@ -72,8 +83,14 @@ RANK_KEYS = (1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526
 
 KEY_START = 0x3333 << 32
 """Initial key: each suit counter starts at 3, so 5 cards of a suit set bit 3."""
-ROW_SHIFT = 10
-"""Perfect hash rows hold ``2**ROW_SHIFT`` consecutive key sums."""
+HASH_BITS = 24
+"""Mixed keys are taken mod ``2**HASH_BITS``: the fewest bits that keep every sum distinct."""
+HASH_MULTIPLIER = 0xFD5D5A35
+"""Odd multiplier that mixes a rank-key sum (``tools/find_hash_multiplier.py``)."""
+ROW_SHIFT = 11
+"""Perfect hash rows hold ``2**ROW_SHIFT`` consecutive mixed keys."""
+OFFSET_ALIGN = 2
+"""Rows are placed at even slots, so their offsets fit in ``uint16``."""
 FLUSH_SIZE = 1 << 13
 """Number of flush-table entries, one per 13-bit rank set."""
 
@@ -179,11 +196,16 @@ def _five_card_order() -> dict[tuple[int, tuple[int, ...]], int]:
     return order
 
 
-def _displace_rows(keys: np.ndarray, shift: int) -> tuple[np.ndarray, np.ndarray]:
+def _displace_rows(
+    keys: np.ndarray, shift: int, align: int = 1
+) -> tuple[np.ndarray, np.ndarray]:
     """First-fit-decreasing row displacement: a perfect hash of ``keys``.
 
-    Returns ``offsets`` (one per row) and ``slot`` (the slot of each key),
-    with ``slot = offsets[key >> shift] + (key & mask)`` distinct for all keys.
+    Rows (``key >> shift``) are placed fullest first, each at the smallest
+    multiple of ``align`` where its columns (``key & mask``) land on free
+    slots.  Returns ``offsets`` (one per row, in units of ``align``) and
+    ``slot`` (the slot of each key), with
+    ``slot = align * offsets[key >> shift] + (key & mask)`` distinct for all keys.
     """
     mask = (1 << shift) - 1
     rows = keys >> shift
@@ -192,32 +214,39 @@ def _displace_rows(keys: np.ndarray, shift: int) -> tuple[np.ndarray, np.ndarray
     for k in keys.tolist():
         members[k >> shift].append(k & mask)
     order = sorted(range(n_rows), key=lambda r: len(members[r]), reverse=True)
-    window = 1 << shift
-    occupied = np.zeros(len(keys) + 4 * window, dtype=bool)
-    offsets = np.zeros(n_rows, dtype=np.uint32)
+    window = 1 << shift  # candidate offsets tested at once
+    span = align * window
+    occupied = np.zeros(len(keys) + 4 * span, dtype=bool)
+    offsets = np.zeros(n_rows, dtype=np.int64)
     first_free = 0
     for r in order:
         cols = np.asarray(members[r], dtype=np.int64)
         if cols.size == 0:
             continue
-        start = max(first_free - int(cols.min()), 0)
-        while True:  # test a window of candidate offsets at once
-            if start + window + (1 << shift) > occupied.size:
+        start = -(-max(first_free - int(cols.min()), 0) // align) * align
+        while True:
+            while start + span + window > occupied.size:
                 occupied = np.concatenate([occupied, np.zeros(occupied.size, dtype=bool)])
             ok = np.ones(window, dtype=bool)
             for c in cols.tolist():
-                ok &= ~occupied[start + c : start + c + window]
+                ok &= ~occupied[start + c : start + c + span : align]
             hits = np.flatnonzero(ok)
             if hits.size:
                 break
-            start += window
-        off = start + int(hits[0])
+            start += span
+        off = start + align * int(hits[0])
         occupied[off + cols] = True
-        offsets[r] = off
+        offsets[r] = off // align
         while occupied[first_free]:
             first_free += 1
-    slots = offsets[rows].astype(np.int64) + (keys & mask)
+    slots = align * offsets[rows] + (keys & mask)
     return offsets, slots
+
+
+def mix_keys(keys: np.ndarray) -> np.ndarray:
+    """The perfect hash's mixed keys of rank-key sums (``int64`` in, ``int64`` out)."""
+    low = (1 << HASH_BITS) - 1
+    return ((keys & low) * HASH_MULTIPLIER) & low
 
 
 def build_holdem_tables() -> HoldemTables:
@@ -235,7 +264,10 @@ def build_holdem_tables() -> HoldemTables:
         [sum(c * k for c, k in zip(counts, RANK_KEYS, strict=True)) for counts in multisets],
         dtype=np.int64,
     )
-    offsets, slots = _displace_rows(key_arr, ROW_SHIFT)
+    offsets, slots = _displace_rows(mix_keys(key_arr), ROW_SHIFT, OFFSET_ALIGN)
+    if offsets.max() > np.iinfo(np.uint16).max:
+        raise RuntimeError("hash row offsets overflow uint16; raise OFFSET_ALIGN")
+    offsets = offsets.astype(np.uint16)
     values = np.zeros(FLUSH_SIZE + int(slots.max()) + 1, dtype=np.uint16)
     for counts, slot in zip(multisets, slots.tolist(), strict=True):
         values[FLUSH_SIZE + slot] = order[best_hand_from_ranks(counts, False)]

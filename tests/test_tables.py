@@ -15,8 +15,12 @@ from equity.kernels import holdem
 from equity.tables import (
     CATEGORIES,
     FLUSH_SIZE,
+    HASH_BITS,
+    HASH_MULTIPLIER,
     KEY_START,
+    OFFSET_ALIGN,
     RANK_KEYS,
+    ROW_SHIFT,
     HoldemTables,
     _shipped_components,
     best_hand_from_ranks,
@@ -24,6 +28,7 @@ from equity.tables import (
     build_value_components,
     describe_value,
     hand_value_components,
+    mix_keys,
 )
 
 
@@ -101,6 +106,50 @@ def test_rank_key_sums_distinct(n_cards: int) -> None:
 def test_rank_key_sums_distinct_across_sizes() -> None:
     sums = [sum(RANK_KEYS[r] for r in ranks) for n in range(8) for ranks in rank_multisets(n)]
     assert len(sums) == len(set(sums)) == 1 + 13 + 91 + 455 + 1820 + 6175 + 18395 + 49205
+
+
+def test_mixed_keys_distinct() -> None:
+    """The perfect hash mixes every rank-key sum of 5-7 cards to a distinct residue.
+
+    An odd multiplier permutes the residues mod ``2**HASH_BITS``, so this holds
+    because the sums themselves are distinct mod ``2**HASH_BITS``.
+    """
+    sums = np.array(
+        [sum(RANK_KEYS[r] for r in ranks) for n in (5, 6, 7) for ranks in rank_multisets(n)],
+        dtype=np.int64,
+    )
+    assert HASH_MULTIPLIER % 2 == 1
+    assert len(np.unique(sums & ((1 << HASH_BITS) - 1))) == len(sums)
+    mixed = mix_keys(sums)
+    assert len(np.unique(mixed)) == len(sums)
+    assert mixed.min() >= 0 and mixed.max() < 1 << HASH_BITS
+
+
+def test_kernel_hash_constants_match_tables(tables: HoldemTables) -> None:
+    """The kernels' literal hash constants are the ones the tables were built with."""
+    assert int(holdem._HASH_MASK) == (1 << HASH_BITS) - 1
+    assert int(holdem._HASH_MULTIPLIER) == HASH_MULTIPLIER
+    assert int(holdem._ROW_SHIFT) == ROW_SHIFT
+    assert int(holdem._ROW_MASK) == (1 << ROW_SHIFT) - 1
+    assert 1 << int(holdem._ALIGN_SHIFT) == OFFSET_ALIGN
+    assert tables.offsets.dtype == np.uint16
+    assert len(tables.offsets) == 1 << (HASH_BITS - ROW_SHIFT)
+
+
+def test_hash_slots_hold_their_values(tables: HoldemTables) -> None:
+    """Each 5-7 card rank multiset reaches its own slot, and the slots are dense."""
+    sums = np.array(
+        [sum(RANK_KEYS[r] for r in ranks) for n in (5, 6, 7) for ranks in rank_multisets(n)],
+        dtype=np.int64,
+    )
+    mixed = mix_keys(sums)
+    slots = OFFSET_ALIGN * tables.offsets[mixed >> ROW_SHIFT].astype(np.int64) + (
+        mixed & ((1 << ROW_SHIFT) - 1)
+    )
+    assert len(np.unique(slots)) == len(sums)
+    assert FLUSH_SIZE + slots.max() + 1 == len(tables.values)
+    assert len(sums) / (slots.max() + 1) > 0.9  # the mixing packs rows densely
+    assert np.all(tables.values[FLUSH_SIZE + slots] >> 12 >= 1)
 
 
 def test_suit_counter_flags_flushes() -> None:

@@ -29,15 +29,18 @@ __all__ = [
 ]
 
 KEY_START = np.uint64(0x3333 << 32)
-_LOW32 = np.uint64(0xFFFFFFFF)
 _FLUSH_BITS = np.uint64(0x8888)
 FLUSH_BITS = _FLUSH_BITS << np.uint64(32)
 """Key bits that are set when a suit holds five cards (bit 3 of each suit counter)."""
 SUIT_ONES = np.uint64(0x1111 << 32)
 """One more card in every suit counter: ``(key + SUIT_ONES) & FLUSH_BITS`` is zero
 exactly when no single further card can complete a flush."""
-_ROW_SHIFT = 10  # equity.tables.ROW_SHIFT
-_ROW_MASK = (1 << 10) - 1
+# the perfect hash of equity.tables (HASH_BITS, HASH_MULTIPLIER, ROW_SHIFT, OFFSET_ALIGN)
+_HASH_MASK = np.uint64((1 << 24) - 1)
+_HASH_MULTIPLIER = np.uint64(0xFD5D5A35)
+_ROW_SHIFT = np.uint64(11)
+_ROW_MASK = np.uint64((1 << 11) - 1)
+_ALIGN_SHIFT = np.uint64(1)
 _FLUSH_SIZE = 1 << 13
 
 
@@ -65,8 +68,11 @@ def rank_value(key, offsets, values):
     The caller knows no suit holds five cards (the key's flush nibble is
     clear); the value then depends only on the rank multiset.
     """
-    k = np.int64(key & _LOW32)
-    return np.int32(values[_FLUSH_SIZE + np.int64(offsets[k >> _ROW_SHIFT]) + (k & _ROW_MASK)])
+    # masking first keeps the product below 2**56 (no overflow without the JIT);
+    # LLVM drops the first mask, since only the product's low bits are used
+    m = ((key & _HASH_MASK) * _HASH_MULTIPLIER) & _HASH_MASK
+    slot = (np.uint64(offsets[m >> _ROW_SHIFT]) << _ALIGN_SHIFT) + (m & _ROW_MASK)
+    return np.int32(values[_FLUSH_SIZE + np.int64(slot)])
 
 
 @kernel
