@@ -706,10 +706,7 @@ def _run_mc(
         sums += out.sum(axis=0)
         combo_sums += combo_out
         means = (out / ks).sum(axis=2) / sizes[:, None]
-        for size, mean in zip(sizes, means, strict=True):  # batch order: bit-identical sums
-            moments[0] += size
-            moments[1] += size * mean
-            moments[2] += size * mean**2
+        _sd.add_batch_moments(moments, sizes.astype(np.int64), means)
         n_run_batches += run
         done_batches += run
         elapsed = time.perf_counter() - start

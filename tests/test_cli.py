@@ -225,11 +225,12 @@ def test_ctrl_c_prints_the_result_so_far() -> None:
     import signal
     import time
 
+    command = [sys.executable, "-m", "equity", "query", "AsKs", "random", "--seed", "1", "--json"]
+    # compile (or load) the kernels first, so the signal lands in the Monte-Carlo run
+    subprocess.run([*command, "--trials", "1000"], capture_output=True, check=True, timeout=600)
     proc = subprocess.Popen(
-        [sys.executable, "-m", "equity", "query", "AsKs", "random", "--trials", "1e12",
-         "--seed", "1", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        [*command, "--trials", "1e12"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     time.sleep(8)  # start-up and a few rounds (cached kernels)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -11,7 +12,7 @@ import numba
 import numpy as np
 import pytest
 
-from equity.kernels.deal import deal_batch, shuffle_batch
+from equity.kernels.deal import deal_batch, sample_subsets, shuffle_batch
 from equity.kernels.rng import batch_seeds
 
 SEED = 20261130
@@ -29,6 +30,12 @@ def shuffles(n: int, seed: int = SEED, batch_size: int = BATCH) -> np.ndarray:
 def deals(n: int, n_hands: int, k: int, seed: int = SEED, batch_size: int = BATCH) -> np.ndarray:
     out = np.empty((n, n_hands, k), dtype=np.uint8)
     deal_batch(batch_seeds(seed, math.ceil(n / batch_size)), batch_size, out)
+    return out
+
+
+def subsets(n: int, n_items: int, k: int, seed: int = SEED, batch_size: int = BATCH) -> np.ndarray:
+    out = np.empty((n, k), dtype=np.uint8)
+    sample_subsets(batch_seeds(seed, math.ceil(n / batch_size)), batch_size, n_items, out)
     return out
 
 
@@ -171,6 +178,56 @@ def test_batches_are_independent() -> None:
     ragged = np.empty((350, 3, 2), dtype=np.uint8)  # a short last batch
     deal_batch(seeds, 100, ragged)
     np.testing.assert_array_equal(ragged, full[:350])
+
+
+# ------------------------------------------------------------------ Floyd's subsets
+
+
+@pytest.mark.parametrize(("n_items", "k"), [(52, 7), (52, 5), (48, 5), (45, 3), (10, 10), (64, 1)])
+def test_subsets_have_no_duplicates(n_items: int, k: int) -> None:
+    picked = subsets(20_000, n_items, k, batch_size=333)
+    assert picked.max() < n_items
+    assert np.all(np.diff(np.sort(picked, axis=1), axis=1) > 0)
+
+
+@pytest.mark.parametrize(("n_items", "k"), [(7, 3), (8, 5), (6, 2)])
+def test_every_subset_equally_likely(n_items: int, k: int) -> None:
+    """All C(n, k) subsets of a small set, chi-square against uniform."""
+    picked = subsets(N_SHUFFLES, n_items, k)
+    codes = (np.left_shift(1, picked.astype(np.int64))).sum(axis=1)
+    all_sets = [sum(1 << i for i in c) for c in itertools.combinations(range(n_items), k)]
+    counts = np.array([np.count_nonzero(codes == m) for m in all_sets])
+    assert counts.sum() == N_SHUFFLES  # nothing outside the C(n, k) sets
+    expected = N_SHUFFLES / len(all_sets)
+    stat = float(((counts - expected) ** 2).sum() / expected)
+    assert chi2_upper_p(stat, len(all_sets) - 1) > 1e-4
+
+
+def test_seven_card_subsets_uniform_over_pairs() -> None:
+    """Each of the C(52, 2) card pairs lies in a 7-card subset equally often."""
+    picked = np.sort(subsets(N_SHUFFLES, 52, 7).astype(np.int64), axis=1)
+    a, b = np.triu_indices(7, 1)
+    pairs = picked[:, a] * 52 + picked[:, b]
+    counts = np.bincount(pairs.ravel(), minlength=52 * 52)
+    counts = counts[np.flatnonzero(np.triu(np.ones((52, 52), dtype=bool), 1).ravel())]
+    expected = N_SHUFFLES * 21 / (52 * 51 / 2)
+    stat = float(((counts - expected) ** 2).sum() / expected)
+    # each cell is binomial(N, 21/1326) (a subset holds a pair at most once),
+    # so the statistic's mean is 1,305, a little under the 1,325 degrees of
+    # freedom: conservative for a uniform sampler
+    assert chi2_upper_p(stat, 52 * 51 // 2 - 1) > 1e-4
+    singles = np.bincount(picked.ravel(), minlength=52)
+    expected1 = N_SHUFFLES * 7 / 52
+    assert chi2_upper_p(float(((singles - expected1) ** 2).sum() / expected1), 51) > 1e-4
+
+
+def test_subsets_same_seed_any_thread_count() -> None:
+    got = []
+    for threads in (1, MAX_THREADS):
+        with num_threads(threads):
+            got.append(subsets(10_007, 52, 7, batch_size=100))
+    np.testing.assert_array_equal(got[0], got[1])
+    assert not np.array_equal(got[0], subsets(10_007, 52, 7, seed=SEED + 1, batch_size=100))
 
 
 def test_different_seeds_differ() -> None:

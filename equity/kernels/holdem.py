@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel, parallel_kernel, prange
-from .rng import draw, seed_state
+from .deal import subset_step
+from .rng import seed_state
 
 __all__ = [
     "FLUSH_BITS",
@@ -223,8 +224,8 @@ def _sample_batch(seed, n, n_cards, card_keys, suit_bits, offsets, values, out):
     """One batch of :func:`sample_category_counts` (serial, RNG state in scalars).
 
     The hot loop lives in :func:`_deal_count` with a literal card count so
-    LLVM unrolls the partial Fisher-Yates draw; a loop body inside the
-    parallel driver itself compiles to slower code.
+    LLVM unrolls the draws; a loop body inside the parallel driver itself
+    compiles to slower code.
     """
     if n_cards == 7:
         _deal_count(seed, n, 7, card_keys, suit_bits, offsets, values, out)
@@ -236,22 +237,19 @@ def _sample_batch(seed, n, n_cards, card_keys, suit_bits, offsets, values, out):
 
 @inline_kernel
 def _deal_count(seed, n, n_cards, card_keys, suit_bits, offsets, values, out):
+    """Each hand is a uniform random set of cards, by Floyd's algorithm (deal.subset_step)."""
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
     s0 = state[0]
     s1 = state[1]
-    deck = np.arange(52).astype(np.uint8)
     spare = np.uint64(0)  # the unused half of the last generator output (rng.draw)
     counts = np.zeros(16, dtype=np.int64)
     for _ in range(n):
         key = KEY_START
         suit_set = np.uint64(0)
+        taken = np.uint64(0)
         for i in range(n_cards):
-            s0, s1, spare, r = draw(s0, s1, spare, 52 - i)
-            k = i + r
-            c = deck[k]
-            deck[k] = deck[i]
-            deck[i] = c
+            s0, s1, spare, taken, c = subset_step(s0, s1, spare, taken, 52 - n_cards + i)
             key += card_keys[c]
             suit_set |= suit_bits[c]
         counts[value_from_key(key, suit_set, offsets, values) >> 12] += 1

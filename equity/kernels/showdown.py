@@ -33,6 +33,7 @@ import numpy as np
 
 from ._jit import inline_kernel, kernel, parallel_kernel, prange
 from .holdem import FLUSH_BITS, KEY_START, SUIT_ONES, rank_value, value_from_key
+from .deal import subset_step as _subset_step
 from .rng import below as _below
 from .rng import draw as _draw
 from .rng import seed_state
@@ -47,6 +48,7 @@ __all__ = [
     "KIND_RANGE",
     "STATUS_NO_LEGAL_DEAL",
     "STATUS_OK",
+    "add_batch_moments",
     "enumerate_deals",
     "enumerate_range",
     "simulate_batches",
@@ -135,29 +137,36 @@ def _table_showdown(board_key, board_suits, hole_keys, hole_suits, offsets, valu
         v1 = value_from_key(board_key + hole_keys[1], board_suits | hole_suits[1], offsets, values)
         vals[0] = v0
         vals[1] = v1
-        if v0 > v1:
-            out[0, 1] += 1
-        elif v1 > v0:
-            out[1, 1] += 1
-        else:
-            out[0, 2] += 1
-            out[1, 2] += 1
-            return 2
-        return 1
-    best = np.int32(-1)
+        tie = np.int64(v0 == v1)
+        out[0, 1] += np.int64(v0 > v1)
+        out[1, 1] += np.int64(v1 > v0)
+        out[0, 2] += tie
+        out[1, 2] += tie
+        return 1 + tie
+    for p in range(n):
+        vals[p] = value_from_key(
+            board_key + hole_keys[p], board_suits | hole_suits[p], offsets, values
+        )
+    return _count_best(vals, 1, out)[1]
+
+
+@inline_kernel
+def _count_best(vals, weight, out):
+    """Add ``weight`` showdowns of values ``vals`` to ``out[p, k]``; return ``(best, k)``.
+
+    Branch-free: who wins a random showdown is a coin toss for the branch
+    predictor, and a mispredicted branch costs more than these few passes.
+    """
+    n = vals.shape[0]
+    best = vals[0]
+    for p in range(1, n):
+        best = max(best, vals[p])
     k = 0
     for p in range(n):
-        v = value_from_key(board_key + hole_keys[p], board_suits | hole_suits[p], offsets, values)
-        vals[p] = v
-        if v > best:
-            best = v
-            k = 1
-        elif v == best:
-            k += 1
+        k += np.int64(vals[p] == best)
     for p in range(n):
-        if vals[p] == best:
-            out[p, k] += 1
-    return k
+        out[p, k] += weight * np.int64(vals[p] == best)
+    return best, k
 
 
 @inline_kernel
@@ -219,32 +228,30 @@ def _heads_up_loop(
     s0, s1, n, deck, m, fixed_key, fixed_suits, k0, h0, k1, h1,
     card_keys, suit_bits, offsets, values,
 ):  # fmt: skip
-    """``n`` boards of ``m`` cards: (hero wins, villain wins, ties)."""
+    """``n`` boards of ``m`` cards: (hero wins, villain wins, ties).
+
+    The counts are branch-free: the winner of a random board is a coin toss
+    for the branch predictor, and a mispredicted branch costs about as much
+    as the board's two evaluations.
+    """
     n_live = deck.shape[0]
     spare = np.uint64(0)
     win0 = 0
     win1 = 0
-    ties = 0
     for _ in range(n):
         board_key = fixed_key
         board_suits = fixed_suits
-        for i in range(m):
-            s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
-            k = i + r
-            c = deck[k]
-            deck[k] = deck[i]
-            deck[i] = c
+        taken = np.uint64(0)
+        for j in range(n_live - m, n_live):
+            s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
+            c = deck[t]
             board_key += card_keys[c]
             board_suits |= suit_bits[c]
         v0 = value_from_key(board_key + k0, board_suits | h0, offsets, values)
         v1 = value_from_key(board_key + k1, board_suits | h1, offsets, values)
-        if v0 > v1:
-            win0 += 1
-        elif v1 > v0:
-            win1 += 1
-        else:
-            ties += 1
-    return win0, win1, ties
+        win0 += np.int64(v0 > v1)
+        win1 += np.int64(v1 > v0)
+    return win0, win1, n - win0 - win1
 
 
 @inline_kernel
@@ -333,7 +340,6 @@ def _heads_up_range(
     m = board_total - n_board_fixed
     win_hero = 0
     win_villain = 0
-    ties = 0
     for _ in range(n):
         rejections = 0
         while True:
@@ -352,15 +358,14 @@ def _heads_up_range(
         v_villain = value_from_key(
             board_key + combo_keys[c], board_suits | combo_suits[c], offsets, values
         )
+        # branch-free counts, as in _heads_up_loop
+        lose = np.int64(v_villain > v_hero)
+        win_hero += np.int64(v_hero > v_villain)
+        win_villain += lose
         combo_out[c, 0] += 1
-        if v_hero > v_villain:
-            win_hero += 1
-        elif v_villain > v_hero:
-            win_villain += 1
-            combo_out[c, 1] += 1
-        else:
-            ties += 1
-            combo_out[c, 2] += 1
+        combo_out[c, 1] += lose
+        combo_out[c, 2] += np.int64(v_hero == v_villain)
+    ties = n - win_hero - win_villain
     villain = 1 - hero
     out[hero, 1] += win_hero
     out[villain, 1] += win_villain
@@ -529,8 +534,9 @@ def _simulate_table_batch(
                 p = ranged[r]
                 hk[p] = combo_keys[picked[p]]
                 hs[p] = combo_suits[picked[p]]
-        # 2. random players, then the board (partial Fisher-Yates); without
-        #    range players no drawn card can be taken, so no checks
+        # 2. random players (partial Fisher-Yates: each gets the next cards in
+        #    turn), then the board; without range players no drawn card can
+        #    be taken, so no checks, and the board is Floyd's unordered draw
         i = 0
         board_key = fixed_key
         board_suits = fixed_suits
@@ -551,13 +557,12 @@ def _simulate_table_batch(
                             suits |= suit_bits[c]
                         hk[p] = key
                         hs[p] = suits
-            for _j in range(n_board_fixed, board_total):
-                s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
-                k = i + r
-                c = deck[k]
-                deck[k] = deck[i]
-                deck[i] = c
-                i += 1
+            # the board: a uniform set of the cards left, deck[i:] (Floyd)
+            n_left = n_live - i
+            taken = np.uint64(0)
+            for j in range(n_left - (board_total - n_board_fixed), n_left):
+                s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
+                c = deck[i + t]
                 board_key += card_keys[c]
                 board_suits |= suit_bits[c]
         else:
@@ -589,35 +594,23 @@ def _simulate_table_batch(
         if n_players == 2:  # heads-up: both values in registers
             v0 = value_from_key(board_key + hk[0], board_suits | hs[0], offsets, values)
             v1 = value_from_key(board_key + hk[1], board_suits | hs[1], offsets, values)
-            n_best = 1 + (v0 == v1)
-            if v0 >= v1:
-                out[0, n_best] += 1
-            if v1 >= v0:
-                out[1, n_best] += 1
+            n_best = 1 + np.int64(v0 == v1)
+            share0 = np.int64(v0 >= v1)
+            share1 = np.int64(v1 >= v0)
+            out[0, n_best] += share0
+            out[1, n_best] += share1
             for r in range(n_range):
                 p = ranged[r]
                 combo_out[picked[p], 0] += 1
-                if (v0 >= v1) if p == 0 else (v1 >= v0):
-                    combo_out[picked[p], n_best] += 1
+                combo_out[picked[p], n_best] += share0 if p == 0 else share1
             continue
-        best = np.int32(-1)
-        n_best = 0
         for p in range(n_players):
-            v = value_from_key(board_key + hk[p], board_suits | hs[p], offsets, values)
-            vals[p] = v
-            if v > best:
-                best = v
-                n_best = 1
-            elif v == best:
-                n_best += 1
-        for p in range(n_players):
-            if vals[p] == best:
-                out[p, n_best] += 1
+            vals[p] = value_from_key(board_key + hk[p], board_suits | hs[p], offsets, values)
+        best, n_best = _count_best(vals, 1, out)
         for r in range(n_range):
             p = ranged[r]
             combo_out[picked[p], 0] += 1
-            if vals[p] == best:
-                combo_out[picked[p], n_best] += 1
+            combo_out[picked[p], n_best] += np.int64(vals[p] == best)
     return STATUS_OK
 
 
@@ -698,6 +691,30 @@ def _simulate_zjh_batch(
                 if vals[p] == best:
                     out[p, n_best] += 1
     return STATUS_OK
+
+
+@kernel
+def add_batch_moments(moments, sizes, means):
+    """Add batches to the running sums of the batch-means standard error, in batch order.
+
+    ``moments[0] += size``, ``moments[1] += size * mean``, ``moments[2] +=
+    size * mean**2`` for each batch in turn: the same float operations in
+    the same order however the batches were grouped into rounds, so the
+    sums are bit-identical for any thread count.
+
+    Shapes
+    ------
+    moments : float64[3, n_players]; sizes : int64[n_batches]
+    means : float64[n_batches, n_players]
+    """
+    for b in range(sizes.shape[0]):
+        size = np.float64(sizes[b])
+        for p in range(moments.shape[1]):
+            m = means[b, p]
+            moments[0, p] += size
+            moments[1, p] += size * m
+            moments[2, p] += size * (m * m)
+    return
 
 
 @parallel_kernel
@@ -839,7 +856,7 @@ def _last_two_levels(
         s1 = hs[1]
         win0 = 0
         win1 = 0
-        ties = 0
+        # branch-free counts (see _heads_up_loop); ties = boards - wins
         for d in range(start, n_deck):
             kd = key + card_keys[deck[d]]
             sd = suit_set | suit_bits[deck[d]]
@@ -849,12 +866,8 @@ def _last_two_levels(
                     sb = sd | suit_bits[deck[e]]
                     v0 = value_from_key(kb + k0, sb | s0, offsets, values)
                     v1 = value_from_key(kb + k1, sb | s1, offsets, values)
-                    if v0 > v1:
-                        win0 += 1
-                    elif v1 > v0:
-                        win1 += 1
-                    else:
-                        ties += 1
+                    win0 += np.int64(v0 > v1)
+                    win1 += np.int64(v1 > v0)
             else:
                 e = d + 1
                 while e < n_deck:
@@ -862,13 +875,11 @@ def _last_two_levels(
                     kb = kd + card_keys[deck[e]]
                     v0 = rank_value(kb + k0, offsets, values)
                     v1 = rank_value(kb + k1, offsets, values)
-                    if v0 > v1:
-                        win0 += g - e
-                    elif v1 > v0:
-                        win1 += g - e
-                    else:
-                        ties += g - e
+                    win0 += (g - e) * np.int64(v0 > v1)
+                    win1 += (g - e) * np.int64(v1 > v0)
                     e = g
+        n_left = n_deck - start
+        ties = n_left * (n_left - 1) // 2 - win0 - win1
         out[0, 1] += win0
         out[1, 1] += win1
         out[0, 2] += ties
@@ -886,19 +897,9 @@ def _last_two_levels(
             g = group_end[e] if not flush_draw else e + 1
             kb = kd + card_keys[deck[e]]
             sb = sd | suit_bits[deck[e]]
-            best = np.int32(-1)
-            k = 0
             for p in range(n):
-                v = value_from_key(kb + hk[p], sb | hs[p], offsets, values)
-                vals[p] = v
-                if v > best:
-                    best = v
-                    k = 1
-                elif v == best:
-                    k += 1
-            for p in range(n):
-                if vals[p] == best:
-                    out[p, k] += g - e
+                vals[p] = value_from_key(kb + hk[p], sb | hs[p], offsets, values)
+            _count_best(vals, g - e, out)
             e = g
 
 
