@@ -21,9 +21,10 @@ import contextlib
 import contextvars
 import itertools
 import math
+import signal
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Any
@@ -640,6 +641,41 @@ def _batch_stderr(moments: np.ndarray, n_batches: int) -> np.ndarray:
     return np.sqrt(var / n_total)
 
 
+@contextlib.contextmanager
+def _interrupt_flag() -> Iterator[threading.Event]:
+    """Turn the first Ctrl-C (SIGINT) into a flag for the ``with`` block.
+
+    A Monte-Carlo run checks the flag between rounds and stops with the
+    result so far.  A ``KeyboardInterrupt`` raised in the middle of a
+    kernel's first call can land inside numba's loading or compiling of it,
+    which leaves it broken (a traceback, or worse); as a flag it waits for
+    the round to end.  A second Ctrl-C goes to the previous handler
+    (normally ``KeyboardInterrupt`` at once).  Only the main thread can
+    install signal handlers; elsewhere the flag is never set.
+    """
+    flag = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield flag
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    if previous in (signal.SIG_IGN, None):
+        yield flag
+        return
+
+    def on_sigint(signum: int, frame: Any) -> None:
+        if flag.is_set() and callable(previous):
+            previous(signum, frame)
+        elif flag.is_set():
+            raise KeyboardInterrupt
+        flag.set()
+
+    signal.signal(signal.SIGINT, on_sigint)
+    try:
+        yield flag
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _run_mc(
     job: _Job,
     tables: tuple[np.ndarray, ...],
@@ -683,46 +719,50 @@ def _run_mc(
     round_size = max(2, numba.get_num_threads())
     start = time.perf_counter()
     interrupted = False
-    while done_batches < n_batches:
-        run = min(round_size, n_batches - done_batches)
-        t0 = time.perf_counter()
-        try:
-            if chunks is None:
-                out, combo_out, status = _mc_chunk(spec, done_batches, run, tables)
-            else:
-                out, combo_out, status = next(chunks)
-                run = len(out)
-        except KeyboardInterrupt:
-            interrupted = True
-            break
-        if status.any():
-            raise ValueError(
-                "no legal deal found: the players' ranges almost never avoid each other's cards"
-            )
-        sizes = (
-            np.minimum(trials, (np.arange(run) + done_batches + 1) * batch_size)
-            - (np.arange(run) + done_batches) * batch_size
-        )
-        sums += out.sum(axis=0)
-        combo_sums += combo_out
-        means = (out / ks).sum(axis=2) / sizes[:, None]
-        _sd.add_batch_moments(moments, sizes.astype(np.int64), means)
-        n_run_batches += run
-        done_batches += run
-        elapsed = time.perf_counter() - start
-        if progress is not None:
-            progress(min(trials, done_batches * batch_size), trials)
-        if target_stderr is not None and done_batches >= _MIN_BATCHES:
-            se = _batch_stderr(moments, n_run_batches)
-            if np.nanmax(se) <= target_stderr:
+    with _interrupt_flag() as stop:
+        while done_batches < n_batches:
+            run = min(round_size, n_batches - done_batches)
+            t0 = time.perf_counter()
+            try:
+                if chunks is None:
+                    out, combo_out, status = _mc_chunk(spec, done_batches, run, tables)
+                else:
+                    out, combo_out, status = next(chunks)
+                    run = len(out)
+            except KeyboardInterrupt:  # a second Ctrl-C, or one outside the main thread
+                interrupted = True
                 break
-        if time_limit is not None and elapsed >= time_limit:
-            break
-        # Aim for rounds of about a quarter second (responsive stop rules and Ctrl-C).
-        per_batch = max((time.perf_counter() - t0) / run, 1e-6)
-        round_size = int(min(max(2, 0.25 / per_batch), 4 * round_size + 2))
-        if time_limit is not None:
-            round_size = max(1, min(round_size, int((time_limit - elapsed) / per_batch) + 1))
+            if status.any():
+                raise ValueError(
+                    "no legal deal found: the players' ranges almost never avoid each other's cards"
+                )
+            sizes = (
+                np.minimum(trials, (np.arange(run) + done_batches + 1) * batch_size)
+                - (np.arange(run) + done_batches) * batch_size
+            )
+            sums += out.sum(axis=0)
+            combo_sums += combo_out
+            means = (out / ks).sum(axis=2) / sizes[:, None]
+            _sd.add_batch_moments(moments, sizes.astype(np.int64), means)
+            n_run_batches += run
+            done_batches += run
+            elapsed = time.perf_counter() - start
+            if progress is not None:
+                progress(min(trials, done_batches * batch_size), trials)
+            if stop.is_set():  # Ctrl-C during the round: stop with what is done
+                interrupted = True
+                break
+            if target_stderr is not None and done_batches >= _MIN_BATCHES:
+                se = _batch_stderr(moments, n_run_batches)
+                if np.nanmax(se) <= target_stderr:
+                    break
+            if time_limit is not None and elapsed >= time_limit:
+                break
+            # Aim for rounds of about a quarter second (responsive stop rules and Ctrl-C).
+            per_batch = max((time.perf_counter() - t0) / run, 1e-6)
+            round_size = int(min(max(2, 0.25 / per_batch), 4 * round_size + 2))
+            if time_limit is not None:
+                round_size = max(1, min(round_size, int((time_limit - elapsed) / per_batch) + 1))
     if chunks is not None:
         chunks.close()  # cancels the chunks still queued or running
     n_done = int(moments[0, 0])

@@ -240,3 +240,32 @@ def test_ctrl_c_prints_the_result_so_far() -> None:
     assert result["interrupted"] is True
     assert result["samples"] > 0
     assert result["samples"] < 10**12
+
+
+@pytest.mark.parametrize("delay", [0.5, 1.0, 1.5, 2.5])
+def test_ctrl_c_at_any_moment_of_start_up(delay: float) -> None:
+    """Ctrl-C before or during the kernels' loading: a clean stop, never a crash.
+
+    Before the Monte-Carlo run it is exit code 130 ("interrupted"); once the
+    run has begun (the kernel's first call included) it is the result so far.
+    """
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "equity", "query", "AsKs", "random", "--seed", "1", "--json",
+         "--trials", "1e12"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=600)
+    assert "Traceback" not in err
+    assert proc.returncode in (0, 130), err
+    if proc.returncode == 130:
+        assert err.strip() == "interrupted"
+        assert out == ""
+    else:
+        result = json.loads(out)
+        assert result["interrupted"] is True
+        assert 0 < result["samples"] < 10**12
