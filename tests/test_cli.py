@@ -221,20 +221,41 @@ def test_module_entry_point_and_exit_code() -> None:
     assert done.stderr.count("\n") == 1
 
 
-def test_ctrl_c_prints_the_result_so_far() -> None:
+# A test run started in the background (``make test &``) inherits SIGINT
+# ignored, and Python then keeps ignoring it; the child restores Python's own
+# handler before running the command, as a terminal would have it.
+_WITH_SIGINT = (
+    "import signal, runpy; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "runpy.run_module('equity', run_name='__main__', alter_sys=True)"
+)
+
+
+def interrupted_query(delay: float, *, warm_up: bool = False) -> tuple[int, str, str]:
+    """Run a 1e12-trial query, send SIGINT after ``delay`` s; ``(exit code, stdout, stderr)``."""
     import signal
     import time
 
-    command = [sys.executable, "-m", "equity", "query", "AsKs", "random", "--seed", "1", "--json"]
-    # compile (or load) the kernels first, so the signal lands in the Monte-Carlo run
-    subprocess.run([*command, "--trials", "1000"], capture_output=True, check=True, timeout=600)
+    command = [sys.executable, "-c", _WITH_SIGINT, "query", "AsKs", "random", "--seed", "1",
+               "--json"]  # fmt: skip
+    if warm_up:  # compile (or load) the kernels first, so the signal lands in the run
+        subprocess.run([*command, "--trials", "1000"], capture_output=True, check=True, timeout=600)
     proc = subprocess.Popen(
         [*command, "--trials", "1e12"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    time.sleep(8)  # start-up and a few rounds (cached kernels)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 0, err
+    try:
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=600)
+    finally:
+        if proc.poll() is None:  # never leave a 1e12-trial run behind
+            proc.kill()
+            proc.communicate()
+    return proc.returncode, out, err
+
+
+def test_ctrl_c_prints_the_result_so_far() -> None:
+    code, out, err = interrupted_query(8, warm_up=True)  # start-up and a few rounds
+    assert code == 0, err
     assert "Traceback" not in err
     result = json.loads(out)
     assert result["interrupted"] is True
@@ -249,20 +270,10 @@ def test_ctrl_c_at_any_moment_of_start_up(delay: float) -> None:
     Before the Monte-Carlo run it is exit code 130 ("interrupted"); once the
     run has begun (the kernel's first call included) it is the result so far.
     """
-    import signal
-    import time
-
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "equity", "query", "AsKs", "random", "--seed", "1", "--json",
-         "--trials", "1e12"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    time.sleep(delay)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=600)
+    code, out, err = interrupted_query(delay)
     assert "Traceback" not in err
-    assert proc.returncode in (0, 130), err
-    if proc.returncode == 130:
+    assert code in (0, 130), err
+    if code == 130:
         assert err.strip() == "interrupted"
         assert out == ""
     else:
