@@ -196,9 +196,7 @@ def _five_card_order() -> dict[tuple[int, tuple[int, ...]], int]:
     return order
 
 
-def _displace_rows(
-    keys: np.ndarray, shift: int, align: int = 1
-) -> tuple[np.ndarray, np.ndarray]:
+def _displace_rows(keys: np.ndarray, shift: int, align: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """First-fit-decreasing row displacement: a perfect hash of ``keys``.
 
     Rows (``key >> shift``) are placed fullest first, each at the smallest

@@ -122,7 +122,8 @@ def test_mixed_keys_distinct() -> None:
     assert len(np.unique(sums & ((1 << HASH_BITS) - 1))) == len(sums)
     mixed = mix_keys(sums)
     assert len(np.unique(mixed)) == len(sums)
-    assert mixed.min() >= 0 and mixed.max() < 1 << HASH_BITS
+    assert mixed.min() >= 0
+    assert mixed.max() < 1 << HASH_BITS
 
 
 def test_kernel_hash_constants_match_tables(tables: HoldemTables) -> None:

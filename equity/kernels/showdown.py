@@ -32,8 +32,8 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel, parallel_kernel, prange
-from .holdem import FLUSH_BITS, KEY_START, SUIT_ONES, rank_value, value_from_key
 from .deal import subset_step as _subset_step
+from .holdem import FLUSH_BITS, KEY_START, SUIT_ONES, rank_value, value_from_key
 from .rng import below as _below
 from .rng import draw as _draw
 from .rng import seed_state
