@@ -663,11 +663,12 @@ def _interrupt_flag() -> Iterator[threading.Event]:
         return
 
     def on_sigint(signum: int, frame: Any) -> None:
-        if flag.is_set() and callable(previous):
+        if not flag.is_set():
+            flag.set()
+        elif callable(previous):
             previous(signum, frame)
-        elif flag.is_set():
+        else:  # SIG_DFL
             raise KeyboardInterrupt
-        flag.set()
 
     signal.signal(signal.SIGINT, on_sigint)
     try:
@@ -729,7 +730,7 @@ def _run_mc(
                 else:
                     out, combo_out, status = next(chunks)
                     run = len(out)
-            except KeyboardInterrupt:  # a second Ctrl-C, or one outside the main thread
+            except KeyboardInterrupt:  # a second Ctrl-C (see _interrupt_flag)
                 interrupted = True
                 break
             if status.any():

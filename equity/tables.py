@@ -63,6 +63,7 @@ __all__ = [
     "hand_value_components",
     "holdem_tables",
     "mix_keys",
+    "rank_key_sums",
 ]
 
 CATEGORIES = (
@@ -241,10 +242,18 @@ def _displace_rows(keys: np.ndarray, shift: int, align: int = 1) -> tuple[np.nda
     return offsets, slots
 
 
-def mix_keys(keys: np.ndarray) -> np.ndarray:
+def rank_key_sums(multisets: list[tuple[int, ...]]) -> np.ndarray:
+    """``int64`` rank-key sum of each rank-count vector (see :func:`_rank_multisets`)."""
+    return np.array(
+        [sum(c * k for c, k in zip(counts, RANK_KEYS, strict=True)) for counts in multisets],
+        dtype=np.int64,
+    )
+
+
+def mix_keys(keys: np.ndarray, multiplier: int = HASH_MULTIPLIER) -> np.ndarray:
     """The perfect hash's mixed keys of rank-key sums (``int64`` in, ``int64`` out)."""
     low = (1 << HASH_BITS) - 1
-    return ((keys & low) * HASH_MULTIPLIER) & low
+    return ((keys & low) * multiplier) & low
 
 
 def build_holdem_tables() -> HoldemTables:
@@ -258,11 +267,7 @@ def build_holdem_tables() -> HoldemTables:
         suit_bits[card] = 1 << (16 * suit + rank)
 
     multisets = _rank_multisets((5, 6, 7))
-    key_arr = np.array(
-        [sum(c * k for c, k in zip(counts, RANK_KEYS, strict=True)) for counts in multisets],
-        dtype=np.int64,
-    )
-    offsets, slots = _displace_rows(mix_keys(key_arr), ROW_SHIFT, OFFSET_ALIGN)
+    offsets, slots = _displace_rows(mix_keys(rank_key_sums(multisets)), ROW_SHIFT, OFFSET_ALIGN)
     if offsets.max() > np.iinfo(np.uint16).max:
         raise RuntimeError("hash row offsets overflow uint16; raise OFFSET_ALIGN")
     offsets = offsets.astype(np.uint16)

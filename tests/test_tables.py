@@ -108,16 +108,21 @@ def test_rank_key_sums_distinct_across_sizes() -> None:
     assert len(sums) == len(set(sums)) == 1 + 13 + 91 + 455 + 1820 + 6175 + 18395 + 49205
 
 
+def hashed_sums() -> np.ndarray:
+    """Rank-key sums of every rank multiset of 5, 6 and 7 cards (the hashed keys)."""
+    return np.array(
+        [sum(RANK_KEYS[r] for r in ranks) for n in (5, 6, 7) for ranks in rank_multisets(n)],
+        dtype=np.int64,
+    )
+
+
 def test_mixed_keys_distinct() -> None:
     """The perfect hash mixes every rank-key sum of 5-7 cards to a distinct residue.
 
     An odd multiplier permutes the residues mod ``2**HASH_BITS``, so this holds
     because the sums themselves are distinct mod ``2**HASH_BITS``.
     """
-    sums = np.array(
-        [sum(RANK_KEYS[r] for r in ranks) for n in (5, 6, 7) for ranks in rank_multisets(n)],
-        dtype=np.int64,
-    )
+    sums = hashed_sums()
     assert HASH_MULTIPLIER % 2 == 1
     assert len(np.unique(sums & ((1 << HASH_BITS) - 1))) == len(sums)
     mixed = mix_keys(sums)
@@ -139,10 +144,7 @@ def test_kernel_hash_constants_match_tables(tables: HoldemTables) -> None:
 
 def test_hash_slots_hold_their_values(tables: HoldemTables) -> None:
     """Each 5-7 card rank multiset reaches its own slot, and the slots are dense."""
-    sums = np.array(
-        [sum(RANK_KEYS[r] for r in ranks) for n in (5, 6, 7) for ranks in rank_multisets(n)],
-        dtype=np.int64,
-    )
+    sums = hashed_sums()
     mixed = mix_keys(sums)
     slots = OFFSET_ALIGN * tables.offsets[mixed >> ROW_SHIFT].astype(np.int64) + (
         mixed & ((1 << ROW_SHIFT) - 1)

@@ -72,25 +72,18 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    keys = np.array(
-        [
-            sum(c * k for c, k in zip(counts, T.RANK_KEYS, strict=True))
-            for counts in T._rank_multisets((5, 6, 7))
-        ],
-        dtype=np.int64,
-    )
-    low = (1 << T.HASH_BITS) - 1
+    keys = T.rank_key_sums(T._rank_multisets((5, 6, 7)))
     n_rows = 1 << (T.HASH_BITS - T.ROW_SHIFT)
     rng = np.random.default_rng(args.seed)
     draws = rng.integers(1 << 20, 1 << 31, args.candidates - 1) * 2 + 1
     best = None
     for i, mult in enumerate([0x9E3779B1, *(int(m) for m in draws)]):
-        size = packed_size(((keys & low) * mult) & low, T.ROW_SHIFT, T.OFFSET_ALIGN, n_rows)
+        size = packed_size(T.mix_keys(keys, mult), T.ROW_SHIFT, T.OFFSET_ALIGN, n_rows)
         if best is None or size < best[0]:
             best = (size, mult)
             print(f"{i:5d}  {mult:#010x}  {size:,} slots", flush=True)
     size, mult = best
-    offsets, slots = T._displace_rows(((keys & low) * mult) & low, T.ROW_SHIFT, T.OFFSET_ALIGN)
+    offsets, slots = T._displace_rows(T.mix_keys(keys, mult), T.ROW_SHIFT, T.OFFSET_ALIGN)
     assert int(slots.max()) + 1 == size, "compiled packing differs from _displace_rows"
     print(f"HASH_MULTIPLIER = {mult:#010x}  # {size:,} slots for {len(keys):,} keys,"
           f" largest offset {int(offsets.max()):,}")  # fmt: skip

@@ -714,7 +714,6 @@ def add_batch_moments(moments, sizes, means):
             moments[0, p] += size
             moments[1, p] += size * m
             moments[2, p] += size * (m * m)
-    return
 
 
 @parallel_kernel
