@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench clean
+.PHONY: demo test lint bench notebooks clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,14 +24,23 @@ demo: $(STAMP)
 	$(BIN)/equity freq --game holdem --trials 1e7 --seed 2026
 	$(BIN)/equity report frequencies --out build/demo-report --size small --quiet
 
-test: $(STAMP)
+test: lint
 	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check equity tests bench tools
+	$(BIN)/ruff format --check equity tests bench tools
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
 	$(BIN)/python bench/bench_eval.py
 	$(BIN)/python bench/bench_equity.py
 	$(BIN)/python bench/bench_freq.py
+
+# Jupyter for the analysis notebooks (installed on first use), then JupyterLab on notebooks/.
+notebooks: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[notebooks]"
+	$(BIN)/jupyter lab notebooks/
 
 clean:
 	rm -rf $(VENV) .pytest_cache build

@@ -248,7 +248,7 @@ def bench_cli(runs: int) -> dict[str, Any]:
     assert prefix is not None
     cmd = [*prefix, "eval", "As", "Ks", "Qs", "Js", "Ts"]
     res["command"] = " ".join(cmd)
-    res["label"] = " ".join([Path(prefix[0]).name, *prefix[1:], *cmd[len(prefix):]])
+    res["label"] = " ".join([Path(prefix[0]).name, *prefix[1:], *cmd[len(prefix) :]])
     cli, proc = time_command(cmd, runs=runs, warmup=1)
     if cli is None:
         err = (proc.stderr or proc.stdout).strip().splitlines()
@@ -269,7 +269,7 @@ def bench_cli(runs: int) -> dict[str, Any]:
     # For comparison (no target): a command that runs compiled kernels pays
     # numba's first-dispatch set-up and the cache loads on top.
     query = [*prefix, "query", "AsKs", "QhQd", "--mc", "--trials", "100000", "--seed", "1"]
-    res["query_label"] = " ".join([Path(prefix[0]).name, *query[len(prefix):]])
+    res["query_label"] = " ".join([Path(prefix[0]).name, *query[len(prefix) :]])
     res["query_s"], _ = time_command(query, runs=runs, warmup=1)
     return res
 
@@ -279,12 +279,22 @@ def bench_cli(runs: int) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--n", type=int, default=None,
-                    help=f"hands for equity (default {DEFAULT_N:,}; {QUICK_N:,} with --quick)")
-    ap.add_argument("--quick", action="store_true",
-                    help="smaller run: fewer hands, peer subsets / 10, 3 CLI runs")
-    ap.add_argument("--peers", default=",".join(PEER_FACTORIES),
-                    help="comma-separated peers to run (default: all installed)")
+    ap.add_argument(
+        "--n",
+        type=int,
+        default=None,
+        help=f"hands for equity (default {DEFAULT_N:,}; {QUICK_N:,} with --quick)",
+    )
+    ap.add_argument(
+        "--quick",
+        action="store_true",
+        help="smaller run: fewer hands, peer subsets / 10, 3 CLI runs",
+    )
+    ap.add_argument(
+        "--peers",
+        default=",".join(PEER_FACTORIES),
+        help="comma-separated peers to run (default: all installed)",
+    )
     ap.add_argument("--no-cli", action="store_true", help="skip the CLI start-up timing")
     ap.add_argument("--seed", type=int, default=20240607)
     ap.add_argument("--json", metavar="PATH", help="also write all figures as JSON")
@@ -297,8 +307,10 @@ def main(argv: list[str] | None = None) -> int:
 
     hands7 = random_hands(n, 7, rng)
     hands5 = np.ascontiguousarray(hands7[:, :5])
-    print(f"equity {equity.__version__}, numba {numba.__version__}, numpy {np.__version__}, "
-          f"{numba.config.NUMBA_NUM_THREADS} numba threads, {os.cpu_count()} CPUs")
+    print(
+        f"equity {equity.__version__}, numba {numba.__version__}, numpy {np.__version__}, "
+        f"{numba.config.NUMBA_NUM_THREADS} numba threads, {os.cpu_count()} CPUs"
+    )
     print(f"{n:,} random hands (seed {args.seed}); peers evaluate a prefix of the same hands")
 
     # ---- peers: convert (untimed), then time one Python loop each
@@ -408,8 +420,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"equity 1-thread 7-card / eval7      = {ratio:8.1f}x  "
               f"(target >= {TARGET_VS_EVAL7:g}x)  {ok}")  # fmt: skip
         summary["vs_eval7_1thread_7card_by_round"] = round_ratios
-        print("  (best of each side over the rounds; each round's own ratio, equity timed "
-              "right after eval7: " + ", ".join(f"{r:.1f}x" for r in round_ratios) + ")")
+        print(
+            "  (best of each side over the rounds; each round's own ratio, equity timed "
+            "right after eval7: " + ", ".join(f"{r:.1f}x" for r in round_ratios) + ")"
+        )
     else:
         print("equity 1-thread 7-card / eval7      = n/a (eval7 not installed)")
     if 2 in equity_rates:
@@ -423,8 +437,10 @@ def main(argv: list[str] | None = None) -> int:
     if 2 in equity_rates:
         capacity = cpu_parallel_capacity(2)
         summary["machine_2process_capacity"] = capacity
-        print(f"  (machine check: 2 concurrent CPU-bound processes get {capacity:.2f}x the "
-              "throughput of one; the ceiling for the line above)")
+        print(
+            f"  (machine check: 2 concurrent CPU-bound processes get {capacity:.2f}x the "
+            "throughput of one; the ceiling for the line above)"
+        )
     if most > 2:
         summary[f"scaling_{most}_over_1_7card"] = equity_rates[most]["7"] / one
         print(f"equity {most}-thread / 1-thread (7-card) = "

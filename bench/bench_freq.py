@@ -55,7 +55,7 @@ def kernel_rate(game: str, trials: int, threads: int, seed: int) -> tuple[float,
 
         def run() -> None:
             out[:] = 0
-            zjh.sample_category_counts(seeds, BATCH, trials, False, out)
+            zjh.sample_category_counts(seeds, BATCH, trials, 0, False, out)
     else:
         n_cards = {"five": 5, "six": 6, "holdem": 7}[game]
         tables = holdem_tables()
@@ -63,7 +63,7 @@ def kernel_rate(game: str, trials: int, threads: int, seed: int) -> tuple[float,
 
         def run() -> None:
             out[:] = 0
-            holdem.sample_category_counts(seeds, BATCH, trials, n_cards, *tables, out)
+            holdem.sample_category_counts(seeds, BATCH, trials, 0, n_cards, *tables, out)
 
     numba.set_num_threads(threads)
     try:
@@ -100,8 +100,12 @@ def eval7_rate(hands: int, seed: int) -> tuple[float, dict[str, int]] | None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--trials", type=int, default=None,
-                    help="hands per timed run (default 200,000,000; 20,000,000 with --quick)")
+    ap.add_argument(
+        "--trials",
+        type=int,
+        default=None,
+        help="hands per timed run (default 200,000,000; 20,000,000 with --quick)",
+    )
     ap.add_argument("--quick", action="store_true", help="smaller runs, about 15 s")
     ap.add_argument("--seed", type=int, default=20261130)
     ap.add_argument("--json", metavar="PATH", help="also write all figures as JSON")
@@ -131,17 +135,26 @@ def main(argv: list[str] | None = None) -> int:
                         ("zjh", "Zha Jin Hua")):  # fmt: skip
         for t in threads:
             r = rates[game][t]
-            rows.append({"hands": label, "implementation": "equity kernel", "threads": t,
-                         "M hands/s": fmt_rate(r),
-                         "vs eval7": f"{r / e7:.0f}x" if e7 and game == "holdem" else None})
+            rows.append(
+                {
+                    "hands": label,
+                    "implementation": "equity kernel",
+                    "threads": t,
+                    "M hands/s": fmt_rate(r),
+                    "vs eval7": f"{r / e7:.0f}x" if e7 and game == "holdem" else None,
+                }
+            )
     rows.append({"hands": "7 cards", "implementation": "equity category_frequencies",
                  "threads": numba.config.NUMBA_NUM_THREADS, "M hands/s": fmt_rate(public),
                  "vs eval7": f"{public / e7:.0f}x" if e7 else None})  # fmt: skip
     if peer:
         rows.append({"hands": "7 cards", "implementation": "eval7 (Python loop)", "threads": 1,
                      "M hands/s": fmt_rate(e7, 3), "vs eval7": "1x"})  # fmt: skip
-    print_table(rows, ["hands", "implementation", "threads", "M hands/s", "vs eval7"],
-                title="Frequency simulation: hands dealt, evaluated and counted per second")
+    print_table(
+        rows,
+        ["hands", "implementation", "threads", "M hands/s", "vs eval7"],
+        title="Frequency simulation: hands dealt, evaluated and counted per second",
+    )
 
     two = rates["holdem"].get(2)
     capacity = cpu_parallel_capacity()
@@ -150,8 +163,10 @@ def main(argv: list[str] | None = None) -> int:
         ok = "MET" if two >= TARGET_2T else "NOT MET"
         print(f"7-card frequency simulation, 2 threads = {two / 1e6:7.1f} M/s  "
               f"(target >= {TARGET_2T / 1e6:.0f} M/s)  {ok}")  # fmt: skip
-        print(f"2-thread / 1-thread                    = {two / rates['holdem'][1]:7.2f}x"
-              f"  (machine check: 2 concurrent CPU-bound processes get {capacity:.2f}x)")
+        print(
+            f"2-thread / 1-thread                    = {two / rates['holdem'][1]:7.2f}x"
+            f"  (machine check: 2 concurrent CPU-bound processes get {capacity:.2f}x)"
+        )
     print(f"\n(total bench time {time.perf_counter() - t0:.1f} s)")
     if args.json:
         write_json(args.json, {

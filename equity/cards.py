@@ -12,7 +12,8 @@ yet".  A set of cards is a ``uint64`` mask with bit ``card`` set.
 Parsing is forgiving about the spelling a person types (``As Kd``,
 ``AsKd``, ``10h``, ``ah``, ``A♠``, ``黑桃A``) and strict about the meaning:
 an unknown token or a card given twice raises :class:`ValueError` that quotes
-the offending token.
+the offending token.  Ranks are 2-9, T (or 10), J, Q, K and A; "1" is not
+taken for an ace.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ RANK_NAMES = (
 CARD_NAMES = tuple(r + s for r in RANKS for s in SUITS)
 """``CARD_NAMES[card]`` is the two-character name of ``card``."""
 
-_RANK_ALIASES = {c: i for i, c in enumerate(RANKS)} | {"10": 8, "1": 12}
+_RANK_ALIASES = {c: i for i, c in enumerate(RANKS)} | {"10": 8}
 _SUIT_ALIASES = {
     "c": 0,
     "d": 1,
@@ -88,7 +89,7 @@ _SUIT_ALIASES = {
 }
 
 _SUIT_RE = "|".join(sorted(map(re.escape, _SUIT_ALIASES), key=len, reverse=True))
-_RANK_RE = "10|[2-9TJQKA1]"
+_RANK_RE = "10|[2-9TJQKA]"
 # A card is rank-then-suit (As, 10♥) or suit-then-rank (黑桃A, ♠A).
 _CARD_RE = re.compile(
     rf"(?P<r1>{_RANK_RE})(?P<s1>{_SUIT_RE})|(?P<s2>{_SUIT_RE})(?P<r2>{_RANK_RE})",
@@ -132,8 +133,12 @@ def parse_card(token: str) -> int:
     ...
     ValueError: 'Ax' is not a card (expected rank 2-9/T/J/Q/K/A and suit c/d/h/s, e.g. 'As')
     """
+    if not isinstance(token, str):
+        raise ValueError(f"{token!r} is not a card (expected text such as 'As')")
     match = _CARD_RE.fullmatch(token.strip())
     if match is None:
+        if token.strip()[:1] == "1" and token.strip()[:2] != "10":
+            raise ValueError(f"{token!r} is not a card: write an ace as 'A' (e.g. 'As')")
         raise ValueError(
             f"{token!r} is not a card (expected rank 2-9/T/J/Q/K/A and suit c/d/h/s, e.g. 'As')"
         )
@@ -182,8 +187,10 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int
     """
     if isinstance(cards, str):
         tokens: Sequence[object] = _tokens(cards)
-    else:
+    elif isinstance(cards, Iterable):
         tokens = list(cards)
+    else:
+        raise ValueError(f"expected cards such as 'AsKd' or a sequence of cards, got {cards!r}")
     out: list[int] = []
     seen: dict[int, object] = {}
     for token in tokens:

@@ -37,7 +37,7 @@ __all__ = [
     "CONNECT_TIMEOUT_S",
     "connect",
     "map_chunks",
-    "mc_chunks",
+    "ordered_chunks",
     "parse_local",
     "run_exact",
     "worker_threads",
@@ -118,13 +118,17 @@ def connect(scheduler: Any) -> Iterator[Any]:
             yield client
         return
     address = scheduler.strip()
+    _check_address(address)
     try:
         _probe(address)  # fails fast, without leaving a half-made Client behind
         client = distributed.Client(address, timeout=f"{CONNECT_TIMEOUT_S}s",
                                     set_as_default=False)  # fmt: skip
     except (OSError, TimeoutError, ValueError) as exc:
-        reason = f" ({exc})" if str(exc) else ""
-        raise ValueError(f"no Dask scheduler answers at {address!r}{reason}") from None
+        if isinstance(exc, TimeoutError) or "timed out" in str(exc).lower() or not str(exc):
+            reason = f"no answer within {CONNECT_TIMEOUT_S} s"
+        else:
+            reason = str(exc)
+        raise ValueError(f"no Dask scheduler answers at {address!r} ({reason})") from None
     with client:
         try:
             client.wait_for_workers(1, timeout=WORKER_WAIT_S)
@@ -151,6 +155,26 @@ def use_scheduler(scheduler: Any) -> Iterator[Any]:
             yield client
         finally:
             _DEFAULT_SCHEDULER.reset(token)
+
+
+def _check_address(address: str) -> None:
+    """Refuse, at once, an address that names no known transport or no host.
+
+    A ``distributed.Client`` made for such an address fails only after its
+    timeout and then complains again when it is garbage-collected.
+    """
+    from distributed.comm import parse_address
+    from distributed.comm.registry import backends
+
+    scheme, location = parse_address(address)
+    if scheme not in backends:
+        known = ", ".join(f"{b}://" for b in sorted(backends))
+        raise ValueError(
+            f"{address!r} is not a Dask scheduler address: unknown scheme {scheme + '://'!r} "
+            f"(expected one of {known}, e.g. tcp://host:8786, or 'local[:N]')"
+        )
+    if not location.strip(":"):
+        raise ValueError(f"{address!r} is not a Dask scheduler address: it names no host")
 
 
 def _probe(address: str) -> None:
@@ -193,39 +217,41 @@ def _chunk_size(n_items: int, item_evals: int, width: int, lo_evals: float,
     return max(1, min(max(want, lo), hi, n_items))
 
 
-def mc_chunks(client: Any, spec: Any, n_batches: int,
-              batch_evals: int) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:  # fmt: skip
-    """Run Monte-Carlo batches ``0 .. n_batches - 1`` on Dask; yield chunks in batch order.
+def ordered_chunks(client: Any, function: Callable[..., Any], spec: Any, n_batches: int,
+                   batch_evals: int) -> Iterator[tuple[int, Any]]:  # fmt: skip
+    """Run batches ``0 .. n_batches - 1`` on Dask; yield ``(run, result)`` in batch order.
 
-    Each chunk is ``simulate._mc_chunk(spec, first, run)`` on a worker, so
-    its counts are those of the same batches run locally.  A window of
-    chunks runs ahead of the consumer; closing the generator (the caller
-    stopped early: target stderr, time limit, Ctrl-C) cancels the rest.
-    ``batch_evals`` (deals x players per batch) sizes the chunks.
+    Each chunk is ``function(spec, first, run, None, False)`` on a worker
+    (a Monte-Carlo or frequency work unit: batch ``b`` always draws from
+    the stream of batch ``b``), so its counts are those of the same batches
+    run locally.  A window of chunks runs ahead of the consumer; closing the
+    generator (the caller stopped early: target stderr, time limit, Ctrl-C)
+    cancels the rest.  ``batch_evals`` (hand evaluations per batch) sizes
+    the chunks.
     """
-    from .simulate import _mc_chunk
-
     width = worker_threads(client)
     size = _chunk_size(n_batches, batch_evals, width, *MC_TASK_EVALS)
     starts = iter(range(0, n_batches, size))
     window = 4 * width + 2
-    pending: deque[Any] = deque()
+    pending: deque[tuple[int, Any]] = deque()
 
     def submit() -> None:
         first = next(starts, None)
         if first is not None:
             run = min(size, n_batches - first)
-            pending.append(client.submit(_mc_chunk, spec, first, run, None, False, pure=False))
+            future = client.submit(function, spec, first, run, None, False, pure=False)
+            pending.append((run, future))
 
     try:
         for _ in range(window):
             submit()
         while pending:
-            result = pending.popleft().result()
+            run, future = pending.popleft()
+            result = future.result()
             submit()
-            yield result
+            yield run, result
     finally:
-        for future in pending:
+        for _, future in pending:
             future.cancel()
 
 

@@ -10,19 +10,23 @@ errors and 95% intervals), always next to the closed-form probabilities of
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numba
 import numpy as np
 
+from .checks import DEFAULT_TRIALS, MAX_TRIALS, check_positive, check_seed, check_trials
 from .kernels import holdem as _holdem
 from .kernels import zjh as _zjh
 from .kernels.rng import batch_seeds
 from .odds import category_probabilities
+from .rounds import one_thread, run_rounds
 from .stats import chi_square_test
 from .tables import CATEGORIES, holdem_tables
 
@@ -36,6 +40,8 @@ GAMES = ("holdem", "five", "zjh")
 _N_CARDS = {"holdem": 7, "five": 5, "zjh": 3}
 _Z95 = 1.959963984540054
 SPECIAL_235 = "special 2-3-5"
+"""Name of the Zha Jin Hua row counting off-suit 2-3-5 hands, a subset of high card."""
+Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -56,6 +62,10 @@ class FrequencyTable:
     seed: int | None = None
     elapsed_s: float = 0.0
     extra: dict[str, object] = field(default_factory=dict)
+    interrupted: bool = False
+    """True when Ctrl-C stopped the count: ``hands`` and the counts are those dealt so far."""
+    stop_reason: str | None = None
+    """Monte-Carlo: why dealing stopped (``"trials"``, ``"time"``, ``"interrupted"``)."""
 
     def to_frame(self) -> pd.DataFrame:
         """One row per category with frequency, error, SE, z and 95% interval.
@@ -89,6 +99,16 @@ class FrequencyTable:
             )
         return pd.DataFrame(rows).set_index("category")
 
+    def _repr_html_(self) -> str:
+        """Notebook view: the :meth:`to_frame` table with a caption saying what it is."""
+        what = (
+            "exact, every hand enumerated"
+            if self.method == "exact"
+            else f"Monte-Carlo, seed {self.seed}" + (", interrupted" if self.interrupted else "")
+        )
+        caption = f"<p>{self.game}: {self.hands:,} hands, {what}</p>"
+        return caption + self.to_frame().to_html(float_format=lambda x: f"{x:.6g}")
+
     def chi_square(self) -> tuple[float, float]:
         """Pearson goodness of fit against the exact odds: ``(statistic, p_value)``.
 
@@ -110,41 +130,50 @@ class FrequencyTable:
             "seed": self.seed,
             "elapsed_s": round(self.elapsed_s, 6),
         }
+        if self.game == "zjh":
+            out["subsets"] = {SPECIAL_235: "high card"}
         if self.method == "monte-carlo":
             stat, p = self.chi_square()
             out["chi_square"] = {"statistic": stat, "p_value": p}
+            out["interrupted"] = self.interrupted
+            out["stop_reason"] = self.stop_reason
         return out
 
 
-def _names(game: str) -> tuple[str, ...]:
+def _names(game: str, straight_over_flush: bool = False) -> tuple[str, ...]:
+    """Row names, strongest category first (Zha Jin Hua: then the 2-3-5 subset)."""
     if game == "zjh":
-        from .zjh import ZJH_CATEGORIES
+        from .zjh import ZJHRules
 
-        return (*ZJH_CATEGORIES, SPECIAL_235)
+        order = "straight_over_flush" if straight_over_flush else "zjh"
+        return (*ZJHRules(order=order).categories, SPECIAL_235)
     return tuple(reversed(CATEGORIES))
 
 
-def _from_codes(game: str, by_code: np.ndarray) -> dict[str, int]:
+def _from_codes(
+    game: str, by_code: np.ndarray, straight_over_flush: bool = False
+) -> dict[str, int]:
     """Turn per-code counts (column = kernel category code) into named counts."""
+    names = _names(game, straight_over_flush)
     if game == "zjh":
-        from .zjh import ZJH_CATEGORIES
-
-        # default order: code 1 high card .. 6 bomb; column 7 is the 2-3-5 count
-        named = {ZJH_CATEGORIES[6 - code]: int(by_code[code]) for code in range(1, 7)}
+        # code 1 high card .. 6 bomb (the strongest first in `names`); column 7: 2-3-5
+        named = {names[6 - code]: int(by_code[code]) for code in range(1, 7)}
         named[SPECIAL_235] = int(by_code[7])
     else:
         named = {CATEGORIES[code - 1]: int(by_code[code]) for code in range(1, 10)}
-    return {name: named[name] for name in _names(game)}
+    return {name: named[name] for name in names}
 
 
-def _exact_by_code(game: str) -> np.ndarray:
+def _exact_by_code(game: str, straight_over_flush: bool = False) -> np.ndarray:
+    """Category counts of every hand of ``game`` (column = kernel category code)."""
     if game == "zjh":
         from itertools import combinations
 
-        from .zjh import evaluate_zjh_batch, special_235_batch
+        from .zjh import ZJHRules, evaluate_zjh_batch, special_235_batch
 
         hands = np.array(list(combinations(range(52), 3)), dtype=np.uint8)
-        codes = evaluate_zjh_batch(hands) >> _zjh.CATEGORY_SHIFT
+        order = "straight_over_flush" if straight_over_flush else "zjh"
+        codes = evaluate_zjh_batch(hands, ZJHRules(order=order)) >> _zjh.CATEGORY_SHIFT
         by_code = np.bincount(codes, minlength=8).astype(np.int64)
         by_code[7] = int(special_235_batch(hands).sum())
         return by_code
@@ -160,27 +189,97 @@ def _exact_by_code(game: str) -> np.ndarray:
     return np.bincount(np.arange(1 << 16) >> 12, weights=values, minlength=16).astype(np.int64)
 
 
-def _sample_by_code(game: str, trials: int, seed: int, batch_size: int) -> np.ndarray:
-    n_batches = -(-trials // batch_size)
-    seeds = batch_seeds(seed, n_batches)
-    if game == "zjh":
-        out = np.zeros((n_batches, 8), dtype=np.int64)
-        _zjh.sample_category_counts(seeds, batch_size, trials, False, out)
-    else:
-        out = np.zeros((n_batches, 16), dtype=np.int64)
-        _holdem.sample_category_counts(
-            seeds, batch_size, trials, _N_CARDS[game], *holdem_tables(), out
-        )
-    return out.sum(axis=0)
+@dataclass(frozen=True)
+class _FreqSpec:
+    """What a frequency work unit needs (picklable, sent to Dask workers)."""
+
+    game: str
+    seed: int
+    trials: int
+    batch_size: int
+    straight_over_flush: bool
+
+
+def _freq_chunk(
+    spec: _FreqSpec,
+    first: int,
+    run: int,
+    tables: tuple[np.ndarray, ...] | None = None,
+    threads: bool = True,
+) -> np.ndarray:
+    """Category counts of batches ``first .. first + run - 1``: the unit of work.
+
+    Batch ``b`` deals from the stream of batch ``b`` wherever it runs, so the
+    counts of a job do not depend on how it is cut into rounds, on the
+    threads, or on whether it runs on Dask (``threads=False``: one thread).
+
+    Shapes
+    ------
+    return : int64[16], column = kernel category code (Zha Jin Hua: 1..6 and
+        7 for the off-suit 2-3-5 hands)
+    """
+    seeds = batch_seeds(spec.seed, run, first=first)
+    with one_thread(not threads):
+        if spec.game == "zjh":
+            out = np.zeros((run, 8), dtype=np.int64)
+            _zjh.sample_category_counts(
+                seeds, spec.batch_size, spec.trials, first, spec.straight_over_flush, out
+            )
+        else:
+            out = np.zeros((run, 16), dtype=np.int64)
+            tables = tuple(holdem_tables()) if tables is None else tables
+            _holdem.sample_category_counts(
+                seeds, spec.batch_size, spec.trials, first, _N_CARDS[spec.game], *tables, out
+            )
+    by_code = np.zeros(16, dtype=np.int64)
+    by_code[: out.shape[1]] = out.sum(axis=0)
+    return by_code
+
+
+def _sample_by_code(
+    spec: _FreqSpec,
+    time_limit: float | None,
+    progress: Progress | None,
+    client: Any,
+) -> tuple[np.ndarray, int, str]:
+    """Deal the job's hands in rounds: ``(counts by code, hands dealt, stop reason)``."""
+    n_batches = -(-spec.trials // spec.batch_size)
+    by_code = np.zeros(16, dtype=np.int64)
+    tables = None if spec.game == "zjh" else tuple(holdem_tables())
+
+    def consume(first: int, run: int, counts: np.ndarray) -> None:
+        by_code[...] += counts
+        if progress is not None:
+            progress(min(spec.trials, (first + run) * spec.batch_size), spec.trials)
+
+    chunks = None
+    if client is not None:
+        from .distributed import ordered_chunks
+
+        evals = spec.batch_size * _N_CARDS[spec.game] // 7 + 1
+        chunks = ordered_chunks(client, _freq_chunk, spec, n_batches, evals)
+    done, reason = run_rounds(
+        n_batches,
+        lambda first, run: _freq_chunk(spec, first, run, tables),
+        consume,
+        time_limit=time_limit,
+        chunks=chunks,
+    )
+    hands = min(spec.trials, done * spec.batch_size)
+    return by_code, hands, reason
 
 
 def category_frequencies(
     game: str = "holdem",
     *,
     exact: bool = False,
-    trials: int = 1_000_000,
+    trials: int | None = None,
     seed: int | None = None,
     batch_size: int = 65_536,
+    time_limit: float | None = None,
+    rules: Any = None,
+    progress: Progress | None = None,
+    scheduler: Any = None,
 ) -> FrequencyTable:
     """Count hand categories for ``game``, exhaustively or by Monte-Carlo.
 
@@ -190,14 +289,28 @@ def category_frequencies(
         Best five of seven, five-card poker, or Zha Jin Hua (three cards).
     exact : bool
         Enumerate every hand (C(52,7), C(52,5) or C(52,3)) instead of sampling.
-    trials : int
-        Number of random hands for Monte-Carlo.
+    trials : int, optional
+        Number of random hands for Monte-Carlo: default 1,000,000, or no
+        limit but :data:`MAX_TRIALS` when ``time_limit`` is given.
     seed : int, optional
         Seed of the random streams; a fresh one is drawn (and recorded in
         the result) when omitted.  The same ``(seed, trials, batch_size)``
-        gives the same counts on any number of threads.
+        gives the same counts on any number of threads, locally or on Dask.
     batch_size : int
         Hands per random stream.
+    time_limit : float, optional
+        Stop dealing after about this many seconds (the counts so far).
+    rules : equity.zjh.ZJHRules, optional
+        Zha Jin Hua rules; they set the order of the categories (a straight
+        above a flush with ``order="straight_over_flush"``), never the counts.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after each round of hands.
+    scheduler : str or distributed.Client, optional
+        Deal on Dask, as in :func:`equity.calculate`; same counts.
+
+    Hands are dealt in rounds of about a quarter of a second, so memory is
+    bounded whatever ``trials`` and the first Ctrl-C stops the count with the
+    hands dealt so far (``interrupted=True``).
 
     Examples
     --------
@@ -209,25 +322,57 @@ def category_frequencies(
     """
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r} (expected one of {', '.join(GAMES)})")
-    if not exact and (not isinstance(trials, (int, np.integer)) or trials <= 0):
-        raise ValueError(f"trials must be a positive integer, got {trials!r}")
-    if batch_size <= 0:
-        raise ValueError(f"batch_size must be positive, got {batch_size!r}")
+    if exact and (trials is not None or time_limit is not None or seed is not None):
+        raise ValueError("exact enumeration takes no trials, seed or time limit")
+    trials = check_trials(trials, "trials")
+    check_seed(seed)
+    time_limit = check_positive(time_limit, "the time limit")
+    if not isinstance(batch_size, (int, np.integer)) or batch_size <= 0:
+        raise ValueError(f"batch_size must be a positive integer, got {batch_size!r}")
+    straight_over_flush = _straight_over_flush(game, rules)
     start = time.perf_counter()
+    # The closed forms first (a second for hold'em, then cached): Ctrl-C must not wait on them.
+    probs = {k: float(v) for k, v in category_probabilities(game).items()}
+    reason = None
     if exact:
-        by_code = _exact_by_code(game)
+        by_code = _exact_by_code(game, straight_over_flush)
         hands, used_seed = comb(52, _N_CARDS[game]), None
     else:
+        if trials is None:
+            trials = MAX_TRIALS if time_limit is not None else DEFAULT_TRIALS
         used_seed = int(np.random.SeedSequence().entropy % 2**63) if seed is None else int(seed)
-        by_code = _sample_by_code(game, int(trials), used_seed, batch_size)
-        hands = int(trials)
-    probs = {k: float(v) for k, v in category_probabilities(game).items()}
+        spec = _FreqSpec(game, used_seed, int(trials), int(batch_size), straight_over_flush)
+        with contextlib.ExitStack() as cluster:
+            client = None
+            if scheduler is not None:
+                from .distributed import connect
+
+                client = cluster.enter_context(connect(scheduler))
+            by_code, hands, reason = _sample_by_code(spec, time_limit, progress, client)
+        if hands == 0:
+            raise KeyboardInterrupt
+    names = _names(game, straight_over_flush)
     return FrequencyTable(
         game=game,
         method="exact" if exact else "monte-carlo",
         hands=hands,
-        counts=_from_codes(game, by_code),
-        exact_probabilities={name: probs[name] for name in _names(game)},
+        counts=_from_codes(game, by_code, straight_over_flush),
+        exact_probabilities={name: probs[name] for name in names},
         seed=used_seed,
         elapsed_s=time.perf_counter() - start,
+        interrupted=reason == "interrupted",
+        stop_reason=reason,
     )
+
+
+def _straight_over_flush(game: str, rules: Any) -> bool:
+    """Whether the rules rank a straight above a flush (Zha Jin Hua only)."""
+    if rules is None:
+        return False
+    if game != "zjh":
+        raise ValueError(f"rules apply to Zha Jin Hua only, not {game!r}")
+    from .zjh import ZJHRules
+
+    if not isinstance(rules, ZJHRules):
+        raise ValueError(f"rules must be a ZJHRules, got {rules!r}")
+    return rules.straight_over_flush

@@ -51,6 +51,10 @@ class PokerHand:
         """The cards as a string, e.g. ``"AsKd..."``."""
         return format_cards(self.cards)
 
+    def __repr__(self) -> str:
+        """Cards as text: ``PokerHand('Kh Kd 5s Ks 5c': full house, Kings over Fives)``."""
+        return f"PokerHand({format_cards(self.cards, ' ')!r}: {self.description})"
+
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON output."""
         return {

@@ -58,6 +58,7 @@ __all__ = [
     "ALL_COMBOS",
     "CLASSES",
     "N_COMBOS",
+    "RANGE_SYNTAX",
     "Range",
     "class_combos",
     "combo_index",
@@ -414,11 +415,43 @@ def _parse_dense(text: str) -> np.ndarray:
             combos = _body_combos(m["body"])
             dense[combos] = _term_weight(m["frac"], m["pct"])
         except _TermError as err:
-            detail = f" ({err})" if str(err) else ""
+            detail = str(err) or _diagnose(term)
             raise ValueError(
-                f"term {pos} {raw.strip()!r} of {text!r} is not a hand range{detail}"
+                f"term {pos} {raw.strip()!r} of {text!r} is not a hand range ({detail}); "
+                f"{RANGE_SYNTAX}"
             ) from None
     return dense
+
+
+RANGE_SYNTAX = (
+    "terms look like QQ+, 22-66, AKs, AKo, AK, A2s+, AJs-A8s, T9s-65s, AhKh, 15%, random, "
+    "with weights AA@50 or 0.5:KK, separated by commas"
+)
+"""The range syntax in one line, quoted by every malformed-range message."""
+
+_TERM_CHARS = re.compile(r"[2-9TJQKASOCDH+\-%.*@:0-9]", re.IGNORECASE)
+
+
+def _diagnose(term: str) -> str:
+    """Name what is wrong with a term that matches no form (for the error message)."""
+    m = _TERM_RE.fullmatch(term)
+    if m is not None and not m["body"]:
+        return "it has a weight but no hands"
+    body = m["body"] if m is not None else term
+    if "%" in body:
+        return "a top-percent term is a number and one %, like 15%"
+    head = re.match(rf"{_R}{_R}", body, re.IGNORECASE)
+    rest = body[2:] if head is not None else ""
+    bad_suffix = rest[:1].lower() not in ("", "s", "o", "+", "-")
+    if head is not None and bad_suffix and not _COMBO_RE.match(body):
+        return f"{rest[:1]!r} after {head[0]!r} is not s (suited), o (offsuit), + or -"
+    for ch in term:
+        if not _TERM_CHARS.fullmatch(ch):
+            return f"{ch!r} is not a rank (2-9, T, J, Q, K, A), a suit or a range operator"
+    if head is None:
+        letter = next((c for c in body if c.upper() not in RANKS), body[:1])
+        return f"{letter!r} is not a rank (2-9, T, J, Q, K, A)"
+    return "it matches none of the forms"
 
 
 def parse_range(text: str) -> Range:
@@ -437,11 +470,11 @@ def parse_range(text: str) -> Range:
     >>> parse_range("QQ+,AKx")
     Traceback (most recent call last):
     ...
-    ValueError: term 2 'AKx' of 'QQ+,AKx' is not a hand range
+    ValueError: term 2 'AKx' of 'QQ+,AKx' is not a hand range ('x' after 'AK' is not s (suited), o (offsuit), + or -); terms look like QQ+, 22-66, AKs, AKo, AK, A2s+, AJs-A8s, T9s-65s, AhKh, 15%, random, with weights AA@50 or 0.5:KK, separated by commas
     >>> parse_range("A2s-K3s")
     Traceback (most recent call last):
     ...
-    ValueError: term 1 'A2s-K3s' of 'A2s-K3s' is not a hand range (its ends share neither the top card nor the gap)
+    ValueError: term 1 'A2s-K3s' of 'A2s-K3s' is not a hand range (its ends share neither the top card nor the gap); terms look like QQ+, 22-66, AKs, AKo, AK, A2s+, AJs-A8s, T9s-65s, AhKh, 15%, random, with weights AA@50 or 0.5:KK, separated by commas
     """  # noqa: E501
     return Range(text)
 
@@ -712,6 +745,25 @@ class Range:
         """Return :meth:`format`."""
         return self.format()
 
+    def _repr_html_(self) -> str:
+        """Notebook view: size, canonical text and the 13x13 grid (weights as percent)."""
+        import html
+
+        rows = []
+        for i, row in enumerate(self.grid()):
+            cells = []
+            for j, w in enumerate(row):
+                shade = f"rgba(34,139,34,{0.15 + 0.65 * w:.2f})" if w > 0 else "transparent"
+                label = CLASSES[13 * i + j] + ("" if w in (0.0, 1.0) else f" {w:.0%}")
+                cells.append(f'<td style="background:{shade};padding:2px 4px">{label}</td>')
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        caption = (
+            f"<p><code>{html.escape(self._text)}</code>: {self.n_combos} combos, weight "
+            f"{self.weight:g} ({self.fraction:.2%} of 1326); canonical "
+            f"<code>{html.escape(self.format())}</code></p>"
+        )
+        return caption + '<table style="font-size:80%">' + "".join(rows) + "</table>"
+
     def remove(self, cards: CardsLike | int) -> Range:
         """Return the range without the combos that hold any of ``cards`` (card removal).
 
@@ -769,17 +821,23 @@ class Range:
         """
         return self._class_weights().reshape(13, 13)
 
-    def grid_text(self) -> str:
+    def grid_text(self, labels: bool = False) -> str:
         """Render the grid as text: labels where full, percent where partial, ``.`` if absent.
+
+        Rows and columns run A, K, ..., 2; suited classes above the diagonal,
+        offsuit below.  ``labels=True`` adds the ranks along the top and the
+        left.
 
         Examples
         --------
         >>> print(Range("QQ+,AKs,AKo@50").grid_text().splitlines()[1])
         50% KK  .   .   .   .   .   .   .   .   .   .   .
+        >>> print(Range("AA").grid_text(labels=True).splitlines()[0])
+            A   K   Q   J   T   9   8   7   6   5   4   3   2
         """
         rows = []
         for i, row in enumerate(self.grid()):
-            cells = []
+            cells = [RANKS[12 - i]] if labels else []
             for j, w in enumerate(row):
                 if w == 1.0:
                     cells.append(CLASSES[13 * i + j])
@@ -788,6 +846,8 @@ class Range:
                 else:
                     cells.append(".")
             rows.append(" ".join(f"{c:<3}" for c in cells).rstrip())
+        if labels:
+            rows.insert(0, " ".join(f"{c:<3}" for c in [" ", *reversed(RANKS)]).rstrip())
         return "\n".join(rows)
 
     def plot_grid(self, ax: Axes | None = None, *, cmap: str = "Greens") -> Axes:

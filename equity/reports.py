@@ -14,8 +14,8 @@ per table and the figures (PNG), under ``out_dir``:
 ``preflop``
     The exact equity of each of the 169 starting hands against one random
     hand (13x13 heat map), the same by Monte-Carlo, and heads-up matchups of
-    the 169x169 matrix by Monte-Carlo, compared with the exact table of
-    Irving and d'Eon (largest error, z-score histogram).
+    the 169x169 matrix by Monte-Carlo, compared with the project's exact
+    table (largest error, z-score histogram).
 ``zjh``
     Zha Jin Hua: each category's win rate against one to five random
     opponents, with and without the 2-3-5 rule and the suit tie-break;
@@ -37,7 +37,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
-import re
+import threading
 import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -50,10 +50,12 @@ import pandas as pd
 
 from . import __version__
 from .frequencies import SPECIAL_235, category_frequencies
+from .interrupt import stop_requested
 from .odds import category_counts
 from .simulate import calculate
 from .stats import chi2_sf
 from .zjh import (
+    SPECIAL_235_RULE,
     ZJH_CATEGORIES,
     ZJHRules,
     category_of_strength,
@@ -69,13 +71,13 @@ __all__ = [
     "KINDS",
     "SIZES",
     "ZJH_VARIANTS",
+    "ReportInterrupted",
     "ReportSizes",
     "classic_matchups",
     "compare_with_reference",
     "load_preflop_reference",
     "preflop_matrix",
     "preflop_vs_random",
-    "reference_dir",
     "run_report",
     "zjh_category_winrates",
     "zjh_heads_up_exact",
@@ -88,7 +90,6 @@ Progress = Callable[[int, int, str], None]
 _Z95 = 1.959963984540054
 _FLOAT_CSV = "%.10g"  # CSV floats: fixed, platform-independent formatting
 _N_MATCHUPS = 169 * 170 // 2  # 14,365 unordered class matchups, mirrors included
-_REFERENCE_FILE = "preflop_exact_169x169.txt"
 _SHORT_RUN_THREADS = 1
 """Threads for the many short Monte-Carlo runs (one per matchup or hero hand).
 
@@ -248,16 +249,35 @@ def _md_table(
     return "\n".join(lines)
 
 
+class ReportInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`run_report`; ``written`` lists the files written so far.
+
+    The pages finished before it are complete; the page in progress is
+    written with the sections it had, marked interrupted.
+    """
+
+    def __init__(self, written: list[Path]) -> None:
+        super().__init__(f"report interrupted after {len(written)} files")
+        self.written = written
+
+
+class _Stopped(Exception):
+    """Raised by the ticker once Ctrl-C has been pressed: the report stops at this unit."""
+
+
 class _Ticker:
-    """Calls ``progress(done, total, label)`` once per unit of work."""
+    """Calls ``progress(done, total, label)`` once per unit of work; stops the report on Ctrl-C."""
 
     def __init__(self, progress: Progress | None, total: int) -> None:
         self.progress, self.total, self.done = progress, total, 0
+        self.stop: threading.Event | None = None
 
     def __call__(self, label: str, units: int = 1) -> None:
         self.done += units
         if self.progress is not None:
             self.progress(min(self.done, self.total), self.total, label)
+        if self.stop is not None and self.stop.is_set():
+            raise _Stopped
 
 
 class _Page:
@@ -537,64 +557,46 @@ def preflop_vs_random(
     return frame
 
 
-def reference_dir() -> Path | None:
-    """Folder of the shared exact reference data, or None when it is not there.
+def load_preflop_reference() -> pd.DataFrame:
+    """The exact 169x169 heads-up table shipped with the package, both orientations.
 
-    ``$EQUITY_REFERENCE_DIR`` when set, else ``shared/reference`` beside the
-    repository checkout (``<checkout>/../shared/reference``), as in CI.
-    """
-    env = os.environ.get("EQUITY_REFERENCE_DIR")
-    candidates = [Path(env)] if env else []
-    candidates.append(Path(__file__).resolve().parent.parent.parent / "shared" / "reference")
-    for folder in candidates:
-        if (folder / _REFERENCE_FILE).is_file():
-            return folder
-    return None
-
-
-_ENTRY_RE = re.compile(
-    r"^(\S+) vs\. (\S+):\s*\n\s*Alice:\s*(\d+)/(\d+)[^\n]*\n\s*Bob:\s*(\d+)/(\d+)[^\n]*\n"
-    r"\s*Tie:\s*(\d+)/(\d+)",
-    re.MULTILINE,
-)
-
-
-def load_preflop_reference(path: str | Path | None = None) -> pd.DataFrame | None:
-    """Read the exact 169x169 heads-up table (Irving and d'Eon), both orientations.
-
-    Parameters
-    ----------
-    path : str or Path, optional
-        The ``preflop_exact_169x169.txt`` file; default: in
-        :func:`reference_dir`.  Returns None when there is no such file.
+    The counts of :func:`equity.table.load_preflop_table`
+    (``equity/data/preflop_169x169.npz``, computed by ``equity table preflop
+    --exact``; the tests prove it equal to Irving and d'Eon's published exact
+    table).
 
     Returns
     -------
-    DataFrame or None
+    DataFrame
         Indexed by ``(hand, opponent)``, with ``win``, ``lose``, ``tie``,
-        ``total`` (counts over suit-weighted deals, only the ratios matter)
+        ``total`` (counts over every non-conflicting combo pair and board)
         and ``equity = (win + tie / 2) / total`` of ``hand``.  Every
         matchup appears in both orders (mirror matchups once): 28,561 rows.
+
+    Examples
+    --------
+    >>> ref = load_preflop_reference()
+    >>> len(ref), round(float(ref.loc[("KK", "AA"), "equity"]), 4)
+    (28561, 0.1805)
     """
-    if path is None:
-        folder = reference_dir()
-        if folder is None:
-            return None
-        path = folder / _REFERENCE_FILE
-    path = Path(path)
-    if not path.is_file():
-        return None
-    text = path.read_text(encoding="utf-8")
-    rows: dict[tuple[str, str], tuple[int, int, int, int]] = {}
-    for m in _ENTRY_RE.finditer(text):
-        a, b = m[1], m[2]
-        alice, bob, tie, total = int(m[3]), int(m[5]), int(m[7]), int(m[4])
-        if not (total == int(m[6]) == int(m[8]) and alice + bob + tie == total):
-            raise ValueError(f"inconsistent reference entry {a} vs. {b} in {path}")
-        rows[(a, b)] = (alice, bob, tie, total)
-        rows.setdefault((b, a), (bob, alice, tie, total))
-    index = pd.MultiIndex.from_tuples(list(rows), names=["hand", "opponent"])
-    frame = pd.DataFrame(list(rows.values()), index=index, columns=["win", "lose", "tie", "total"])
+    from .table import load_preflop_table
+
+    table = load_preflop_table()
+    forward = pd.DataFrame(
+        {
+            "hand": table["alice"],
+            "opponent": table["bob"],
+            "win": table["alice_wins"],
+            "lose": table["bob_wins"],
+            "tie": table["ties"],
+            "total": table["total"],
+        }
+    )
+    mirrored = forward[forward["hand"] != forward["opponent"]].rename(
+        columns={"hand": "opponent", "opponent": "hand", "win": "lose", "lose": "win"}
+    )
+    frame = pd.concat([forward, mirrored[forward.columns]], ignore_index=True)
+    frame = frame.set_index(["hand", "opponent"])
     frame["equity"] = (frame["win"] + frame["tie"] / 2) / frame["total"]
     return frame
 
@@ -689,10 +691,10 @@ def compare_with_reference(matrix: pd.DataFrame, reference: pd.DataFrame) -> pd.
 
     Examples
     --------
-    >>> ref = load_preflop_reference()
     >>> df = preflop_matrix([("AA", "KK")], trials=20_000, seed=1)
-    >>> ref is None or bool(abs(compare_with_reference(df, ref).loc[0, "z"]) < 5)
-    True
+    >>> cmp = compare_with_reference(df, load_preflop_reference())
+    >>> round(float(cmp.loc[0, "exact_equity"]), 4), bool(abs(cmp.loc[0, "z"]) < 5)
+    (0.8195, True)
     """
     keys = list(zip(matrix["hand"], matrix["opponent"], strict=True))
     missing = [k for k in keys if k not in reference.index]
@@ -1375,64 +1377,50 @@ def _preflop_page(page: _Page, sizes: ReportSizes, seed: int, exact: bool, tick:
         f"standard error of about {0.5 / math.sqrt(sizes.matrix_trials):.4f} or less.",
     )
     matrix = preflop_matrix(n_matchups, sizes.matrix_trials, seed, progress=tick)
-    reference = load_preflop_reference()
-    if reference is None:
-        page.add(
-            "> The exact table `shared/reference/preflop_exact_169x169.txt` was not found "
-            "beside the checkout (or in `$EQUITY_REFERENCE_DIR`): the comparison with the "
-            "exact equities is skipped."
-        )
-        page.table(
-            "matrix",
-            matrix,
-            matrix.head(10),
-            formats={"equity": ".5f", "win": ".5f", "tie": ".5f", "stderr": ".5f"},
-        )
-    else:
-        cmp = compare_with_reference(matrix, reference)
-        page.add(
-            "Compared with the exact table of Irving and d'Eon "
-            "(`shared/reference/preflop_exact_169x169.txt`, equity = (win + tie/2) / "
-            "total of the first hand):",
-            "",
-            *_z_summary(cmp.assign(label=cmp["hand"] + " vs " + cmp["opponent"]), "equity"),
-        )
-        by_z = cmp.reindex(cmp["z"].abs().sort_values(ascending=False, kind="stable").index)
-        page.table(
-            "matrix",
-            cmp,
-            by_z.head(10)[
-                [
-                    "hand",
-                    "opponent",
-                    "equity",
-                    "exact_equity",
-                    "stderr",
-                    "exact_stderr",
-                    "error",
-                    "z",
-                ]
-            ],
-            formats={
-                "equity": ".5f",
-                "exact_equity": ".5f",
-                "stderr": ".5f",
-                "exact_stderr": ".5f",
-                "error": "+.5f",
-                "z": "+.2f",
-            },
-            caption="The ten matchups with the largest |z| (all in the CSV):",
-        )
-        fig, axes = _figure(ncols=2, size=(5.5, 5.0))
-        plot_z_histogram(cmp["z"], axes[0, 0], title=f"z-scores of {len(cmp):,} heads-up matchups")
-        plot_winrate_scatter(
-            cmp["equity"],
-            cmp["exact_equity"],
-            axes[0, 1],
-            residual=True,
-            title="Heads-up matchups: simulated - exact",
-        )
-        page.figure("matrix_errors", fig, "z-score histogram and errors of the matrix")
+    cmp = compare_with_reference(matrix, load_preflop_reference())
+    page.add(
+        "Compared with the project's exact table (`equity/data/preflop_169x169.npz`, "
+        "computed by `equity table preflop --exact` and tested equal to Irving and "
+        "d'Eon's published exact table; equity = (win + tie/2) / total of the first hand):",
+        "",
+        *_z_summary(cmp.assign(label=cmp["hand"] + " vs " + cmp["opponent"]), "equity"),
+    )
+    by_z = cmp.reindex(cmp["z"].abs().sort_values(ascending=False, kind="stable").index)
+    page.table(
+        "matrix",
+        cmp,
+        by_z.head(10)[
+            [
+                "hand",
+                "opponent",
+                "equity",
+                "exact_equity",
+                "stderr",
+                "exact_stderr",
+                "error",
+                "z",
+            ]
+        ],
+        formats={
+            "equity": ".5f",
+            "exact_equity": ".5f",
+            "stderr": ".5f",
+            "exact_stderr": ".5f",
+            "error": "+.5f",
+            "z": "+.2f",
+        },
+        caption="The ten matchups with the largest |z| (all in the CSV):",
+    )
+    fig, axes = _figure(ncols=2, size=(5.5, 5.0))
+    plot_z_histogram(cmp["z"], axes[0, 0], title=f"z-scores of {len(cmp):,} heads-up matchups")
+    plot_winrate_scatter(
+        cmp["equity"],
+        cmp["exact_equity"],
+        axes[0, 1],
+        residual=True,
+        title="Heads-up matchups: simulated - exact",
+    )
+    page.figure("matrix_errors", fig, "z-score histogram and errors of the matrix")
     fig, axes = _figure(size=(8.0, 7.0))
     plot_matrix(
         _matrix_array(matrix),
@@ -1474,9 +1462,9 @@ def _zjh_page(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None
         f"{sizes.zjh_trials:,} times against k random opponents "
         '(`calculate([hero] + ["random"] * k, game="zjh", rules=...)`). The rate is the '
         "stratum-weighted mean (an unbiased estimate of the category average); its SE "
-        "collapses neighbouring strata in pairs. "
-        "With several opponents the 2-3-5 hand beats bombs only when every other live "
-        "hand is a bomb (the engine's multiway convention).",
+        "collapses neighbouring strata in pairs.",
+        "",
+        f"2-3-5 rule: {SPECIAL_235_RULE}",
     )
     tables = []
     exact_rows = []
@@ -1608,6 +1596,13 @@ def run_report(
     list of Path
         Every file written, pages first within each kind.
 
+    Raises
+    ------
+    ReportInterrupted
+        On Ctrl-C (the first one stops the calculation in progress): the
+        pages finished are written, the page in progress with its sections
+        so far and a note; the exception lists the files.
+
     Examples
     --------
     >>> import tempfile
@@ -1649,22 +1644,32 @@ def run_report(
         "zjh": "Zha Jin Hua: win rate by category, rules and table size",
     }
     written: list[Path] = []
-    for k in kinds:
-        page = _Page(
-            out,
-            k,
-            titles[k],
-            _header(k, int(seed), sizes, size, exact, trials, command, shown_dir, matchups),
-        )
-        if k == "frequencies":
-            _frequencies_page(page, sizes, int(seed), exact, tick)
-        elif k == "matchups":
-            _matchups_page(page, sizes, int(seed), tick)
-        elif k == "preflop":
-            _preflop_page(page, sizes, int(seed), exact, tick)
-        else:
-            _zjh_page(page, sizes, int(seed), tick)
-        written.extend(page.write())
+    with stop_requested() as stop:
+        tick.stop = stop
+        for k in kinds:
+            page = _Page(
+                out,
+                k,
+                titles[k],
+                _header(k, int(seed), sizes, size, exact, trials, command, shown_dir, matchups),
+            )
+            try:
+                if k == "frequencies":
+                    _frequencies_page(page, sizes, int(seed), exact, tick)
+                elif k == "matchups":
+                    _matchups_page(page, sizes, int(seed), tick)
+                elif k == "preflop":
+                    _preflop_page(page, sizes, int(seed), exact, tick)
+                else:
+                    _zjh_page(page, sizes, int(seed), tick)
+            except (_Stopped, KeyboardInterrupt):
+                page.add(
+                    "> **Interrupted:** Ctrl-C stopped the report here; the sections above are "
+                    "complete. Run the command again for the whole page."
+                )
+                written.extend(page.write())
+                raise ReportInterrupted(written) from None
+            written.extend(page.write())
     if kind == "all":
         index = out / "README.md"
         lines = [

@@ -49,6 +49,10 @@ class EquityResult:
     weight_total: float
     """Number of (weighted) deals the counts cover; equals ``samples`` unless weighted ranges."""
     interrupted: bool = False
+    """True when Ctrl-C stopped a Monte-Carlo run: the figures are those of the deals so far."""
+    stop_reason: str | None = None
+    """Monte-Carlo: why it stopped: ``"trials"`` (all dealt), ``"stderr"`` (target
+    reached), ``"time"`` (time limit) or ``"interrupted"`` (Ctrl-C); None when exact."""
     batch_size: int | None = None
     threads: int | None = None
     rules: Any = None
@@ -126,6 +130,7 @@ class EquityResult:
             "board": self.board,
             "dead": self.dead,
             "interrupted": self.interrupted,
+            "stop_reason": self.stop_reason,
             "players": players,
         }
 

@@ -21,10 +21,9 @@ import contextlib
 import contextvars
 import itertools
 import math
-import signal
-import threading
+import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import comb
 from typing import Any
@@ -33,19 +32,28 @@ import numba
 import numpy as np
 
 from .cards import card_mask, format_card, format_cards, parse_cards
+from .checks import (
+    DEFAULT_TRIALS,
+    MAX_TRIALS,
+    check_count,
+    check_positive,
+    check_seed,
+    check_trials,
+    limit_text,
+)
 from .kernels import showdown as _sd
 from .kernels.rng import batch_seeds
 from .results import EquityResult, shares_from_counts
+from .rounds import one_thread, run_rounds
 from .tables import holdem_tables
 
-__all__ = ["EXACT_AUTO_LIMIT", "GAMES", "calculate"]
+__all__ = ["EXACT_AUTO_LIMIT", "GAMES", "TooLargeForExact", "calculate"]
 
 GAMES = ("holdem", "five", "zjh")
 EXACT_AUTO_LIMIT = 150_000_000
 """``method="auto"`` enumerates when deals x boards x players is at most this."""
 EXACT_HARD_LIMIT = 50_000_000_000
 """``method="exact"`` refuses jobs above this many hand evaluations."""
-DEFAULT_TRIALS = 1_000_000
 DEFAULT_BATCH = 16_384
 _MIN_BATCHES = 32  # trials are split into at least this many batches for the stderr
 _EXACT_CHUNK = 32_768  # assignments per exact kernel call (bounds memory)
@@ -53,6 +61,17 @@ _EXACT_CHUNK = 32_768  # assignments per exact kernel call (bounds memory)
 _N_HOLE = {"holdem": 2, "five": 5, "zjh": 3}
 _PLAYERS = {"holdem": (2, 23), "five": (2, 10), "zjh": (2, 17)}
 _RANDOM_WORDS = {"random", "*", "?", "??", "xx"}
+
+
+class TooLargeForExact(ValueError):
+    """An exact enumeration too large to run; ``work`` is its hand evaluations."""
+
+    def __init__(self, work: int) -> None:
+        self.work = work
+        super().__init__(
+            f"exact enumeration would take about {work:.2e} hand evaluations (the limit is "
+            f"{limit_text(EXACT_HARD_LIMIT)}); use Monte-Carlo (method='monte-carlo')"
+        )
 
 
 @dataclass
@@ -91,15 +110,16 @@ def _parse_player(spec: object, game: str) -> _Player:
         cards = parse_cards(text)
     except ValueError as card_error:
         if game != "holdem":
-            raise
-        try:
-            from .ranges import parse_range
-        except ImportError:  # pragma: no cover - ranges ship with the package
-            raise card_error from None
+            raise ValueError(f"hand {text!r}: {card_error}") from None
+        from .ranges import parse_range
+
         try:
             rng = parse_range(text)
         except ValueError as range_error:
-            raise ValueError(f"hand {text!r} is neither cards nor a range: {range_error}") from None
+            # Meant as cards when some of it reads as cards ('AsKz'), else as a range.
+            if _looks_like_cards(text):
+                raise ValueError(f"hand {text!r}: {card_error}") from None
+            raise range_error from None
         return _Player(label=text, kind=_sd.KIND_RANGE, range_obj=rng)
     if len(cards) != n_hole:
         raise ValueError(
@@ -107,6 +127,14 @@ def _parse_player(spec: object, game: str) -> _Player:
             f"a {game} hand has {n_hole}"
         )
     return _Player(label=format_cards(cards), kind=_sd.KIND_FIXED, cards=tuple(cards))
+
+
+_CARDISH = re.compile(r"(?:10|[1-9TJQKA])[cdhs]|[♠♥♦♣♤♡♢♧]|[黑红梅草方]", re.IGNORECASE)
+
+
+def _looks_like_cards(text: str) -> bool:
+    """Whether ``text`` was meant as cards (``AsKz``, ``1sKs``), not as a range."""
+    return not any(ch in text for ch in "+-,@:%") and _CARDISH.match(text.strip()) is not None
 
 
 def _check_distinct(sources: Sequence[tuple[str, Sequence[int]]]) -> None:
@@ -431,8 +459,13 @@ def _run_exact(
                 progress(stop, n)
     per_assign = per_class[inverse]
     n_boards = _boards_per_assignment(job)
-    counts = np.tensordot(weights, per_assign, axes=1)
-    total = float(weights.sum()) * n_boards
+    if np.array_equal(weights, np.round(weights)):  # unweighted: exact integer counts
+        whole = weights.astype(np.int64)
+        counts = np.tensordot(whole, per_assign, axes=1)
+        total: float = int(whole.sum()) * n_boards
+    else:
+        counts = np.tensordot(weights, per_assign, axes=1)
+        total = float(weights.sum()) * n_boards
     samples = len(holes) * n_boards
     return counts, total, samples, per_assign, weights, choice
 
@@ -588,20 +621,9 @@ def _mc_chunk(
         combo_out,
         status,
     )
-    if threads:
+    with one_thread(not threads):
         _sd.simulate_batches(*args)
-    else:
-        with _LAUNCH_LOCK:
-            previous = numba.get_num_threads()
-            numba.set_num_threads(1)
-            try:
-                _sd.simulate_batches(*args)
-            finally:
-                numba.set_num_threads(previous)
     return out, combo_out.sum(axis=0), status
-
-
-_LAUNCH_LOCK = threading.Lock()
 
 
 def _check_feasible(job: _Job) -> None:
@@ -641,42 +663,6 @@ def _batch_stderr(moments: np.ndarray, n_batches: int) -> np.ndarray:
     return np.sqrt(var / n_total)
 
 
-@contextlib.contextmanager
-def _interrupt_flag() -> Iterator[threading.Event]:
-    """Turn the first Ctrl-C (SIGINT) into a flag for the ``with`` block.
-
-    A Monte-Carlo run checks the flag between rounds and stops with the
-    result so far.  A ``KeyboardInterrupt`` raised in the middle of a
-    kernel's first call can land inside numba's loading or compiling of it,
-    which leaves it broken (a traceback, or worse); as a flag it waits for
-    the round to end.  A second Ctrl-C goes to the previous handler
-    (normally ``KeyboardInterrupt`` at once).  Only the main thread can
-    install signal handlers; elsewhere the flag is never set.
-    """
-    flag = threading.Event()
-    if threading.current_thread() is not threading.main_thread():
-        yield flag
-        return
-    previous = signal.getsignal(signal.SIGINT)
-    if previous in (signal.SIG_IGN, None):
-        yield flag
-        return
-
-    def on_sigint(signum: int, frame: Any) -> None:
-        if not flag.is_set():
-            flag.set()
-        elif callable(previous):
-            previous(signum, frame)
-        else:  # SIG_DFL
-            raise KeyboardInterrupt
-
-    signal.signal(signal.SIGINT, on_sigint)
-    try:
-        yield flag
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 def _run_mc(
     job: _Job,
     tables: tuple[np.ndarray, ...],
@@ -709,63 +695,41 @@ def _run_mc(
     # On Dask, chunks of batches run ahead on the workers and arrive in batch order.
     chunks = None
     if client is not None:
-        chunks = _distributed().mc_chunks(client, spec, n_batches, batch_size * n_players)
+        chunks = _distributed().ordered_chunks(
+            client, _mc_chunk, spec, n_batches, batch_size * n_players
+        )
     sums = np.zeros((n_players, n_players + 1), dtype=np.int64)
     combo_sums = np.zeros((n_combos, n_players + 1), dtype=np.int64)
     moments = np.zeros((3, n_players))  # running sums for the batch-means stderr
-    n_run_batches = 0
     ks = np.arange(n_players + 1, dtype=float)
     ks[0] = np.inf
-    done_batches = 0
-    round_size = max(2, numba.get_num_threads())
-    start = time.perf_counter()
-    interrupted = False
-    with _interrupt_flag() as stop:
-        while done_batches < n_batches:
-            run = min(round_size, n_batches - done_batches)
-            t0 = time.perf_counter()
-            try:
-                if chunks is None:
-                    out, combo_out, status = _mc_chunk(spec, done_batches, run, tables)
-                else:
-                    out, combo_out, status = next(chunks)
-                    run = len(out)
-            except KeyboardInterrupt:  # a second Ctrl-C (see _interrupt_flag)
-                interrupted = True
-                break
-            if status.any():
-                raise ValueError(
-                    "no legal deal found: the players' ranges almost never avoid each other's cards"
-                )
-            sizes = (
-                np.minimum(trials, (np.arange(run) + done_batches + 1) * batch_size)
-                - (np.arange(run) + done_batches) * batch_size
+
+    def consume(first: int, run: int, result: Any) -> str | None:
+        out, combo_out, status = result
+        if status.any():
+            raise ValueError(
+                "no legal deal found: the players' ranges almost never avoid each other's cards"
             )
-            sums += out.sum(axis=0)
-            combo_sums += combo_out
-            means = (out / ks).sum(axis=2) / sizes[:, None]
-            _sd.add_batch_moments(moments, sizes.astype(np.int64), means)
-            n_run_batches += run
-            done_batches += run
-            elapsed = time.perf_counter() - start
-            if progress is not None:
-                progress(min(trials, done_batches * batch_size), trials)
-            if stop.is_set():  # Ctrl-C during the round: stop with what is done
-                interrupted = True
-                break
-            if target_stderr is not None and done_batches >= _MIN_BATCHES:
-                se = _batch_stderr(moments, n_run_batches)
-                if np.nanmax(se) <= target_stderr:
-                    break
-            if time_limit is not None and elapsed >= time_limit:
-                break
-            # Aim for rounds of about a quarter second (responsive stop rules and Ctrl-C).
-            per_batch = max((time.perf_counter() - t0) / run, 1e-6)
-            round_size = int(min(max(2, 0.25 / per_batch), 4 * round_size + 2))
-            if time_limit is not None:
-                round_size = max(1, min(round_size, int((time_limit - elapsed) / per_batch) + 1))
-    if chunks is not None:
-        chunks.close()  # cancels the chunks still queued or running
+        batch = np.arange(first, first + run)
+        sizes = np.minimum(trials, (batch + 1) * batch_size) - batch * batch_size
+        sums[...] += out.sum(axis=0)
+        combo_sums[...] += combo_out
+        means = (out / ks).sum(axis=2) / sizes[:, None]
+        _sd.add_batch_moments(moments, sizes.astype(np.int64), means)
+        if progress is not None:
+            progress(min(trials, (first + run) * batch_size), trials)
+        enough = target_stderr is not None and first + run >= _MIN_BATCHES
+        if enough and np.nanmax(_batch_stderr(moments, first + run)) <= target_stderr:
+            return "stderr"
+        return None
+
+    n_run_batches, reason = run_rounds(
+        n_batches,
+        lambda first, run: _mc_chunk(spec, first, run, tables),
+        consume,
+        time_limit=time_limit,
+        chunks=chunks,
+    )
     n_done = int(moments[0, 0])
     se = _batch_stderr(moments, n_run_batches)
     if n_done and n_run_batches < 2:  # one batch: fall back to the per-deal variance
@@ -777,7 +741,8 @@ def _run_mc(
         "samples": n_done,
         "stderr": se,
         "combo_counts": combo_sums,
-        "interrupted": interrupted,
+        "interrupted": reason == "interrupted",
+        "stop_reason": reason,
     }
 
 
@@ -861,18 +826,16 @@ def calculate(
     """
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"unknown method {method!r} (expected 'auto', 'exact' or 'monte-carlo')")
-    if trials is not None and (not isinstance(trials, (int, np.integer)) or trials <= 0):
-        raise ValueError(f"trials must be a positive integer, got {trials!r}")
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"the time limit must be positive, got {time_limit!r}")
-    if target_stderr is not None and not target_stderr > 0:
-        raise ValueError(f"the target standard error must be positive, got {target_stderr!r}")
+    trials = check_trials(trials)
+    time_limit = check_positive(time_limit, "the time limit")
+    target_stderr = check_positive(target_stderr, "the target standard error")
+    seed = check_seed(seed)
     if method == "exact" and (
         trials is not None or target_stderr is not None or time_limit is not None
     ):
         raise ValueError("exact enumeration takes no trials, target stderr or time limit")
-    if batch_size is not None and batch_size <= 0:
-        raise ValueError(f"batch_size must be positive, got {batch_size!r}")
+    if batch_size is not None:
+        batch_size = check_count(batch_size, "batch_size")
     job = _prepare(hands, board, dead, game, rules, independent_decks)
     labels = tuple(p.label for p in job.players)
     n_assign, n_boards = _exact_size(job)
@@ -881,10 +844,7 @@ def calculate(
         explicit_mc = trials is not None or target_stderr is not None or time_limit is not None
         method = "exact" if work <= EXACT_AUTO_LIMIT and not explicit_mc else "monte-carlo"
     if method == "exact" and work > EXACT_HARD_LIMIT:
-        raise ValueError(
-            f"exact enumeration would take about {work:.2e} hand evaluations; "
-            "use Monte-Carlo (method='monte-carlo')"
-        )
+        raise TooLargeForExact(work)
     tables = tuple(holdem_tables())
     previous_threads = numba.get_num_threads()
     if threads is not None:
@@ -919,9 +879,8 @@ def calculate(
                 combo_results=combo_results,
             )
         if trials is None:
-            trials = (
-                10**15 if target_stderr is not None or time_limit is not None else DEFAULT_TRIALS
-            )
+            explicit_stop = target_stderr is not None or time_limit is not None
+            trials = MAX_TRIALS if explicit_stop else DEFAULT_TRIALS
         if batch_size is None:
             batch_size = max(64, min(DEFAULT_BATCH, -(-trials // _MIN_BATCHES)))
         if seed is None:
@@ -951,6 +910,7 @@ def calculate(
             stderr=mc["stderr"],
             seed=seed,
             interrupted=mc["interrupted"],
+            stop_reason=mc["stop_reason"],
             batch_size=batch_size,
             combo_results=_mc_combo_results(job, mc["combo_counts"]),
         )

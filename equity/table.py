@@ -19,15 +19,22 @@ chunk is saved at once under ``OUT.chunks/`` and a rerun skips the chunks
 already there, so an interrupted job resumes; the chunk folder is removed
 once the table is written.  Chunks run locally on all cores or on Dask
 (``scheduler=``), with identical counts.
+
+The full table ships with the package, ``equity/data/preflop_169x169.npz``
+(written by ``tools/build_preflop_table.py``), and
+:func:`load_preflop_table` reads it; the tests prove it equal to Irving and
+d'Eon's published exact table and recompute a sample of it.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import os
 import shutil
 from collections.abc import Callable, Sequence
+from importlib import resources
 from math import comb
 from pathlib import Path
 from typing import Any
@@ -42,6 +49,7 @@ __all__ = [
     "BOARDS",
     "CHUNK_PATTERNS",
     "COLUMNS",
+    "load_preflop_table",
     "matchups",
     "preflop_table",
     "suit_patterns",
@@ -53,6 +61,8 @@ CHUNK_PATTERNS = 250
 """Suit patterns per chunk (a few seconds of one core): the restart and Dask unit."""
 COLUMNS = ("alice", "bob", "alice_wins", "bob_wins", "ties", "total")
 """Columns of the table."""
+_SHIPPED_FILE = "preflop_169x169.npz"
+"""The shipped table, in ``equity/data/``."""
 
 _PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.int64)
 
@@ -235,8 +245,6 @@ def preflop_table(
             done += p1 - p0
         else:
             todo.append(i)
-    if folder is not None:
-        folder.mkdir(parents=True, exist_ok=True)
     if progress is not None:
         progress(done, len(holes))
 
@@ -244,7 +252,8 @@ def preflop_table(
         nonlocal done
         m0, m1, p0, p1 = chunks[i]
         counts[m0:m1] = block
-        if folder is not None:
+        if folder is not None:  # made at the first chunk: a job that fails at once leaves none
+            folder.mkdir(parents=True, exist_ok=True)
             _save(folder / _chunk_name(pairs, m0, m1), block)
         done += p1 - p0
         if progress is not None:
@@ -279,7 +288,7 @@ def preflop_table(
         raise RuntimeError("chunk counts do not add up to the boards of every combo pair")
     if path is not None and folder is not None:
         _write(frame, path)
-        shutil.rmtree(folder)
+        shutil.rmtree(folder, ignore_errors=True)
     return frame
 
 
@@ -296,3 +305,84 @@ def _write(frame: Any, path: Path) -> None:
                 "writing parquet needs pyarrow: pip install 'equity[distributed]' (or write .csv)"
             ) from None
     os.replace(tmp, path)
+
+
+# --------------------------------------------------------------------------------------
+# The shipped table: equity/data/preflop_169x169.npz
+
+_COUNTS = COLUMNS[2:]
+
+
+def _write_shipped(frame: Any, path: str | os.PathLike[str]) -> None:
+    """Write a full table as the shipped file (read back by :func:`load_preflop_table`).
+
+    The file holds ``classes`` (:data:`equity.ranges.CLASSES`), the class
+    indices ``alice`` and ``bob`` and the four count columns, one entry per
+    matchup of :func:`matchups`, in that order.
+    """
+    pairs = list(zip(frame["alice"], frame["bob"], strict=True))
+    if pairs != matchups():
+        raise ValueError("the shipped table holds every matchup, in matchups() order")
+    index = {label: i for i, label in enumerate(CLASSES)}
+    path = Path(path)
+    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+    with open(tmp, "wb") as f:  # a file object: savez adds no suffix
+        np.savez_compressed(
+            f,
+            classes=np.array(CLASSES),
+            alice=np.array([index[a] for a, _ in pairs], dtype=np.uint8),
+            bob=np.array([index[b] for _, b in pairs], dtype=np.uint8),
+            **{c: frame[c].to_numpy(dtype=np.int64) for c in _COUNTS},
+        )
+    os.replace(tmp, path)
+
+
+@functools.cache
+def _shipped_counts() -> np.ndarray:
+    """``int64[14365, 4]``: the shipped counts (read-only, loaded once)."""
+    source = resources.files("equity") / "data" / _SHIPPED_FILE
+    with resources.as_file(source) as path:
+        if not path.is_file():
+            raise FileNotFoundError(
+                f"the exact preflop table {str(path)!r} is missing; "
+                "rebuild it with python tools/build_preflop_table.py"
+            )
+        with np.load(path) as data:
+            classes = tuple(data["classes"].tolist())
+            alice, bob = data["alice"], data["bob"]
+            counts = np.stack([data[c] for c in _COUNTS], axis=1).astype(np.int64)
+    i, j = np.triu_indices(len(CLASSES))  # row-major, i <= j: the order of matchups()
+    if classes != CLASSES or not (np.array_equal(alice, i) and np.array_equal(bob, j)):
+        raise RuntimeError(f"{_SHIPPED_FILE} lists the matchups in another order")
+    if not np.array_equal(counts[:, :3].sum(axis=1), counts[:, 3]) or np.any(counts[:, 3] % BOARDS):
+        raise RuntimeError(f"{_SHIPPED_FILE}: counts do not add up to whole board enumerations")
+    counts.flags.writeable = False
+    return counts
+
+
+def load_preflop_table() -> Any:
+    """The exact preflop table of every class matchup, as shipped with the package.
+
+    The same counts as ``preflop_table()`` (a few minutes of enumeration),
+    read from ``equity/data/preflop_169x169.npz``; raises
+    FileNotFoundError when that file is missing.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per matchup of :func:`matchups`, columns :data:`COLUMNS`.
+
+    Examples
+    --------
+    >>> t = load_preflop_table().set_index(["alice", "bob"])
+    >>> len(t), t.loc[("AA", "KK"), ["alice_wins", "bob_wins", "ties", "total"]].tolist()
+    (14365, [50371344, 10986372, 285228, 61642944])
+    """
+    import pandas as pd
+
+    counts = _shipped_counts()
+    pairs = matchups()
+    frame = pd.DataFrame({"alice": [a for a, _ in pairs], "bob": [b for _, b in pairs]})
+    for k, column in enumerate(_COUNTS):
+        frame[column] = counts[:, k].copy()
+    return frame

@@ -9,10 +9,12 @@ Patti order in which a straight beats a flush.
 
 Strengths are ``int32`` (bigger is stronger, equal is a tie), encoded as
 ``cat << 12 | within``, shifted left by 6 with the suit value in the low bits
-when ``suit_tiebreak`` is on; see :mod:`equity.kernels.zjh`.  The seed
-article's absolute values (Java ``NonFlowerValueCalculator`` and
-``FlowerValueCalculator``) are reproduced exactly, as are its "smaller is
-stronger" forms, defined here as ``MAX - value``.
+when ``suit_tiebreak`` is on; see :mod:`equity.kernels.zjh`.  The Zha Jin Hua
+rules' *absolute hand values* (``NonFlowerValueCalculator``, rank only, and
+``FlowerValueCalculator``, with suits) are reproduced exactly, as are their
+"smaller is stronger" forms, defined here as ``MAX - value``
+(:attr:`ZJHHand.absolute_value` and friends; the former ``seed_value*``
+names remain as aliases for one release).
 """
 
 from __future__ import annotations
@@ -30,12 +32,16 @@ from .cards import RANK_NAMES, CardsLike, format_cards, parse_cards
 from .kernels import zjh as _k
 
 __all__ = [
+    "ABSOLUTE_MAX_VALUE",
+    "ABSOLUTE_MAX_VALUE_SUITS",
     "SEED_MAX_VALUE",
     "SEED_MAX_VALUE_SUITS",
     "SPECIAL_235",
+    "SPECIAL_235_RULE",
     "ZJH_CATEGORIES",
     "ZJHHand",
     "ZJHRules",
+    "absolute_value_zjh_batch",
     "category_of_strength",
     "compare_zjh",
     "evaluate_zjh",
@@ -57,10 +63,22 @@ With ``order="straight_over_flush"`` "straight" and "flush" swap places
 SPECIAL_235 = "special 2-3-5"
 """Key of the off-suit 2-3-5 count in :func:`zjh_category_counts_exact`."""
 
-SEED_MAX_VALUE = _k.SEED_MAX_VALUE
-"""Largest rank-only seed value (A-A-A = 7881); reversed = this - value."""
-SEED_MAX_VALUE_SUITS = _k.SEED_MAX_VALUE_SUITS
+SPECIAL_235_RULE = (
+    "With the 2-3-5 rule an off-suit 2-3-5 beats every bomb and loses to every other hand. "
+    "The pot goes to the hands that no other hand beats; when every hand is beaten by "
+    "another (the cycle 2-3-5 > bomb > any other hand > 2-3-5) the rule is set aside and "
+    "the ordinary ranking decides, the 2-3-5 being a Five-high high card."
+)
+"""The 2-3-5 rule, in the words used by the docs, ``--help`` and the README."""
+
+ABSOLUTE_MAX_VALUE = _k.ABSOLUTE_MAX_VALUE
+"""Largest rank-only absolute value (A-A-A = 7881); reversed = this - value."""
+ABSOLUTE_MAX_VALUE_SUITS = _k.ABSOLUTE_MAX_VALUE_SUITS
 """``7881 * 64 + 63``; the suit-aware reversed value is this - value."""
+SEED_MAX_VALUE = ABSOLUTE_MAX_VALUE
+"""Former name of :data:`ABSOLUTE_MAX_VALUE` (kept for one release)."""
+SEED_MAX_VALUE_SUITS = ABSOLUTE_MAX_VALUE_SUITS
+"""Former name of :data:`ABSOLUTE_MAX_VALUE_SUITS` (kept for one release)."""
 
 _ORDERS = ("zjh", "straight_over_flush")
 
@@ -82,9 +100,10 @@ class ZJHRules:
     """
 
     special_235: bool = False
-    """An off-suit 2-3-5 beats every bomb, and nothing else (not transitive)."""
+    """The 2-3-5 rule (:data:`SPECIAL_235_RULE`): an off-suit 2-3-5 beats every bomb
+    and loses to every other hand."""
     suit_tiebreak: bool = False
-    """Break rank ties by suit, spade > heart > club > diamond (seed order)."""
+    """Break rank ties by suit, spade > heart > club > diamond (the rules' flower order)."""
     order: Literal["zjh", "straight_over_flush"] = "zjh"
     """``"zjh"``: flush > straight; ``"straight_over_flush"`` (Teen Patti)."""
 
@@ -110,7 +129,7 @@ class ZJHRules:
 class ZJHHand:
     """One evaluated three-card hand.
 
-    ``strength`` depends on the rules used; the seed values do not.
+    ``strength`` depends on the rules used; the absolute values do not.
     """
 
     cards: tuple[int, int, int]
@@ -122,20 +141,44 @@ class ZJHHand:
     strength: int
     """``int32`` strength under the rules used; bigger is stronger."""
     special_235: bool
-    """Off-suit 2-3-5 (flagged whatever the rules, like the seed's isSpecial)."""
-    seed_value: int
-    """Seed rank-only value (NonFlowerValueCalculator), 1330..7881."""
-    seed_value_suits: int
-    """Seed suit-aware value (FlowerValueCalculator): value * 64 + flower."""
-    seed_value_reversed: int
-    """``SEED_MAX_VALUE - seed_value``: smaller is stronger (Low2High)."""
-    seed_value_suits_reversed: int
-    """``SEED_MAX_VALUE_SUITS - seed_value_suits`` (FlowerLow2High)."""
+    """Off-suit 2-3-5 (flagged whatever the rules, as the rules' isSpecial)."""
+    absolute_value: int
+    """Absolute value, rank only (NonFlowerValueCalculator), 1330..7881."""
+    absolute_value_suits: int
+    """Absolute value with suits (FlowerValueCalculator): value * 64 + flower."""
+    absolute_value_reversed: int
+    """``ABSOLUTE_MAX_VALUE - absolute_value``: smaller is stronger (Low2High)."""
+    absolute_value_suits_reversed: int
+    """``ABSOLUTE_MAX_VALUE_SUITS - absolute_value_suits`` (FlowerLow2High)."""
 
     @property
     def text(self) -> str:
         """The cards as text, e.g. ``"AsKdJc"``."""
         return format_cards(self.cards)
+
+    def __repr__(self) -> str:
+        """Cards as text, e.g. ``ZJHHand('AsAdKc': pair of Aces, King kicker)``."""
+        return f"ZJHHand({format_cards(self.cards, ' ')!r}: {self.description})"
+
+    @property
+    def seed_value(self) -> int:
+        """Former name of :attr:`absolute_value` (kept for one release)."""
+        return self.absolute_value
+
+    @property
+    def seed_value_suits(self) -> int:
+        """Former name of :attr:`absolute_value_suits` (kept for one release)."""
+        return self.absolute_value_suits
+
+    @property
+    def seed_value_reversed(self) -> int:
+        """Former name of :attr:`absolute_value_reversed` (kept for one release)."""
+        return self.absolute_value_reversed
+
+    @property
+    def seed_value_suits_reversed(self) -> int:
+        """Former name of :attr:`absolute_value_suits_reversed` (kept for one release)."""
+        return self.absolute_value_suits_reversed
 
 
 # --------------------------------------------------------------------------
@@ -148,9 +191,7 @@ def _parse_hand(cards: CardsLike | ZJHHand) -> tuple[int, int, int]:
         return cards.cards
     parsed = parse_cards(cards)
     if len(parsed) != 3:
-        raise ValueError(
-            f"a Zha Jin Hua hand has 3 cards, got {len(parsed)} in {cards!r}"
-        )
+        raise ValueError(f"a Zha Jin Hua hand has 3 cards, got {len(parsed)} in {cards!r}")
     return parsed[0], parsed[1], parsed[2]
 
 
@@ -160,9 +201,7 @@ def _check_disjoint(hands: Sequence[tuple[int, int, int]], given: object) -> Non
     for hand in hands:
         for card in hand:
             if card in seen:
-                raise ValueError(
-                    f"card {format_cards([card])!r} is in two hands in {given!r}"
-                )
+                raise ValueError(f"card {format_cards([card])!r} is in two hands in {given!r}")
             seen.add(card)
 
 
@@ -171,9 +210,7 @@ def _as_hand_array(hands: npt.ArrayLike) -> npt.NDArray[np.uint8]:
     arr = np.asarray(hands)
     if arr.ndim != 2 or arr.shape[1] != 3:
         raise ValueError(f"hands must have shape (n, 3), got {arr.shape!r}")
-    if arr.size and (
-        not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0 or arr.max() > 51
-    ):
+    if arr.size and (not np.issubdtype(arr.dtype, np.integer) or arr.min() < 0 or arr.max() > 51):
         raise ValueError("hands must hold card codes 0..51")
     out = np.ascontiguousarray(arr, dtype=np.uint8)
     dup = (out[:, 0] == out[:, 1]) | (out[:, 1] == out[:, 2]) | (out[:, 0] == out[:, 2])
@@ -196,9 +233,9 @@ def _specials(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
     return out
 
 
-def _seed_values(hands: npt.NDArray[np.uint8], suits: bool) -> npt.NDArray[np.int32]:
+def _absolute_values(hands: npt.NDArray[np.uint8], suits: bool) -> npt.NDArray[np.int32]:
     out = np.empty(hands.shape[0], dtype=np.int32)
-    _k.seed_value_batch(hands, bool(suits), out)
+    _k.absolute_value_batch(hands, bool(suits), out)
     return out
 
 
@@ -278,8 +315,8 @@ def evaluate_zjh(cards: CardsLike, rules: ZJHRules = ZJHRules()) -> ZJHHand:
     Returns
     -------
     ZJHHand
-        Category, words, strength, the off-suit 2-3-5 flag and the seed
-        article's four absolute values.
+        Category, words, strength, the off-suit 2-3-5 flag and the four
+        absolute values of the Zha Jin Hua rules.
 
     Raises
     ------
@@ -289,9 +326,9 @@ def evaluate_zjh(cards: CardsLike, rules: ZJHRules = ZJHRules()) -> ZJHHand:
     Examples
     --------
     >>> hand = evaluate_zjh("AsAdKc")
-    >>> hand.category, hand.description, hand.seed_value
+    >>> hand.category, hand.description, hand.absolute_value
     ('pair', 'pair of Aces, King kicker', 4040)
-    >>> evaluate_zjh("6h 4d 2d").seed_value_suits
+    >>> evaluate_zjh("6h 4d 2d").absolute_value_suits
     102560
     >>> evaluate_zjh("黑桃A 红桃A 方片A").description
     'bomb, three Aces'
@@ -309,18 +346,18 @@ def evaluate_zjh(cards: CardsLike, rules: ZJHRules = ZJHRules()) -> ZJHHand:
     arr = np.array([hand], dtype=np.uint8)
     strength = int(_strengths(arr, rules)[0])
     category = ZJH_CATEGORIES[int(category_of_strength(strength, rules))]
-    seed = int(_seed_values(arr, False)[0])
-    seed_suits = int(_seed_values(arr, True)[0])
+    value = int(_absolute_values(arr, False)[0])
+    value_suits = int(_absolute_values(arr, True)[0])
     return ZJHHand(
         cards=hand,
         category=category,
         description=_describe(hand, category),
         strength=strength,
         special_235=bool(_specials(arr)[0]),
-        seed_value=seed,
-        seed_value_suits=seed_suits,
-        seed_value_reversed=SEED_MAX_VALUE - seed,
-        seed_value_suits_reversed=SEED_MAX_VALUE_SUITS - seed_suits,
+        absolute_value=value,
+        absolute_value_suits=value_suits,
+        absolute_value_reversed=ABSOLUTE_MAX_VALUE - value,
+        absolute_value_suits_reversed=ABSOLUTE_MAX_VALUE_SUITS - value_suits,
     )
 
 
@@ -372,12 +409,15 @@ def rank_zjh(
     Returns groups of indices into ``hands``, strongest group first, each
     group in input order.
 
-    The 2-3-5 rule is not transitive (2-3-5 > bomb > pair > 2-3-5), so a
-    full order needs a convention, the same as the equity engine's showdown:
-    with ``rules.special_235``, when every hand that is not an off-suit
-    2-3-5 is a bomb (and there is at least one of each), the 2-3-5 hands
-    come first; otherwise the ordinary ranking decides and a 2-3-5 is a
-    Five-high high card.  Use :func:`compare_zjh` for a head-to-head result.
+    With ``rules.special_235`` (:data:`SPECIAL_235_RULE`, the equity engine's
+    showdown too): with the 2-3-5 rule an off-suit 2-3-5 beats every bomb
+    and loses to every other hand.  The pot goes to the hands that no other
+    hand beats; when every hand is beaten by another (the cycle 2-3-5 > bomb
+    > any other hand > 2-3-5) the rule is set aside and the ordinary ranking
+    decides, the 2-3-5 being a Five-high high card.  So the first group is
+    the 2-3-5 hands when all the others are bombs, and the ordinary ranking
+    orders every hand otherwise.  :func:`compare_zjh` gives a head-to-head
+    result.
 
     Examples
     --------
@@ -387,6 +427,8 @@ def rank_zjh(
     [[0], [1]]
     >>> rank_zjh(["2c3d5h", "AsAdAc", "KsKd3c"], ZJHRules(special_235=True))
     [[1], [2], [0]]
+    >>> rank_zjh(["2s3d5c", "2h3c5d", "AhAdAc"], ZJHRules(special_235=True))
+    [[0, 1], [2]]
     >>> rank_zjh(["AsKd", "2c3d5h"])
     Traceback (most recent call last):
     ...
@@ -418,9 +460,7 @@ def rank_zjh(
     return [sorted(g) for g in groups]
 
 
-def evaluate_zjh_batch(
-    hands: npt.ArrayLike, rules: ZJHRules = ZJHRules()
-) -> npt.NDArray[np.int32]:
+def evaluate_zjh_batch(hands: npt.ArrayLike, rules: ZJHRules = ZJHRules()) -> npt.NDArray[np.int32]:
     """Return the ``int32`` strength of every hand (2-3-5 rule not applied).
 
     Shapes
@@ -452,15 +492,15 @@ def special_235_batch(hands: npt.ArrayLike) -> npt.NDArray[np.bool_]:
     return _specials(_as_hand_array(hands))
 
 
-def seed_value_zjh_batch(
+def absolute_value_zjh_batch(
     hands: npt.ArrayLike, *, suits: bool = False, reverse: bool = False
 ) -> npt.NDArray[np.int32]:
-    """Return the seed article's absolute value of every hand.
+    """Return the absolute value (Zha Jin Hua rules) of every hand.
 
     ``suits`` selects FlowerValueCalculator (``value * 64 + flower``) over
     NonFlowerValueCalculator; ``reverse`` gives the "smaller is stronger"
-    form ``MAX - value`` with ``MAX`` = :data:`SEED_MAX_VALUE` or
-    :data:`SEED_MAX_VALUE_SUITS`.
+    form ``MAX - value`` with ``MAX`` = :data:`ABSOLUTE_MAX_VALUE` or
+    :data:`ABSOLUTE_MAX_VALUE_SUITS`.
 
     Shapes
     ------
@@ -469,16 +509,20 @@ def seed_value_zjh_batch(
 
     Examples
     --------
-    >>> seed_value_zjh_batch([[51, 50, 49]])  # AsAhAd
+    >>> absolute_value_zjh_batch([[51, 50, 49]])  # AsAhAd
     array([7881], dtype=int32)
-    >>> seed_value_zjh_batch([[51, 50, 49]], reverse=True)
+    >>> absolute_value_zjh_batch([[51, 50, 49]], reverse=True)
     array([0], dtype=int32)
     """
-    values = _seed_values(_as_hand_array(hands), suits)
+    values = _absolute_values(_as_hand_array(hands), suits)
     if reverse:
-        top = SEED_MAX_VALUE_SUITS if suits else SEED_MAX_VALUE
+        top = ABSOLUTE_MAX_VALUE_SUITS if suits else ABSOLUTE_MAX_VALUE
         values = (top - values).astype(np.int32)
     return values
+
+
+seed_value_zjh_batch = absolute_value_zjh_batch
+"""Former name of :func:`absolute_value_zjh_batch` (kept for one release)."""
 
 
 def zjh_category_counts_exact() -> dict[str, int]:

@@ -97,7 +97,7 @@ def assert_same_order(keys: Sequence[tuple[int, ...]], values: Iterable[int]) ->
             assert v0 < v1, f"hand {k0} < {k1} but their values are {v0} >= {v1}"
 
 
-# Published counts (see ../shared/reference/README.md), category order of
+# Published counts (see tests/data/README.md), category order of
 # equity.tables.CATEGORIES: high card first.
 FIVE_CARD_COUNTS = {
     "high card": 1_302_540,

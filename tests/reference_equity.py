@@ -16,9 +16,9 @@ players are dealt every combination of the cards left, in player order
 hands), and then every completion of the board; each (assignment, board)
 pair is one equally likely deal.
 
-Also here: the 169 preflop hand classes (:func:`class_combos`) and a parser
-of the published table ``preflop_exact_169x169.txt``
-(:func:`read_preflop_table`).
+Also here: the 169 preflop hand classes (:func:`class_combos`) and the one
+parser of Irving and d'Eon's published exact preflop table,
+``tests/data/preflop_exact_169x169.txt`` (:func:`read_irving_deon`).
 """
 
 from __future__ import annotations
@@ -26,9 +26,11 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
+from types import MappingProxyType
 
 import reference as ref
 import reference_zjh as refz
@@ -36,10 +38,10 @@ import reference_zjh as refz
 HOLE_CARDS = {"holdem": 2, "five": 5, "zjh": 3}
 RANKS = "23456789TJQKA"
 
-PREFLOP_TABLE = (
-    Path(__file__).resolve().parents[2] / "shared" / "reference" / ("preflop_exact_169x169.txt")
-)
-"""Irving & d'Eon's exact heads-up preflop table (``../shared/reference``)."""
+DATA = Path(__file__).resolve().parent / "data"
+"""Public data the tests compare with (``tests/data``, origin and licence in its README)."""
+IRVING_DEON = DATA / "preflop_exact_169x169.txt"
+"""Irving & d'Eon's exact heads-up preflop table: 14,365 class matchups."""
 
 
 @dataclass(frozen=True)
@@ -261,19 +263,48 @@ def class_pairs(a: str, b: str) -> list[tuple[tuple[int, int], tuple[int, int]]]
 
 _ENTRY = re.compile(
     r"^(\S+) vs\. (\S+):\n"
-    r"\s+Alice: (\d+)/(\d+) = \S+\n"
+    r"\s+Alice: +(\d+)/(\d+) = \S+\n"
     r"\s+Bob: +(\d+)/(\d+) = \S+\n"
     r"\s+Tie: +(\d+)/(\d+) = \S+$",
     re.MULTILINE,
 )
+Counts = tuple[int, int, int, int]
+"""``(alice_wins, bob_wins, ties, denominator)`` of one matchup."""
+PreflopTable = Mapping[tuple[str, str], Counts]
 
 
-def read_preflop_table(path: Path = PREFLOP_TABLE) -> dict[tuple[str, str], tuple[int, ...]]:
-    """``{(alice, bob): (alice_wins, bob_wins, ties, denominator)}`` from the table."""
-    out: dict[tuple[str, str], tuple[int, ...]] = {}
-    for m in _ENTRY.finditer(path.read_text()):
+@functools.cache
+def read_irving_deon(path: Path = IRVING_DEON) -> PreflopTable:
+    """``{(alice, bob): (alice_wins, bob_wins, ties, denominator)}``, every matchup once.
+
+    Each matchup appears in one orientation only (see
+    :func:`matchup_probabilities`).  Raises FileNotFoundError when the file
+    is missing and ValueError unless it holds exactly the 14,365 matchups of
+    the 169 classes, each consistent.
+    """
+    if not path.is_file():
+        raise FileNotFoundError(f"Irving and d'Eon's preflop table is missing: {path}")
+    text = path.read_text(encoding="utf-8")
+    out: dict[tuple[str, str], Counts] = {}
+    for m in _ENTRY.finditer(text):
         a, b, aw, d1, bw, d2, tie, d3 = m.groups()
-        assert d1 == d2 == d3, m.group(0)
-        assert int(aw) + int(bw) + int(tie) == int(d1), m.group(0)
+        if not (d1 == d2 == d3 and int(aw) + int(bw) + int(tie) == int(d1)):
+            raise ValueError(f"inconsistent entry in {path}: {m.group(0)!r}")
+        if (a, b) in out or (b, a) in out:
+            raise ValueError(f"{a} vs. {b} appears twice in {path}")
         out[a, b] = (int(aw), int(bw), int(tie), int(d1))
-    return out
+    classes = {label for pair in out for label in pair}
+    if len(out) != 169 * 170 // 2 or len(classes) != 169 or text.count(" vs. ") != len(out):
+        raise ValueError(f"{path} does not hold the 14,365 matchups of the 169 classes")
+    return MappingProxyType(out)  # read once, shared: read-only
+
+
+def matchup_probabilities(
+    table: PreflopTable, a: str, b: str
+) -> tuple[Fraction, Fraction, Fraction]:
+    """Exact (P(a wins), P(b wins), P(tie)) from the table, whichever way round it lists them."""
+    if (a, b) in table:
+        aw, bw, tie, den = table[a, b]
+    else:
+        bw, aw, tie, den = table[b, a]
+    return Fraction(aw, den), Fraction(bw, den), Fraction(tie, den)

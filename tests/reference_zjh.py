@@ -127,7 +127,7 @@ def compare(
     return (ka > kb) - (ka < kb)
 
 
-# The seed article's Java, transcribed.
+# The Zha Jin Hua rules' value calculators (Java), transcribed.
 NORMAL_MAX_VALUE = 3803
 DOUBLE_MAX_VALUE = 4040
 STRAIGHT_MAX_VALUE = 4052
@@ -136,7 +136,7 @@ STRAIGHT_FLUSH_MAX_VALUE = 7867
 BOMB_MAX_VALUE = 7881
 
 
-def seed_value(hand: str | Iterable[int], *, suits: bool = False) -> int:
+def absolute_value(hand: str | Iterable[int], *, suits: bool = False) -> int:
     """NonFlowerValueCalculator (``suits=False``) or FlowerValueCalculator."""
     # sortPlayerByNumber
     cards = sorted(to_cards(hand), key=lambda c: c[0], reverse=True)
@@ -178,7 +178,7 @@ def seed_value(hand: str | Iterable[int], *, suits: bool = False) -> int:
     return value * 64 + extra if suits else value
 
 
-def seed_value_reversed(hand: str | Iterable[int], *, suits: bool = False) -> int:
+def absolute_value_reversed(hand: str | Iterable[int], *, suits: bool = False) -> int:
     """Low2HighCalculator / FlowerLow2HighCalculator: smaller is stronger."""
     top = BOMB_MAX_VALUE * 64 + 63 if suits else BOMB_MAX_VALUE
-    return top - seed_value(hand, suits=suits)
+    return top - absolute_value(hand, suits=suits)

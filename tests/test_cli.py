@@ -43,14 +43,24 @@ def test_eval_accepts_joined_and_symbol_cards(capsys: pytest.CaptureFixture[str]
     assert a["description"] == "royal flush"
 
 
-def test_eval_zjh_seed_values(capsys: pytest.CaptureFixture[str]) -> None:
+def test_eval_zjh_absolute_values(capsys: pytest.CaptureFixture[str]) -> None:
     out = run_json(capsys, "eval", "--game", "zjh", "6♥", "4♦", "2♦")
     assert out["category"] == "high card"
-    assert out["seed_value"] == 1602
-    assert out["seed_value_suits"] == 102560
+    assert out["absolute_value"] == 1602
+    assert out["absolute_value_suits"] == 102560
     assert out["special_235"] is False
     out = run_json(capsys, "eval", "--game", "zjh", "黑桃2", "红桃3", "方片5")
     assert out["special_235"] is True
+
+
+def test_eval_zjh_former_json_keys_are_aliases(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "eval", "--game", "zjh", "AsAdKc")
+    for key in ("", "_suits", "_reversed", "_suits_reversed"):
+        assert out[f"seed_value{key}"] == out[f"absolute_value{key}"]
+    assert main(["eval", "--game", "zjh", "AsAdKc"]) == 0
+    text = capsys.readouterr().out
+    assert "absolute value 4040" in text
+    assert "seed" not in text
 
 
 def test_eval_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -230,53 +240,194 @@ _WITH_SIGINT = (
 )
 
 
-def interrupted_query(delay: float, *, warm_up: bool = False) -> tuple[int, str, str]:
-    """Run a 1e12-trial query, send SIGINT after ``delay`` s; ``(exit code, stdout, stderr)``."""
+def interrupted(*argv: str, delay: float | None = None) -> tuple[int, str, str]:
+    """Run ``equity ARGV``, press Ctrl-C, return ``(exit code, stdout, stderr)``.
+
+    With ``delay=None`` the signal is sent once the command has printed its
+    first ``--progress`` line, so it lands in the middle of the work whatever
+    the machine's speed; with a delay, after that many seconds.
+    """
     import signal
     import time
 
-    command = [sys.executable, "-c", _WITH_SIGINT, "query", "AsKs", "random", "--seed", "1",
-               "--json"]  # fmt: skip
-    if warm_up:  # compile (or load) the kernels first, so the signal lands in the run
-        subprocess.run([*command, "--trials", "1000"], capture_output=True, check=True, timeout=600)
-    proc = subprocess.Popen(
-        [*command, "--trials", "1e12"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
+    command = [sys.executable, "-c", _WITH_SIGINT, *argv]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(delay)
+        if delay is None:
+            first = proc.stderr.readline()  # type: ignore[union-attr]
+            assert ":" in first, first  # a progress line ("simulating: 32,768 of ...")
+        else:
+            time.sleep(delay)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=600)
     finally:
-        if proc.poll() is None:  # never leave a 1e12-trial run behind
+        if proc.poll() is None:  # never leave a long run behind
             proc.kill()
             proc.communicate()
     return proc.returncode, out, err
 
 
-def test_ctrl_c_prints_the_result_so_far() -> None:
-    code, out, err = interrupted_query(8, warm_up=True)  # start-up and a few rounds
-    assert code == 0, err
+def test_ctrl_c_query_prints_the_result_so_far() -> None:
+    code, out, err = interrupted("query", "AsKs", "random", "--seed", "1", "--json",
+                                 "--trials", "1e12", "--progress")  # fmt: skip
+    assert code == 130, err
     assert "Traceback" not in err
     result = json.loads(out)
     assert result["interrupted"] is True
-    assert result["samples"] > 0
-    assert result["samples"] < 10**12
+    assert result["stop_reason"] == "interrupted"
+    assert 0 < result["samples"] < 10**12
+
+
+def test_ctrl_c_freq_prints_the_counts_so_far() -> None:
+    code, out, err = interrupted("freq", "--seed", "1", "--trials", "1e12", "--progress")
+    assert code == 130, err
+    assert "Traceback" not in err
+    assert "interrupted: the hands dealt so far" in out
+    assert "chi-square" in out
+
+
+def test_ctrl_c_report_writes_the_pages_so_far(tmp_path) -> None:
+    """The signal lands after the first of some 2,000 units of a report of a minute or more."""
+    code, out, err = interrupted("report", "all", "--out", str(tmp_path / "r"),
+                                 "--size", "small", "--progress")  # fmt: skip
+    assert code == 130, err
+    assert "Traceback" not in err
+    assert "(interrupted, the pages so far)" in out
+    pages = sorted(p.name for p in (tmp_path / "r").glob("*.md"))
+    assert pages
+    assert "README.md" not in pages  # the index is written only for a whole report
+    assert "**Interrupted:**" in (tmp_path / "r" / pages[-1]).read_text()
 
 
 @pytest.mark.parametrize("delay", [0.5, 1.0, 1.5, 2.5])
 def test_ctrl_c_at_any_moment_of_start_up(delay: float) -> None:
     """Ctrl-C before or during the kernels' loading: a clean stop, never a crash.
 
-    Before the Monte-Carlo run it is exit code 130 ("interrupted"); once the
-    run has begun (the kernel's first call included) it is the result so far.
+    Before the Monte-Carlo run it is "interrupted" and nothing else; once
+    the run has begun (the kernel's first call included) it is the result so
+    far.  The exit code is 130 either way.
     """
-    code, out, err = interrupted_query(delay)
+    code, out, err = interrupted("query", "AsKs", "random", "--seed", "1", "--json",
+                                 "--trials", "1e12", delay=delay)  # fmt: skip
     assert "Traceback" not in err
-    assert code in (0, 130), err
-    if code == 130:
+    assert code == 130, err
+    if out == "":
         assert err.strip() == "interrupted"
-        assert out == ""
     else:
         result = json.loads(out)
         assert result["interrupted"] is True
         assert 0 < result["samples"] < 10**12
+
+
+# ---------------------------------------------------------------- notices and warnings
+
+
+def test_compile_notice_when_the_cache_is_cold(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import equity.kernels._jit as jit
+
+    monkeypatch.setattr(jit, "cached", lambda dispatcher: False)
+    assert main(["query", "AsKs", "QhQd", "--board", "Qs7s2c"]) == 0
+    assert "compiling the kernels (first run only" in capsys.readouterr().err
+    assert main(["query", "AsKs", "QhQd", "--board", "Qs7s2c", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+    monkeypatch.undo()
+    assert main(["query", "AsKs", "QhQd", "--board", "Qs7s2c"]) == 0  # warm: no notice
+    assert capsys.readouterr().err == ""
+
+
+def test_cached_reads_numbas_index(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new cached function is cold until its first call, then warm."""
+    import importlib
+
+    from equity.kernels._jit import cached
+
+    (tmp_path / "fresh_kernel.py").write_text(
+        "import numba\n\n@numba.njit(cache=True)\ndef twice(x):\n    return 2 * x\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = importlib.import_module("fresh_kernel")
+    assert not cached(module.twice)
+    assert module.twice(21) == 42
+    assert cached(module.twice)
+
+
+def test_stderr_target_not_reached_is_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["query", "AsKs", "random", "--stderr", "0.02%", "--trials", "1e4", "--seed", "1"]
+    out = run_json(capsys, *argv)
+    assert out["stop_reason"] == "trials"
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    assert "warning: stopped by --trials at 10,000 trials" in err
+    assert "above the --stderr target 0.0200%" in err
+
+
+def test_stderr_target_reached(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "query", "AsKs", "random", "--stderr", "0.5%", "--seed", "1")
+    assert out["stop_reason"] == "stderr"
+    assert max(p["stderr"] for p in out["players"]) <= 0.005
+
+
+def test_freq_time_limit_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "freq", "--game", "zjh", "--time", "0.5", "--seed", "1")
+    assert out["stop_reason"] in ("time", "trials")
+    assert out["hands"] > 0
+    out = run_json(capsys, "freq", "--game", "zjh", "--straight-over-flush", "--exact")
+    assert list(out["categories"])[:4] == ["bomb", "straight flush", "straight", "flush"]
+    assert out["categories"]["straight"] == 720
+    assert out["subsets"] == {"special 2-3-5": "high card"}
+
+
+def test_freq_zjh_marks_the_235_subset(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["freq", "--game", "zjh", "--exact"]) == 0
+    out = capsys.readouterr().out
+    assert "special 2-3-5 *" in out
+    assert "* off-suit 2-3-5 hands: already counted in high card" in out
+
+
+def test_range_grid_has_rank_labels(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["range", "AA,KQs", "--grid"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].split() == list("AKQJT98765432")
+    assert lines[2].split()[:2] == ["A", "AA"]
+    assert lines[3].split()[:4] == ["K", ".", ".", "KQs"]
+
+
+def test_range_help_shows_a_single_percent_sign(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["range", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "15%" in out
+    assert "%%" not in out
+
+
+def test_every_command_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("eval", "compare", "freq", "query", "table", "report", "range"):
+        assert main([command, "--help"]) == 0
+        out = capsys.readouterr().out
+        assert "examples:\n  equity " + command in out, command
+
+
+def test_the_235_rule_is_worded_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """README, --help and the docstrings quote the same sentence."""
+    from pathlib import Path
+
+    from equity.zjh import SPECIAL_235_RULE
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    assert SPECIAL_235_RULE in " ".join(readme.read_text().split())
+    assert main(["compare", "--help"]) == 0
+    assert " ".join(SPECIAL_235_RULE.split()) in " ".join(capsys.readouterr().out.split())
+    from equity.zjh import rank_zjh
+
+    assert " ".join(SPECIAL_235_RULE.split()[4:]) in " ".join((rank_zjh.__doc__ or "").split())
+
+
+def test_report_recompute_and_its_former_name(tmp_path) -> None:
+    from equity.cli import build_parser
+
+    a = build_parser().parse_args(["report", "zjh", "--out", str(tmp_path), "--recompute"])
+    b = build_parser().parse_args(["report", "zjh", "--out", str(tmp_path), "--exact"])
+    assert a.recompute is b.recompute is True
+    c = build_parser().parse_args(["table", "preflop", "--out", "t.csv"])
+    assert c.kind == "preflop"

@@ -138,7 +138,7 @@ def test_duplicates_last_term_wins() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("QQ+,AKx", r"^term 2 'AKx' of 'QQ\+,AKx' is not a hand range$"),
+        ("QQ+,AKx", r"^term 2 'AKx' of 'QQ\+,AKx' is not a hand range \('x' after 'AK' is not s"),
         ("AA-KQ", "term 1 'AA-KQ' .*pair and a non-pair"),
         ("KK+s", r"term 1 'KK\+s'"),
         ("A2s-K3s", "term 1 'A2s-K3s' .*neither the top card nor the gap"),

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+import reference_equity as refeq
 
 matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
@@ -125,14 +126,13 @@ def test_sample_matchups():
 
 @pytest.fixture(scope="module")
 def reference():
-    ref = reports.load_preflop_reference()
-    if ref is None:
-        pytest.skip("shared/reference/preflop_exact_169x169.txt is not beside the checkout")
-    return ref
+    """The report's exact table: the package's own, shipped with it."""
+    return reports.load_preflop_reference()
 
 
 def test_reference_table(reference):
     assert len(reference) == 169 * 169
+    assert reference.index.is_unique
     assert (reference["win"] + reference["lose"] + reference["tie"] == reference["total"]).all()
     aa_kk = reference.loc[("AA", "KK")]
     kk_aa = reference.loc[("KK", "AA")]
@@ -154,8 +154,17 @@ def test_preflop_matrix_against_reference(reference):
     assert np.isfinite(arr).sum() in range(6, 13)
 
 
-def test_load_reference_missing_file(tmp_path):
-    assert reports.load_preflop_reference(tmp_path / "none.txt") is None
+def test_reference_is_irving_deon(reference):
+    """Both orientations of every matchup equal the published table as exact rationals."""
+    published = refeq.read_irving_deon()
+    for (hand, opponent), win, lose, tie, total in zip(
+        reference.index, reference["win"], reference["lose"], reference["tie"],
+        reference["total"], strict=True,
+    ):  # fmt: skip
+        ours = (Fraction(int(win), int(total)), Fraction(int(lose), int(total)),
+                Fraction(int(tie), int(total)))  # fmt: skip
+        assert ours == refeq.matchup_probabilities(published, hand, opponent), (hand, opponent)
+    assert reference.loc[("AA", "KK"), "equity"] == (50_371_344 + 285_228 / 2) / 61_642_944
 
 
 # ---------------------------------------------------------------------------
@@ -287,6 +296,16 @@ def test_run_report_contents(small_report):
     assert winrates["equity"].between(0, 1).all()
     exact = pd.read_csv(out / "zjh" / "heads_up_exact.csv")
     assert len(exact) == len(reports.ZJH_VARIANTS) * 7
+
+
+def test_preflop_page_compares_with_the_shipped_table(small_report):
+    out, _, _ = small_report
+    assert "`equity/data/preflop_169x169.npz`" in (out / "preflop.md").read_text()
+    matrix = pd.read_csv(out / "preflop" / "matrix.csv")
+    reference = reports.load_preflop_reference()
+    exact = reference.loc[list(zip(matrix["hand"], matrix["opponent"], strict=True)), "equity"]
+    np.testing.assert_allclose(matrix["exact_equity"], exact.to_numpy(), rtol=1e-9)
+    assert np.isfinite(matrix["z"]).all()
 
 
 def test_run_report_progress(small_report):

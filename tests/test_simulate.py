@@ -220,21 +220,9 @@ def test_aa_vs_kk_preflop_golden() -> None:
 
 
 @pytest.fixture(scope="module")
-def preflop_table() -> dict[tuple[str, str], tuple[int, ...]]:
-    table = refeq.read_preflop_table()
-    assert len(table) == 169 * 170 // 2
-    return table
-
-
-def table_fractions(
-    table: dict[tuple[str, str], tuple[int, ...]], a: str, b: str
-) -> tuple[Fraction, Fraction, Fraction]:
-    """(P(a wins), P(b wins), P(tie)) from the table, whichever way round it lists them."""
-    if (a, b) in table:
-        aw, bw, tie, den = table[a, b]
-    else:
-        bw, aw, tie, den = table[b, a]
-    return Fraction(aw, den), Fraction(bw, den), Fraction(tie, den)
+def preflop_table() -> refeq.PreflopTable:
+    """Irving and d'Eon's published table (``tests/data``)."""
+    return refeq.read_irving_deon()
 
 
 def class_matchup(a: str, b: str) -> tuple[Fraction, Fraction, Fraction]:
@@ -267,16 +255,18 @@ def class_matchup(a: str, b: str) -> tuple[Fraction, Fraction, Fraction]:
         ("KK", "AKs"),  # pair vs suited, sharing the king
     ],
 )
-def test_preflop_table_reproduced_exactly(preflop_table: dict, a: str, b: str) -> None:
-    assert class_matchup(a, b) == table_fractions(preflop_table, a, b)
+def test_preflop_table_reproduced_exactly(
+    preflop_table: refeq.PreflopTable, a: str, b: str
+) -> None:
+    assert class_matchup(a, b) == refeq.matchup_probabilities(preflop_table, a, b)
 
 
 @pytest.mark.slow
 @needs_jit
-def test_preflop_table_random_sample(preflop_table: dict) -> None:
+def test_preflop_table_random_sample(preflop_table: refeq.PreflopTable) -> None:
     keys = sorted(preflop_table)
     for a, b in random.Random(20261130).sample(keys, 60):
-        assert class_matchup(a, b) == table_fractions(preflop_table, a, b), (a, b)
+        assert class_matchup(a, b) == refeq.matchup_probabilities(preflop_table, a, b), (a, b)
 
 
 # ---------------------------------------------------------------------------
@@ -585,12 +575,24 @@ def test_target_stderr_with_trials_cap() -> None:
     assert np.nanmax(r.stderr) > 1e-6
 
 
-def test_time_limit_stops() -> None:
-    r = calculate(["AsKd", "random", "random", "random"], time_limit=0.3, seed=5)
+def test_time_limit_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a fake clock (each reading 50 ms later) the time rule stops the run, reproducibly."""
+    import itertools
+
+    import equity.rounds
+
+    readings = itertools.count(step=0.05)
+    monkeypatch.setattr(equity.rounds, "_clock", lambda: next(readings))
+    r = calculate(["AsKd", "random", "random", "random"], time_limit=1.0, seed=5)
     assert r.method == "monte-carlo"
-    assert 0 < r.samples < 10**12
-    assert r.elapsed_s < 10
+    assert r.stop_reason == "time"
+    assert 0 < r.samples < 10**7
+    readings = itertools.count(step=0.05)
+    again = calculate(["AsKd", "random", "random", "random"], time_limit=1.0, seed=5)
+    assert again.samples == r.samples  # same clock readings, same rounds, same counts
+    np.testing.assert_array_equal(again.counts, r.counts)
     capped = calculate(["AsKd", "random"], time_limit=0.2, trials=10**12, seed=5)
+    assert capped.stop_reason == "time"
     assert 0 < capped.samples < 10**12
 
 
@@ -636,12 +638,15 @@ BAD_INPUT = [
     ({"hands": ["As", "random"]}, r"has 1 card; a holdem hand has 2"),
     ({"hands": ["AsKs", "random"], "game": "zjh"}, r"has 2 cards; a zjh hand has 3"),
     ({"hands": ["AsKsQsJs", "random"], "game": "five"}, r"has 4 cards; a five hand has 5"),
-    ({"hands": ["AsKs", "random"], "trials": 0}, r"trials must be a positive integer"),
-    ({"hands": ["AsKs", "random"], "trials": -5}, r"trials must be a positive integer"),
-    ({"hands": ["AsKs", "random"], "trials": 1.5}, r"trials must be a positive integer"),
-    ({"hands": ["AsKs", "random"], "time_limit": 0}, r"time limit must be positive"),
-    ({"hands": ["AsKs", "random"], "target_stderr": 0}, r"standard error must be positive"),
-    ({"hands": ["AsKs", "random"], "batch_size": 0}, r"batch_size must be positive"),
+    ({"hands": ["AsKs", "random"], "trials": 0}, r"trials must be a positive whole number"),
+    ({"hands": ["AsKs", "random"], "trials": -5}, r"trials must be a positive whole number"),
+    ({"hands": ["AsKs", "random"], "trials": 1.5}, r"trials must be a positive whole number"),
+    ({"hands": ["AsKs", "random"], "time_limit": 0}, r"time limit must be a positive number"),
+    (
+        {"hands": ["AsKs", "random"], "target_stderr": 0},
+        r"standard error must be a positive number",
+    ),
+    ({"hands": ["AsKs", "random"], "batch_size": 0}, r"batch_size must be a positive whole number"),
     ({"hands": ["AsKs", "random"], "game": "omaha"}, r"unknown game 'omaha'"),
     ({"hands": ["AsKs", "random"], "method": "exact", "trials": 10}, r"exact enumeration takes"),
     ({"hands": ["AsKs", "random"], "method": "exact", "time_limit": 1}, r"exact enumeration"),

@@ -1,8 +1,12 @@
-"""The exact 169x169 preflop table, against Irving and d'Eon's published exact table."""
+"""The exact 169x169 preflop table, against Irving and d'Eon's published exact table.
+
+The table the package ships (``equity/data/preflop_169x169.npz``) is compared
+with the published one (``tests/data/``) for every matchup, and a sample of it
+is recomputed.
+"""
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -10,52 +14,105 @@ from typing import Any
 import numpy as np
 import pandas as pd
 import pytest
+import reference_equity as refeq
 
 import equity.table as table_module
 from equity.cli import main
 from equity.ranges import CLASSES, class_combos
-from equity.table import BOARDS, COLUMNS, matchups, preflop_table, suit_patterns
-
-REFERENCE = (
-    Path(__file__).resolve().parents[2] / "shared" / "reference" / "preflop_exact_169x169.txt"
+from equity.table import (
+    BOARDS,
+    COLUMNS,
+    load_preflop_table,
+    matchups,
+    preflop_table,
+    suit_patterns,
 )
-_ENTRY = re.compile(
-    r"(\w+) vs\. (\w+):\s+Alice: (\d+)/(\d+)[^\n]*\s+Bob:\s+(\d+)/(\d+)[^\n]*\s+"
-    r"Tie:\s+(\d+)/(\d+)"
-)
-
-Probabilities = tuple[Fraction, Fraction, Fraction]
 
 
 @pytest.fixture(scope="session")
-def reference() -> dict[tuple[str, str], Probabilities]:
-    """``{(alice, bob): (P(Alice wins), P(Bob wins), P(tie))}`` as exact rationals."""
-    if not REFERENCE.exists():
-        pytest.skip(f"reference table not found at {REFERENCE}")
-    out = {}
-    for m in _ENTRY.finditer(REFERENCE.read_text()):
-        assert m[4] == m[6] == m[8]
-        denominator = int(m[4])
-        out[(m[1], m[2])] = (Fraction(int(m[3]), denominator),
-                             Fraction(int(m[5]), denominator),
-                             Fraction(int(m[7]), denominator))  # fmt: skip
-    assert len(out) == 14_365
-    return out
+def reference() -> refeq.PreflopTable:
+    """Irving and d'Eon's table: ``{(alice, bob): (alice_wins, bob_wins, ties, denominator)}``."""
+    return refeq.read_irving_deon()
 
 
-def check_against_reference(frame: pd.DataFrame,
-                            reference: dict[tuple[str, str], Probabilities]) -> None:  # fmt: skip
-    """Every row equals its reference entry exactly (either orientation)."""
+def check_against_reference(frame: pd.DataFrame, reference: refeq.PreflopTable) -> None:
+    """Every row equals its reference entry exactly, as rationals (either orientation)."""
     for row in frame.itertuples():
         assert row.alice_wins + row.bob_wins + row.ties == row.total
         ours = (Fraction(row.alice_wins, row.total), Fraction(row.bob_wins, row.total),
                 Fraction(row.ties, row.total))  # fmt: skip
-        if (row.alice, row.bob) in reference:
-            expected = reference[(row.alice, row.bob)]
-        else:
-            bob_first = reference[(row.bob, row.alice)]
-            expected = (bob_first[1], bob_first[0], bob_first[2])
-        assert ours == expected, (row.alice, row.bob)
+        assert ours == refeq.matchup_probabilities(reference, row.alice, row.bob), (
+            row.alice,
+            row.bob,
+        )
+
+
+def test_shipped_table_equals_reference(reference: refeq.PreflopTable) -> None:
+    """The shipped table, all 14,365 matchups, equals the published one as exact rationals."""
+    frame = load_preflop_table()
+    assert list(frame.columns) == list(COLUMNS)
+    assert list(zip(frame["alice"], frame["bob"], strict=True)) == matchups()
+    check_against_reference(frame, reference)
+    # the totals count every non-conflicting combo pair once per board
+    _, weight, owner = suit_patterns(matchups())
+    expected = np.zeros(len(frame), dtype=np.int64)
+    np.add.at(expected, owner, weight * BOARDS)
+    np.testing.assert_array_equal(frame["total"].to_numpy(), expected)
+    aa_kk = frame[(frame["alice"] == "AA") & (frame["bob"] == "KK")]
+    assert aa_kk[["alice_wins", "bob_wins", "ties"]].to_numpy().tolist() == [
+        [50_371_344, 10_986_372, 285_228]
+    ]
+
+
+def test_shipped_table_is_a_fresh_copy() -> None:
+    frame = load_preflop_table()
+    frame.loc[0, "alice_wins"] = -1
+    assert load_preflop_table().loc[0, "alice_wins"] > 0
+
+
+def test_missing_shipped_table_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(table_module, "_SHIPPED_FILE", "no_such_table.npz")
+    table_module._shipped_counts.cache_clear()
+    try:
+        with pytest.raises(FileNotFoundError, match=r"no_such_table\.npz.*build_preflop_table"):
+            load_preflop_table()
+    finally:
+        table_module._shipped_counts.cache_clear()
+
+
+def test_missing_reference_is_an_error(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match=r"none\.txt"):
+        refeq.read_irving_deon(tmp_path / "none.txt")
+    truncated = tmp_path / "truncated.txt"
+    truncated.write_text(refeq.IRVING_DEON.read_text(encoding="utf-8")[:100_000])
+    with pytest.raises(ValueError, match="14,365 matchups"):
+        refeq.read_irving_deon(truncated)
+
+
+def _sample(n_per_kind: int, seed: int) -> list[tuple[str, str]]:
+    """A seeded sample of matchups, ``n_per_kind`` of each (Alice's kind, Bob's kind)."""
+    kind = {c: "pair" if len(c) == 2 else c[2] for c in CLASSES}
+    by_kind: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for pair in matchups():
+        by_kind.setdefault((kind[pair[0]], kind[pair[1]]), []).append(pair)
+    rng = np.random.default_rng(seed)
+    out = []
+    for key in sorted(by_kind):
+        group = by_kind[key]
+        out += [group[i] for i in rng.choice(len(group), n_per_kind, replace=False)]
+    return sorted(out, key=matchups().index)
+
+
+@pytest.mark.slow
+def test_shipped_table_recomputed_sample() -> None:
+    """Forty-odd matchups of every kind, recomputed, equal the shipped rows count for count."""
+    pairs = [("AA", "AA"), ("AKs", "AKs"), ("AKo", "AKo"), ("AKs", "AKo")]
+    pairs += [p for p in _sample(4, 2026) if p not in pairs]  # 9 kinds x 4
+    assert len(pairs) >= 40
+    shipped = load_preflop_table().set_index(["alice", "bob"])
+    frame = preflop_table(pairs=pairs)
+    expected = shipped.loc[pairs].reset_index()
+    pd.testing.assert_frame_equal(frame, expected)
 
 
 def test_matchups_and_suit_patterns() -> None:
@@ -88,7 +145,7 @@ def test_golden_aa_vs_kk() -> None:
     assert frame.loc[0, "total"] == 36 * BOARDS
 
 
-def test_subset_equals_reference(reference: dict[tuple[str, str], Probabilities]) -> None:
+def test_subset_equals_reference(reference: refeq.PreflopTable) -> None:
     """Twenty matchups, chosen to cover pairs, suited and offsuit hands, shared cards."""
     rng = np.random.default_rng(169)
     fixed = [("AA", "AA"), ("AKs", "AKo"), ("72o", "22"), ("JTs", "T9s"), ("A5s", "A5o"),
@@ -170,13 +227,15 @@ def test_cli_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert frame["alice"].tolist() == ["AA", "72o"]
     assert frame.loc[0, "alice_wins"] == 50_371_344
     assert main(["table", "preflop", "--exact", "--out", str(tmp_path / "x.txt")]) == 2
-    assert main(["table", "preflop", "--out", str(out)]) == 2  # --exact is required
+    assert main(["table", "preflop", "--out", str(out)]) == 0  # --exact, the only method, may go
+    assert pd.read_parquet(out).equals(frame)
+    assert not (tmp_path / "preflop.parquet.chunks").exists()
     capsys.readouterr()
 
 
 @pytest.mark.slow
-def test_full_table_equals_reference(tmp_path: Path, reference: dict[Any, Probabilities]) -> None:
-    """All 14,365 matchups, exactly: 47,086 enumerations of 1,712,304 boards.
+def test_full_table_equals_reference(tmp_path: Path, reference: refeq.PreflopTable) -> None:
+    """All 14,365 matchups, exactly: 47,086 enumerations of 1,712,304 boards; the shipped table.
 
     About 5 minutes on 2 cores (a local Dask cluster, one worker per core).
     """
@@ -189,3 +248,4 @@ def test_full_table_equals_reference(tmp_path: Path, reference: dict[Any, Probab
     assert set(frame.alice) == set(CLASSES)
     check_against_reference(frame, reference)
     pd.testing.assert_frame_equal(pd.read_parquet(out), frame)
+    pd.testing.assert_frame_equal(load_preflop_table(), frame)

@@ -13,17 +13,17 @@ import reference_zjh as ref
 from equity.cards import parse_cards
 from equity.kernels import zjh as kz
 from equity.zjh import (
-    SEED_MAX_VALUE,
-    SEED_MAX_VALUE_SUITS,
+    ABSOLUTE_MAX_VALUE,
+    ABSOLUTE_MAX_VALUE_SUITS,
     SPECIAL_235,
     ZJH_CATEGORIES,
     ZJHRules,
+    absolute_value_zjh_batch,
     category_of_strength,
     compare_zjh,
     evaluate_zjh,
     evaluate_zjh_batch,
     rank_zjh,
-    seed_value_zjh_batch,
     special_235_batch,
     zjh_category_counts_exact,
     zjh_category_probabilities_exact,
@@ -89,9 +89,7 @@ def test_closed_form_counts() -> None:
 
 
 @pytest.mark.parametrize("rules", ALL_RULES, ids=ALL_RULES_IDS)
-def test_kernel_categories(
-    rules: ZJHRules, hands: np.ndarray, ref_categories: list[str]
-) -> None:
+def test_kernel_categories(rules: ZJHRules, hands: np.ndarray, ref_categories: list[str]) -> None:
     strengths = evaluate_zjh_batch(hands, rules)
     assert strengths.dtype == np.int32
     names = np.array(ZJH_CATEGORIES)[category_of_strength(strengths, rules)]
@@ -124,8 +122,7 @@ def test_order_matches_reference(
     rules: ZJHRules, hands: np.ndarray, hand_lists: list[list[int]]
 ) -> None:
     keys = [
-        ref.sort_key(h, order=rules.order, suit_tiebreak=rules.suit_tiebreak)
-        for h in hand_lists
+        ref.sort_key(h, order=rules.order, suit_tiebreak=rules.suit_tiebreak) for h in hand_lists
     ]
     expected = dense_rank(keys)
     got = kernel_dense_rank(evaluate_zjh_batch(hands, rules))
@@ -154,8 +151,8 @@ def test_card_order_irrelevant(perm: tuple[int, ...], hands: np.ndarray) -> None
             evaluate_zjh_batch(hands, rules),
         )
     np.testing.assert_array_equal(
-        seed_value_zjh_batch(hands[:, list(perm)], suits=True),
-        seed_value_zjh_batch(hands, suits=True),
+        absolute_value_zjh_batch(hands[:, list(perm)], suits=True),
+        absolute_value_zjh_batch(hands, suits=True),
     )
 
 
@@ -192,45 +189,45 @@ ARTICLE_EXAMPLES = [
 
 @pytest.mark.parametrize(("hand", "value"), ARTICLE_EXAMPLES)
 def test_article_examples(hand: str, value: int) -> None:
-    assert evaluate_zjh(hand).seed_value == value
-    assert ref.seed_value(hand) == value
+    assert evaluate_zjh(hand).absolute_value == value
+    assert ref.absolute_value(hand) == value
     evaluated = evaluate_zjh(hand)
-    assert evaluated.seed_value_reversed == SEED_MAX_VALUE - value
+    assert evaluated.absolute_value_reversed == ABSOLUTE_MAX_VALUE - value
 
 
 def test_article_flower_example() -> None:
     # 红桃6 方片4 方片2: 1602 * 64 + 0b100000 = 102560.
     hand = evaluate_zjh("红桃6 方片4 方片2")
-    assert hand.seed_value == 1602
-    assert hand.seed_value_suits == 102560
-    assert ref.seed_value("6h4d2d", suits=True) == 102560
-    assert hand.seed_value_suits_reversed == 7881 * 64 + 63 - 102560
+    assert hand.absolute_value == 1602
+    assert hand.absolute_value_suits == 102560
+    assert ref.absolute_value("6h4d2d", suits=True) == 102560
+    assert hand.absolute_value_suits_reversed == 7881 * 64 + 63 - 102560
     # 红桃A 红桃Q 方片3 > 梅花A 黑桃Q 黑桃3 (the article's rule text).
     assert compare_zjh("AhQh3d", "AcQs3s", ZJHRules(suit_tiebreak=True)) == 1
     stronger, weaker = evaluate_zjh("AhQh3d"), evaluate_zjh("AcQs3s")
-    assert stronger.seed_value_suits > weaker.seed_value_suits
+    assert stronger.absolute_value_suits > weaker.absolute_value_suits
 
 
 @pytest.mark.parametrize("suits", [False, True])
-def test_seed_values_match_reference(
+def test_absolute_values_match_reference(
     suits: bool, hands: np.ndarray, hand_lists: list[list[int]]
 ) -> None:
-    got = seed_value_zjh_batch(hands, suits=suits)
+    got = absolute_value_zjh_batch(hands, suits=suits)
     assert got.dtype == np.int32
-    assert got.tolist() == [ref.seed_value(h, suits=suits) for h in hand_lists]
-    reversed_ = seed_value_zjh_batch(hands, suits=suits, reverse=True)
-    expected = [ref.seed_value_reversed(h, suits=suits) for h in hand_lists]
+    assert got.tolist() == [ref.absolute_value(h, suits=suits) for h in hand_lists]
+    reversed_ = absolute_value_zjh_batch(hands, suits=suits, reverse=True)
+    expected = [ref.absolute_value_reversed(h, suits=suits) for h in hand_lists]
     assert reversed_.tolist() == expected
     assert reversed_.min() >= 0
-    top = SEED_MAX_VALUE_SUITS if suits else SEED_MAX_VALUE
+    top = ABSOLUTE_MAX_VALUE_SUITS if suits else ABSOLUTE_MAX_VALUE
     assert got.max() <= top
     # The seed's order is the zjh order (with or without the suit tie-break).
     strengths = evaluate_zjh_batch(hands, ZJHRules(suit_tiebreak=suits))
     np.testing.assert_array_equal(kernel_dense_rank(got), kernel_dense_rank(strengths))
 
 
-def test_seed_value_ranges(hands: np.ndarray) -> None:
-    values = seed_value_zjh_batch(hands)
+def test_absolute_value_ranges(hands: np.ndarray) -> None:
+    values = absolute_value_zjh_batch(hands)
     assert values.min() == 5 * 256 + 3 * 16 + 2  # 5-3-2 high card
     assert values.max() == 7881
 
@@ -307,8 +304,8 @@ def test_evaluate_zjh(hand: str, category: str, description: str) -> None:
     assert result.description == description
     assert result.category == ref.category(hand)
     assert result.cards == tuple(parse_cards(hand))
-    assert result.seed_value == ref.seed_value(hand)
-    assert result.seed_value_suits == ref.seed_value(hand, suits=True)
+    assert result.absolute_value == ref.absolute_value(hand)
+    assert result.absolute_value_suits == ref.absolute_value(hand, suits=True)
 
 
 def test_evaluate_zjh_accepts_codes() -> None:
@@ -321,7 +318,7 @@ def test_rules_change_strength_only() -> None:
     a = evaluate_zjh("AsKdQc")
     b = evaluate_zjh("AsKdQc", ZJHRules(order="straight_over_flush"))
     assert a.category == b.category == "straight"
-    assert a.seed_value == b.seed_value
+    assert a.absolute_value == b.absolute_value
     flush = "AhKhJh"
     assert compare_zjh("AsKdQc", flush) == -1
     assert compare_zjh("AsKdQc", flush, ZJHRules(order="straight_over_flush")) == 1
@@ -391,7 +388,7 @@ def test_bad_input(call, message: str) -> None:
 def test_empty_batch() -> None:
     empty = np.zeros((0, 3), dtype=np.uint8)
     assert evaluate_zjh_batch(empty).shape == (0,)
-    assert seed_value_zjh_batch(empty, suits=True).shape == (0,)
+    assert absolute_value_zjh_batch(empty, suits=True).shape == (0,)
 
 
 # --------------------------------------------------------------------------
@@ -405,11 +402,88 @@ def test_one_signature_per_kernel(hands: np.ndarray) -> None:
     compare_zjh("2c3d5h", "AsAdAc", ZJHRules(special_235=True))
     rank_zjh(["2c3d5h", "AsAdAc"], ZJHRules(special_235=True))
     special_235_batch(hands[:10])
-    seed_value_zjh_batch(hands[:10], suits=True, reverse=True)
-    for k in (kz.evaluate_batch, kz.special_batch, kz.seed_value_batch):
+    absolute_value_zjh_batch(hands[:10], suits=True, reverse=True)
+    for k in (kz.evaluate_batch, kz.special_batch, kz.absolute_value_batch):
         assert len(k.signatures) == 1, (k.__name__, k.signatures)
     # Scalar kernels are compiled as callees; loaded from the on-disk cache
     # they show no signature of their own, so at most one.
-    inner = (kz.evaluate3, kz.is_special_235, kz.seed_value3)
+    inner = (kz.evaluate3, kz.is_special_235, kz.absolute_value3)
     for k in (*inner, kz._sorted3, kz._flower, kz._same_suit):
         assert len(k.signatures) <= 1, (k.__name__, k.signatures)
+
+
+# ---------------------------------------------------------------------------
+# the 2-3-5 rule in a multi-way pot, and the former names
+
+
+def pairwise_winners(hands: list[str], *, suit_tiebreak: bool = False) -> list[int]:
+    """The 2-3-5 rule as SPECIAL_235_RULE words it, from pairwise reference comparisons.
+
+    The pot goes to the hands no other hand beats; when every hand is beaten
+    by another, the ordinary ranking decides.
+    """
+
+    def beats(a: str, b: str, special: bool) -> bool:
+        return ref.compare(a, b, special_235=special, suit_tiebreak=suit_tiebreak) > 0
+
+    for special in (True, False):
+        unbeaten = [i for i, h in enumerate(hands)
+                    if not any(beats(o, h, special) for o in hands if o is not h)]  # fmt: skip
+        if unbeaten:
+            return unbeaten
+    raise AssertionError("the ordinary ranking always has a best hand")
+
+
+MULTIWAY_235 = [
+    (["2s3d5c", "2h3c5d", "AhAdAc"], [0, 1]),  # two 2-3-5s split against a bomb
+    (["2s3d5c", "AhAdAc", "KsKdKc"], [0]),  # a 2-3-5 beats two bombs
+    (["2s3d5c", "AhAdAc", "KsKd3c"], [1]),  # the cycle: the ordinary ranking, the bomb
+    (["2s3d5c", "AhAdAc", "QsJd9c"], [1]),  # the cycle with a high card
+    (["2s3d5c", "2h3c5d", "AhAdAc", "KsKdKh"], [0, 1]),  # four-way, all bombs or 2-3-5s
+    (["2s3d5c", "AhAdAc", "KsKdKh", "7s7d4c"], [1]),  # four-way cycle
+    (["2s3d5c", "7s7d4c", "QsJd9c", "8h6h4h"], [3]),  # no bomb: the rule plays no part
+]
+
+
+@pytest.mark.parametrize(("hands", "winners"), MULTIWAY_235)
+def test_special_235_multiway_rule(hands: list[str], winners: list[int]) -> None:
+    rules = ZJHRules(special_235=True)
+    assert pairwise_winners(hands) == winners
+    assert rank_zjh(hands, rules)[0] == winners
+    from equity import calculate
+
+    r = calculate(hands, game="zjh", rules=rules, method="exact")
+    for p in range(len(hands)):
+        expected = 1 if p in winners else 0
+        assert r.counts[p, len(winners)] == expected
+
+
+def test_special_235_multiway_random_deals(rng: np.random.Generator) -> None:
+    """rank_zjh agrees with the pairwise wording on deals rich in 2-3-5s and bombs."""
+    specials = [h for h in ("2s3d5c", "2h3c5d", "2c3h5s", "2d3s5h")]
+    bombs = ["AhAdAc", "KsKdKh", "7c7d7h", "3c3d3h"]
+    others = ["QsJd9c", "7s7d4c", "8h6h4h", "JcTc9c", "As4d6c"]
+    for _ in range(300):
+        k = int(rng.integers(3, 6))
+        pool = specials + bombs + others
+        chosen = [pool[i] for i in rng.choice(len(pool), size=k, replace=False)]
+        cards = [c for h in chosen for c in parse_cards(h)]
+        if len(set(cards)) != len(cards):
+            continue
+        for tiebreak in (False, True):
+            rules = ZJHRules(special_235=True, suit_tiebreak=tiebreak)
+            assert rank_zjh(chosen, rules)[0] == pairwise_winners(chosen, suit_tiebreak=tiebreak)
+
+
+def test_former_absolute_value_names_are_aliases() -> None:
+    from equity import zjh
+
+    hand = evaluate_zjh("6h 4d 2d")
+    assert hand.seed_value == hand.absolute_value == 1602
+    assert hand.seed_value_suits == hand.absolute_value_suits
+    assert hand.seed_value_reversed == hand.absolute_value_reversed
+    assert hand.seed_value_suits_reversed == hand.absolute_value_suits_reversed
+    assert zjh.seed_value_zjh_batch is zjh.absolute_value_zjh_batch
+    assert zjh.SEED_MAX_VALUE == ABSOLUTE_MAX_VALUE
+    assert zjh.SEED_MAX_VALUE_SUITS == ABSOLUTE_MAX_VALUE_SUITS
+    assert repr(hand) == "ZJHHand('6h 4d 2d': high card Six-Four-Two)"

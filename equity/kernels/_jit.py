@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numba
 
-__all__ = ["inline_kernel", "kernel", "parallel_kernel", "prange"]
+__all__ = ["cached", "inline_kernel", "kernel", "parallel_kernel", "prange"]
 
 _OPTIONS = {"cache": True, "nogil": True, "error_model": "numpy"}
 
@@ -28,3 +28,17 @@ parallel_kernel = numba.njit(parallel=True, **_OPTIONS)
 """Decorator for batch drivers (the only place a ``prange`` may appear)."""
 
 prange = numba.prange
+
+
+def cached(dispatcher: object) -> bool:
+    """Whether Numba's cache holds compiled code of ``dispatcher`` for its current source.
+
+    True when any signature is cached (a first call then loads instead of
+    compiling) and when the cache cannot be inspected; False when the index
+    is missing or stale (the next call compiles, which takes seconds).
+    """
+    try:
+        index = dispatcher._cache._cache_file._load_index()  # type: ignore[attr-defined]
+    except Exception:
+        return True
+    return bool(index)

@@ -201,22 +201,25 @@ def exact_value_counts5(card_keys, suit_bits, offsets, values, out):
 
 @parallel_kernel
 def sample_category_counts(
-    seeds, batch_size, n_trials, n_cards, card_keys, suit_bits, offsets, values, out
+    seeds, batch_size, n_trials, first_batch, n_cards, card_keys, suit_bits, offsets, values, out
 ):
-    """Deal ``n_trials`` random hands of ``n_cards`` (5-7) and count categories.
+    """Deal random hands of ``n_cards`` (5-7) and count categories, batches
+    ``first_batch .. first_batch + len(seeds) - 1`` of an ``n_trials`` job.
 
-    Batch ``b`` deals trials ``[b * batch_size, (b + 1) * batch_size)`` from
-    its own stream and writes only ``out[b]``.
+    Batch ``b = first_batch + i`` deals trials ``[b * batch_size,
+    min(n_trials, (b + 1) * batch_size))`` from its own stream ``seeds[i]``
+    and writes only ``out[i]``: the counts do not depend on the thread count
+    nor on how the batches are grouped into calls.
 
     Shapes
     ------
-    seeds : uint64[n_batches]
-    out : int64[n_batches, 16], zeroed; column = category code (1..9)
+    seeds : uint64[n_run]
+    out : int64[n_run, 16], zeroed; column = category code (1..9)
     """
-    for b in prange(seeds.shape[0]):
-        start = b * batch_size
+    for i in prange(seeds.shape[0]):
+        start = (first_batch + i) * batch_size
         n = min(n_trials, start + batch_size) - start
-        _sample_batch(seeds[b], n, n_cards, card_keys, suit_bits, offsets, values, out[b])
+        _sample_batch(seeds[i], n, n_cards, card_keys, suit_bits, offsets, values, out[i])
 
 
 @kernel

@@ -22,15 +22,16 @@ category by rank (rank 0 = deuce .. 12 = ace):
   three-high (``1``);
 - bomb: the rank.
 
-``suits`` (0..63) is the seed article's "flower value" ``f0 * 16 + f1 * 4 +
+``suits`` (0..63) is the Zha Jin Hua rules' "flower value" ``f0 * 16 + f1 * 4 +
 f2`` with flower spade = 3, heart = 2, club = 1, diamond = 0 (note: clubs
 outrank diamonds, unlike the card suit codes c = 0, d = 1), taken over the
 cards in the comparison order: rank descending; a pair's two cards first,
 the higher suit first, then the kicker; A-2-3 as 3, 2, A; a bomb by suit
 descending.  With it no two distinct hands tie.
 
-The seed article's absolute values (``seed_value3``) are reproduced exactly:
-rank-only values 1330..7881 and suit-aware values ``value * 64 + flower``.
+The absolute hand values of the Zha Jin Hua rules (``absolute_value3``) are
+reproduced exactly: rank-only values 1330..7881 and suit-aware values
+``value * 64 + flower``.
 
 An off-suit 2-3-5 (ranks 2, 3, 5, not all one suit) is flagged by
 :func:`is_special_235`; the exception "2-3-5 beats a bomb" is not part of
@@ -46,19 +47,19 @@ from .deal import partial_shuffle
 from .rng import seed_state
 
 __all__ = [
+    "ABSOLUTE_MAX_VALUE",
+    "ABSOLUTE_MAX_VALUE_SUITS",
     "BOMB",
     "CATEGORY_SHIFT",
     "HIGH_CARD",
     "PAIR",
-    "SEED_MAX_VALUE",
-    "SEED_MAX_VALUE_SUITS",
     "STRAIGHT_FLUSH",
     "SUIT_SHIFT",
+    "absolute_value3",
+    "absolute_value_batch",
     "evaluate3",
     "evaluate_batch",
     "is_special_235",
-    "seed_value3",
-    "seed_value_batch",
     "special_batch",
 ]
 
@@ -74,15 +75,15 @@ CATEGORY_SHIFT = 12
 """``strength >> CATEGORY_SHIFT`` is the category without suit tie-break."""
 SUIT_SHIFT = 6
 """Extra shift of the strength when the suit tie-break is on."""
-SEED_MAX_VALUE = 7881
-"""Largest rank-only seed value (A-A-A)."""
-SEED_MAX_VALUE_SUITS = 7881 * 64 + 63
-"""Bound of the suit-aware seed values, used by the reversed form."""
+ABSOLUTE_MAX_VALUE = 7881
+"""Largest rank-only absolute value (A-A-A)."""
+ABSOLUTE_MAX_VALUE_SUITS = 7881 * 64 + 63
+"""Bound of the suit-aware absolute values, used by the reversed form."""
 
 
 @kernel
 def _flower(card):
-    """Seed flower value of ``card``: spade 3, heart 2, club 1, diamond 0."""
+    """Flower value of ``card``: spade 3, heart 2, club 1, diamond 0."""
     s = np.int64(card) & 3
     return s ^ ((s >> 1) ^ 1)
 
@@ -99,7 +100,7 @@ def _sorted3(c0, c1, c2):
     """Return ``(ranks, flowers)`` of three cards, rank then flower descending.
 
     Ranks are 0 (deuce) .. 12 (ace).  Equal ranks are ordered by flower
-    value descending, which is the seed's order for pairs and bombs.
+    value descending, which is the rules' order for pairs and bombs.
     """
     k0 = (np.int64(c0) >> 2) * 4 + _flower(c0)
     k1 = (np.int64(c1) >> 2) * 4 + _flower(c1)
@@ -179,16 +180,14 @@ def is_special_235(c0, c1, c2):
     """
     one = np.int64(1)
     bits = (
-        (one << (np.int64(c0) >> 2))
-        | (one << (np.int64(c1) >> 2))
-        | (one << (np.int64(c2) >> 2))
+        (one << (np.int64(c0) >> 2)) | (one << (np.int64(c1) >> 2)) | (one << (np.int64(c2) >> 2))
     )
     return bits == 0b1011 and not _same_suit(c0, c1, c2)
 
 
 @kernel
-def seed_value3(c0, c1, c2, suits):
-    """Return the seed article's absolute value of ``c0, c1, c2`` (``int32``).
+def absolute_value3(c0, c1, c2, suits):
+    """Return the absolute value (Zha Jin Hua rules) of ``c0, c1, c2`` (``int32``).
 
     Shapes
     ------
@@ -272,8 +271,8 @@ def special_batch(hands, out):
 
 
 @kernel
-def seed_value_batch(hands, suits, out):
-    """Write the seed article's value of every hand into ``out``.
+def absolute_value_batch(hands, suits, out):
+    """Write the absolute value of every hand into ``out``.
 
     Shapes
     ------
@@ -281,33 +280,36 @@ def seed_value_batch(hands, suits, out):
     suits : bool scalar
     out : int32[n]
 
-    ``out[i] = seed_value3(*hands[i], suits)``.
+    ``out[i] = absolute_value3(*hands[i], suits)``.
     """
     for i in range(hands.shape[0]):
-        out[i] = seed_value3(hands[i, 0], hands[i, 1], hands[i, 2], suits)
+        out[i] = absolute_value3(hands[i, 0], hands[i, 1], hands[i, 2], suits)
 
 
 @parallel_kernel
-def sample_category_counts(seeds, batch_size, n_trials, straight_over_flush, out):
-    """Deal ``n_trials`` random three-card hands and count categories.
+def sample_category_counts(seeds, batch_size, n_trials, first_batch, straight_over_flush, out):
+    """Deal random three-card hands and count categories, batches
+    ``first_batch .. first_batch + len(seeds) - 1`` of an ``n_trials`` job.
 
-    Batch ``b`` deals trials ``[b * batch_size, (b + 1) * batch_size)`` from
-    its own stream and writes only ``out[b]``.
+    Batch ``b = first_batch + i`` deals trials ``[b * batch_size,
+    min(n_trials, (b + 1) * batch_size))`` from its own stream ``seeds[i]``
+    and writes only ``out[i]``.
 
     Shapes
     ------
-    seeds : uint64[n_batches]
-    out : int64[n_batches, 8], zeroed; column = category code (1..6),
+    seeds : uint64[n_run]
+    out : int64[n_run, 8], zeroed; column = category code (1..6),
         column 7 = off-suit 2-3-5 hands (also counted as high card)
     """
-    for b in prange(seeds.shape[0]):
+    for i in prange(seeds.shape[0]):
         state = np.zeros(3, dtype=np.uint64)
-        seed_state(seeds[b], state)
+        seed_state(seeds[i], state)
         deck = np.arange(52).astype(np.uint8)
-        stop = min(n_trials, (b + 1) * batch_size)
-        for _ in range(b * batch_size, stop):
+        start = (first_batch + i) * batch_size
+        stop = min(n_trials, start + batch_size)
+        for _ in range(start, stop):
             partial_shuffle(deck, 52, 3, state)
             v = evaluate3(deck[0], deck[1], deck[2], straight_over_flush, False)
-            out[b, v >> CATEGORY_SHIFT] += 1
+            out[i, v >> CATEGORY_SHIFT] += 1
             if is_special_235(deck[0], deck[1], deck[2]):
-                out[b, 7] += 1
+                out[i, 7] += 1

@@ -1,0 +1,288 @@
+"""``equity query`` (equity of hands and ranges) and ``equity table`` (the exact preflop table)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ._hands import add_game, rules_of, zjh_epilog
+from ._util import (
+    EXIT_INTERRUPTED,
+    CliError,
+    Progress,
+    check_output_file,
+    check_threads,
+    compile_notice,
+    emit_json,
+    parse_count,
+    positive_float,
+    seed,
+    stderr_target,
+    table,
+    threads,
+)
+
+__all__ = ["add_query", "add_scheduler", "add_table", "describe_result"]
+
+_QUERY_KERNELS = (
+    "showdown.simulate_batches",
+    "showdown.enumerate_deals",
+    "showdown.enumerate_range",
+    "showdown.add_batch_moments",
+)
+
+
+def add_scheduler(p: argparse.ArgumentParser) -> None:
+    """Add ``--scheduler``."""
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on Dask: a scheduler address (tcp://host:8786), or 'local[:N]' "
+        "for N worker processes here; same counts as a local run",
+    )
+
+
+def add_sampling(p: argparse.ArgumentParser, time_help: str) -> None:
+    """Add ``--time``, ``--seed`` and ``--threads``."""
+    p.add_argument("--time", type=positive_float, metavar="SECONDS", help=time_help)
+    p.add_argument("--seed", type=seed, help="random seed (recorded in the output)")
+    p.add_argument("--threads", type=threads, help="worker threads (default: all cores)")
+
+
+def add_progress(p: argparse.ArgumentParser) -> None:
+    """Add ``--quiet`` and ``--progress``."""
+    p.add_argument("--quiet", action="store_true", help="no progress bar and no notices")
+    p.add_argument(
+        "--progress",
+        action="store_true",
+        help="report progress on stderr as plain lines even when it is not a terminal",
+    )
+
+
+# ---------------------------------------------------------------------------
+# query
+
+
+def _cmd_query(args: argparse.Namespace) -> int:
+    from ..checks import limit_text
+    from ..simulate import EXACT_HARD_LIMIT, TooLargeForExact, calculate
+
+    rules = rules_of(args)
+    if args.independent_decks and args.game != "zjh":
+        raise CliError(f"--independent-decks applies to --game zjh only, not {args.game!r}")
+    if args.exact:
+        options = {"--trials": args.trials, "--stderr": args.stderr, "--time": args.time}
+        given = [f for f, v in {**options, "--seed": args.seed}.items() if v is not None]
+        if given:
+            raise CliError(f"--exact enumerates every outcome: it takes no {', '.join(given)}")
+    method = "exact" if args.exact else "monte-carlo" if args.mc else "auto"
+    check_threads(args.threads)
+    compile_notice(args, _QUERY_KERNELS)
+    progress = Progress(args, "simulating")
+    try:
+        result = calculate(
+            args.hands,
+            args.board or "",
+            args.dead or "",
+            game=args.game,
+            method=method,
+            trials=args.trials,
+            target_stderr=args.stderr,
+            time_limit=args.time,
+            seed=args.seed,
+            threads=args.threads,
+            rules=rules,
+            independent_decks=args.independent_decks,
+            progress=progress,
+            scheduler=args.scheduler,
+        )
+    except TooLargeForExact as exc:
+        raise CliError(
+            f"exact enumeration would take about {exc.work:.2e} hand evaluations, beyond the "
+            f"limit of {limit_text(EXACT_HARD_LIMIT)}: drop --exact or use --mc"
+        ) from None
+    finally:
+        progress.close()
+    if args.json:
+        emit_json(result.to_dict())
+    else:
+        print(describe_result(result))
+    if args.stderr is not None and result.stop_reason not in ("stderr", "interrupted"):
+        worst = float(max(result.stderr))
+        why = "--time" if result.stop_reason == "time" else "--trials"
+        print(
+            f"equity query: warning: stopped by {why} at {result.samples:,} trials with a "
+            f"std err of {worst:.4%}, above the --stderr target {args.stderr:.4%}",
+            file=sys.stderr,
+        )
+    return EXIT_INTERRUPTED if result.interrupted else 0
+
+
+def describe_result(result: Any) -> str:
+    """The readable table of ``equity query``."""
+    where = f", board {result.board}" if result.board else ""
+    where += f", dead {result.dead}" if result.dead else ""
+    if result.exact:
+        head = (
+            f"{result.game}{where}: exact, {result.samples:,} outcomes enumerated "
+            f"in {result.elapsed_s:.3f} s"
+        )
+    else:
+        head = (
+            f"{result.game}{where}: Monte-Carlo estimate, {result.samples:,} trials, "
+            f"seed {result.seed}, {result.elapsed_s:.2f} s"
+        )
+        if result.interrupted:
+            head += " (interrupted: result so far)"
+    rows = []
+    for p, hand in enumerate(result.hands):
+        row = [hand, f"{result.equity[p]:.4%}", f"{result.win[p]:.4%}", f"{result.tie[p]:.4%}"]
+        if not result.exact:
+            lo, hi = result.ci95[p]
+            row += [f"{result.stderr[p]:.4%}", f"{lo:.4%} - {hi:.4%}"]
+        rows.append(row)
+    headers = ["hand", "equity", "win", "tie"]
+    if not result.exact:
+        headers += ["std err", "95% interval"]
+    lines = [head, table(rows, headers)]
+    for p, combos in result.combo_results.items():
+        classes = combos.get("classes", {})
+        if classes:
+            best = sorted(classes.items(), key=lambda kv: -kv[1])
+            shown = ", ".join(f"{k} {v:.1%}" for k, v in best[:12])
+            more = f", ... ({len(best)} classes)" if len(best) > 12 else ""
+            lines.append(f"player {p + 1} {result.hands[p]} by class: {shown}{more}")
+    if result.exact:
+        lines.append("figures are exact (every outcome enumerated)")
+    else:
+        lines.append(
+            "figures are Monte-Carlo estimates; std err from batch means, "
+            "95% interval = equity ± 1.96 std err"
+        )
+    return "\n".join(lines)
+
+
+def add_query(sub: Any) -> None:
+    """Register ``equity query``."""
+    p = sub.add_parser(
+        "query",
+        help="equity of each hand (exact or Monte-Carlo)",
+        description="Each player's share of the pot: exact enumeration when it takes about a "
+        "second or less, Monte-Carlo otherwise (or as --exact / --mc say).",
+        epilog=lambda: (
+            "examples:\n"
+            "  equity query AsKs QhQd                          # exact: all 1,712,304 boards\n"
+            "  equity query AhKd 'QQ+,AKs' random --board Ts9s2h --trials 1e6 --seed 1\n"
+            "  equity query AsKs random --stderr 0.1% --json    # until the std err is 0.1 points\n"
+            "  equity query AsKs random random --time 5         # as many deals as fit in 5 s\n"
+            "  equity query --game zjh AhAdAc 2s3d5c random --special-235\n\n"
+            "Stopping: Monte-Carlo deals --trials (default 1e6) unless --stderr or --time is "
+            "given,\nwhich lift that default: it then stops at the first target reached (or at "
+            "--trials\nwhen also given). Ctrl-C stops with the result so far (exit code 130).\n\n"
+            + zjh_epilog()
+        ),
+    )
+    add_game(p)
+    p.add_argument(
+        "hands",
+        nargs="+",
+        metavar="HAND",
+        help="cards (AsKs), 'random', or a hold'em range (QQ+,AKs)",
+    )
+    p.add_argument("--board", help="hold'em community cards (0, 3, 4 or 5)")
+    p.add_argument("--dead", help="cards out of play")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--exact", action="store_true", help="enumerate every outcome")
+    mode.add_argument("--mc", action="store_true", help="Monte-Carlo even when exact is quick")
+    p.add_argument("--trials", type=parse_count, help="Monte-Carlo deals (default 1e6)")
+    p.add_argument(
+        "--stderr",
+        type=stderr_target,
+        metavar="X",
+        help="stop once every equity's standard error is at most X, a share of the pot "
+        "(0.001) or a percentage (0.1%%); no 1e6 default cap",
+    )
+    add_sampling(p, "stop Monte-Carlo after about this many seconds; no 1e6 default cap")
+    decks = p.add_mutually_exclusive_group()
+    decks.add_argument(
+        "--shared-deck", action="store_true", help="zjh: deal everyone from one deck (default)"
+    )
+    decks.add_argument(
+        "--independent-decks",
+        action="store_true",
+        help="zjh: deal each random player from a deck of their own",
+    )
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_progress(p)
+    add_scheduler(p)
+    p.set_defaults(func=_cmd_query)
+
+
+# ---------------------------------------------------------------------------
+# table
+
+
+def _cmd_table(args: argparse.Namespace) -> int:
+    import time
+
+    from ..table import preflop_table
+
+    out = check_output_file(args.out)
+    if out.suffix.lower() not in (".parquet", ".csv"):
+        raise CliError(f"the table is written as .parquet or .csv, not {args.out!r}")
+    compile_notice(args, ("showdown.enumerate_deals",))
+    chunks = out.with_name(out.name + ".chunks")
+    progress = Progress(args, "suit patterns", delay=0.0)
+    start = time.perf_counter()
+    try:
+        frame = preflop_table(args.out, scheduler=args.scheduler, progress=progress)
+    except KeyboardInterrupt:
+        kept = len(list(chunks.glob("*.npy"))) if chunks.is_dir() else 0
+        if kept:
+            print(
+                f"interrupted: {kept} finished chunks are kept in {chunks}/; run the same "
+                "command again to resume",
+                file=sys.stderr,
+            )
+        return EXIT_INTERRUPTED
+    finally:
+        progress.close()
+    where = f" on Dask ({args.scheduler})" if args.scheduler else ""
+    print(
+        f"exact preflop table: {len(frame):,} matchups of the 169 classes, every suit "
+        f"combination and board, {time.perf_counter() - start:.1f} s{where}; "
+        f"written to {args.out}"
+    )
+    return 0
+
+
+def add_table(sub: Any) -> None:
+    """Register ``equity table``."""
+    p = sub.add_parser(
+        "table",
+        help="exact table of every preflop class matchup",
+        description="Exact heads-up win/tie/loss counts for all 14,365 matchups of the 169 "
+        "starting-hand classes, every suit combination and board. Finished chunks are kept "
+        "beside OUT, so an interrupted run resumes.",
+        epilog=lambda: (
+            "examples:\n"
+            "  equity table preflop --out preflop.parquet           # about 5 minutes on 2 cores\n"
+            "  equity table preflop --out preflop.csv --scheduler local:4"
+        ),
+    )
+    p.add_argument("kind", choices=["preflop"], help="the table to compute")
+    p.add_argument(
+        "--exact",
+        action="store_true",
+        help="enumerate every outcome (the only method; may be omitted)",
+    )
+    p.add_argument(
+        "--out",
+        required=True,
+        metavar="FILE.parquet",
+        help="output file, .parquet (needs pyarrow) or .csv",
+    )
+    add_progress(p)
+    add_scheduler(p)
+    p.set_defaults(func=_cmd_table)

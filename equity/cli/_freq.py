@@ -1,0 +1,215 @@
+"""``equity freq`` (hand-category frequencies) and ``equity report`` (reports on disk)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import time
+from typing import Any
+
+from ._equity import add_progress, add_sampling, add_scheduler
+from ._hands import add_game, rules_of, zjh_epilog
+from ._util import (
+    EXIT_INTERRUPTED,
+    CliError,
+    Progress,
+    check_output_dir,
+    compile_notice,
+    emit_json,
+    parse_count,
+    seed,
+    set_threads,
+    table,
+    threads,
+)
+
+__all__ = ["add_freq", "add_report"]
+
+_FREQ_KERNELS = ("holdem.sample_category_counts", "zjh.sample_category_counts")
+
+
+# ---------------------------------------------------------------------------
+# freq
+
+
+def _cmd_freq(args: argparse.Namespace) -> int:
+    from ..frequencies import SPECIAL_235, category_frequencies
+
+    rules = rules_of(args)
+    if args.exact:
+        options = {"--trials": args.trials, "--time": args.time, "--seed": args.seed}
+        given = [f for f, v in options.items() if v is not None]
+        if given:
+            raise CliError(f"--exact enumerates every hand: it takes no {', '.join(given)}")
+    set_threads(args.threads)
+    if not args.exact:
+        compile_notice(args, _FREQ_KERNELS)
+    progress = Progress(args, "dealing")
+    try:
+        freq = category_frequencies(
+            args.game,
+            exact=args.exact,
+            trials=args.trials,
+            seed=args.seed,
+            time_limit=args.time,
+            rules=rules,
+            progress=progress,
+            scheduler=args.scheduler,
+        )
+    finally:
+        progress.close()
+    code = EXIT_INTERRUPTED if freq.interrupted else 0
+    if args.json:
+        emit_json(freq.to_dict())
+        return code
+    if args.exact:
+        method = "exact (every hand enumerated)"
+    else:
+        method = f"Monte-Carlo, {freq.hands:,} hands, seed {freq.seed}"
+        if freq.interrupted:
+            method += " (interrupted: the hands dealt so far)"
+        elif freq.stop_reason == "time":
+            method += " (stopped by --time)"
+    print(f"{args.game}: hand categories, {method}, {freq.elapsed_s:.2f} s")
+    rows = []
+    for name, count in freq.counts.items():
+        p = freq.exact_probabilities[name]
+        share = count / freq.hands
+        label = f"{name} *" if name == SPECIAL_235 else name
+        row = [label, f"{count:,}", f"{share:.6%}", f"{p:.6%}"]
+        if not args.exact:
+            se = (p * (1 - p) / freq.hands) ** 0.5
+            row += [f"{se:.6%}", f"{(share - p) / se:+.2f}" if se else "0"]
+        rows.append(row)
+    headers = ["category", "count", "frequency", "exact"]
+    if not args.exact:
+        headers += ["std err", "z"]
+    print(table(rows, headers))
+    if SPECIAL_235 in freq.counts:
+        print("* off-suit 2-3-5 hands: already counted in high card, not part of the total")
+    if args.exact:
+        print("counts are exact; 'exact' is the closed-form probability")
+    else:
+        stat, pval = freq.chi_square()
+        print(
+            f"Monte-Carlo estimate; std err is binomial at the exact p; "
+            f"chi-square {stat:.2f}, p-value {pval:.3f}"
+        )
+    return code
+
+
+def add_freq(sub: Any) -> None:
+    """Register ``equity freq``."""
+    p = sub.add_parser(
+        "freq",
+        help="hand-category frequencies vs exact odds",
+        description="Count hand categories exhaustively (--exact) or by dealing random hands "
+        "(Monte-Carlo), beside the exact closed-form probabilities.",
+        epilog=lambda: (
+            "examples:\n"
+            "  equity freq --game holdem --exact          # all 133,784,560 seven-card hands\n"
+            "  equity freq --game five --trials 1e8 --seed 7\n"
+            "  equity freq --game zjh --time 10 --json     # as many hands as fit in 10 s\n\n"
+            "Hands are dealt in rounds: memory stays small whatever --trials, and Ctrl-C prints "
+            "the\ncounts so far (exit code 130). The Zha Jin Hua rule flags set the order of the "
+            "categories\n(--straight-over-flush), never their counts.\n\n" + zjh_epilog()
+        ),
+    )
+    add_game(p)
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--exact", action="store_true", help="enumerate every hand")
+    mode.add_argument(
+        "--trials", type=parse_count, help="random hands to deal (default 1e6, no cap with --time)"
+    )
+    add_sampling(p, "stop dealing after about this many seconds")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_progress(p)
+    add_scheduler(p)
+    p.set_defaults(func=_cmd_freq)
+
+
+# ---------------------------------------------------------------------------
+# report
+
+
+def _cmd_report(args: argparse.Namespace) -> int:
+    from ..reports import ReportInterrupted, run_report
+
+    if args.recompute and args.trials is not None:
+        raise CliError("--recompute recomputes the exact references; it takes no --trials")
+    check_output_dir(args.out)
+    set_threads(args.threads)
+    compile_notice(args, ("showdown.simulate_batches", *_FREQ_KERNELS))
+    bar = Progress(args, "report", delay=0.0)
+    start = time.perf_counter()
+    interrupted = False
+    with contextlib.ExitStack() as cluster:
+        if args.scheduler is not None:  # every equity calculation of the report on Dask
+            from ..distributed import use_scheduler
+
+            cluster.enter_context(use_scheduler(args.scheduler))
+        try:
+            written = run_report(
+                args.kind,
+                args.out,
+                trials=args.trials,
+                seed=args.seed,
+                exact=args.recompute,
+                size=args.size,
+                matchups=args.matchups,
+                progress=lambda done, total, label="": bar(done, total),
+            )
+        except ReportInterrupted as stop:
+            written, interrupted = stop.written, True
+        finally:
+            bar.close()
+    pages = [p for p in written if str(p).endswith(".md")]
+    state = "interrupted, the pages so far" if interrupted else "done"
+    print(
+        f"report {args.kind} ({state}): {len(written)} files written under {args.out} in "
+        f"{time.perf_counter() - start:.1f} s (seed {args.seed})"
+    )
+    for page in pages:
+        print(f"  {page}")
+    return EXIT_INTERRUPTED if interrupted else 0
+
+
+def add_report(sub: Any) -> None:
+    """Register ``equity report``."""
+    p = sub.add_parser(
+        "report",
+        help="write frequency and head-to-head reports",
+        description="Write Markdown pages with their CSV tables and PNG plots: simulated "
+        "frequencies and win rates beside the exact odds, reproducible from the seed.",
+        epilog=lambda: (
+            "examples:\n"
+            "  equity report all --out build/reports                 # a few minutes on 2 cores\n"
+            "  equity report frequencies --out build/freq --size small\n"
+            "  equity report preflop --out build/preflop --recompute --seed 7\n\n"
+            "Ctrl-C stops the report: the pages finished so far are written (the page in progress "
+            "is\nmarked interrupted) and the exit code is 130."
+        ),
+    )
+    p.add_argument("kind", choices=["frequencies", "matchups", "preflop", "zjh", "all"])
+    p.add_argument("--out", required=True, metavar="DIR", help="output folder")
+    p.add_argument("--trials", type=parse_count, help="Monte-Carlo deals per estimate")
+    p.add_argument("--seed", type=seed, default=2026, help="random seed (default 2026)")
+    p.add_argument(
+        "--recompute",
+        "--exact",
+        dest="recompute",
+        action="store_true",
+        help="also recompute the exact references by enumeration (the frequency tables "
+        "and the preflop sweep); --exact is its former name",
+    )
+    p.add_argument(
+        "--size",
+        choices=["small", "default", "full"],
+        default="default",
+        help="report size preset (full: all 14,365 preflop matchups)",
+    )
+    p.add_argument("--matchups", type=parse_count, help="preflop matchups sampled")
+    p.add_argument("--threads", type=threads, help="worker threads (default: all cores)")
+    add_progress(p)
+    add_scheduler(p)
+    p.set_defaults(func=_cmd_report)

@@ -1,0 +1,352 @@
+"""``equity eval``, ``equity compare`` and ``equity range``: one hand, a few hands, a range."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from ._util import CliError, Parser, check_output_file, emit_json, table
+
+__all__ = ["add_compare", "add_eval", "add_game", "add_range", "rules_of"]
+
+GAMES = ("holdem", "five", "zjh")
+"""The ``--game`` choices."""
+
+_ZJH_FLAGS = ("special_235", "suit_tiebreak", "straight_over_flush")
+
+
+def add_game(p: argparse.ArgumentParser, rules: bool = True) -> None:
+    """Add ``--game`` and, with ``rules``, the Zha Jin Hua rule flags."""
+    p.add_argument(
+        "--game",
+        choices=GAMES,
+        default="holdem",
+        help="hand system: holdem (best 5 of 5-7 cards), five (five-card poker), "
+        "zjh (Zha Jin Hua, 3 cards); default holdem",
+    )
+    if rules:
+        p.add_argument(
+            "--special-235",
+            action="store_true",
+            help="zjh: the 2-3-5 rule (an off-suit 2-3-5 beats every bomb and loses to "
+            "every other hand; see below)",
+        )
+        p.add_argument(
+            "--suit-tiebreak",
+            action="store_true",
+            help="zjh: break rank ties by suit, spade > heart > club > diamond",
+        )
+        p.add_argument(
+            "--straight-over-flush",
+            action="store_true",
+            help="zjh: rank a straight above a flush (Teen Patti order)",
+        )
+
+
+def zjh_epilog() -> str:
+    """The Zha Jin Hua rules paragraph of the ``--help`` pages."""
+    import textwrap
+
+    from ..zjh import SPECIAL_235_RULE
+
+    return "Zha Jin Hua 2-3-5 rule (--special-235):\n" + textwrap.fill(
+        SPECIAL_235_RULE, width=78, initial_indent="  ", subsequent_indent="  "
+    )
+
+
+def rules_of(args: argparse.Namespace) -> Any:
+    """The :class:`~equity.zjh.ZJHRules` of the flags, or None outside Zha Jin Hua."""
+    if args.game != "zjh":
+        for flag in _ZJH_FLAGS:
+            if getattr(args, flag, False):
+                option = "--" + flag.replace("_", "-")
+                raise CliError(f"{option} applies to --game zjh only, not {args.game!r}")
+        return None
+    from ..zjh import ZJHRules
+
+    return ZJHRules(
+        special_235=args.special_235,
+        suit_tiebreak=args.suit_tiebreak,
+        order="straight_over_flush" if args.straight_over_flush else "zjh",
+    )
+
+
+# ---------------------------------------------------------------------------
+# eval
+
+
+def _evaluate_one(args: argparse.Namespace, cards: str) -> dict[str, Any]:
+    """Evaluate one hand for ``args.game`` and return its JSON record."""
+    if args.game == "zjh":
+        from ..cards import format_cards
+        from ..zjh import evaluate_zjh
+
+        z = evaluate_zjh(cards, rules_of(args))
+        return {
+            "cards": format_cards(z.cards, " "),
+            "category": z.category,
+            "description": z.description,
+            "strength": z.strength,
+            "special_235": z.special_235,
+            "absolute_value": z.absolute_value,
+            "absolute_value_suits": z.absolute_value_suits,
+            "absolute_value_reversed": z.absolute_value_reversed,
+            "absolute_value_suits_reversed": z.absolute_value_suits_reversed,
+            # the former names, kept for one release
+            "seed_value": z.absolute_value,
+            "seed_value_suits": z.absolute_value_suits,
+            "seed_value_reversed": z.absolute_value_reversed,
+            "seed_value_suits_reversed": z.absolute_value_suits_reversed,
+        }
+    from ..cards import parse_cards
+    from ..poker import evaluate
+
+    parsed = parse_cards(cards)
+    if args.game == "five" and len(parsed) != 5:
+        raise CliError(f"a five-card hand needs 5 cards, got {len(parsed)} in {cards!r}")
+    if args.game == "holdem" and len(parsed) not in (5, 6, 7):
+        raise CliError(
+            f"a hold'em hand needs 5 to 7 cards (hole cards and board), "
+            f"got {len(parsed)} in {cards!r}"
+        )
+    record = evaluate(parsed).to_dict()
+    if args.game == "five":
+        record.pop("best_five")
+    return record
+
+
+def _cmd_eval(args: argparse.Namespace) -> int:
+    rules_of(args)
+    record = _evaluate_one(args, " ".join(args.cards))
+    if args.json:
+        emit_json({"game": args.game, **record})
+        return 0
+    print(f"{record['cards']}: {record['description']}")
+    print(f"  category  {record['category']}")
+    print(f"  strength  {record['strength']}")
+    if "best_five" in record:
+        print(f"  best five {record['best_five']}")
+    if args.game == "zjh":
+        print(
+            f"  absolute value {record['absolute_value']} "
+            f"(with suits {record['absolute_value_suits']})"
+        )
+        if record["special_235"]:
+            print("  off-suit 2-3-5: beats every bomb with --special-235")
+    return 0
+
+
+def add_eval(sub: Any) -> None:
+    """Register ``equity eval``."""
+    p: Parser = sub.add_parser(
+        "eval",
+        help="evaluate one hand",
+        description="Print a hand's category, description and strength (bigger is better).",
+        epilog=lambda: (
+            "examples:\n"
+            "  equity eval Kh Kd 5s Ks 5c 2d 3d          # best five of seven\n"
+            "  equity eval --game five AsKsQsJsTs --json\n"
+            "  equity eval --game zjh 6h 4d 2d           # Zha Jin Hua, with its absolute values\n"
+            "  equity eval --game zjh 黑桃A 红桃A 方片A\n\n"
+            "Cards: rank 2-9, T (or 10), J, Q, K, A and suit c, d, h, s (or ♣♦♥♠, 梅花 方片 "
+            "红桃 黑桃),\nwith or without spaces: 'As Kd' or 'AsKd'.\n\n" + zjh_epilog()
+        ),
+    )
+    add_game(p)
+    p.add_argument("cards", nargs="+", metavar="CARD", help="cards, e.g. As Kd or AsKd")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_cmd_eval)
+
+
+# ---------------------------------------------------------------------------
+# compare
+
+
+def _groups(strengths: Sequence[int]) -> list[list[int]]:
+    by_value: dict[int, list[int]] = {}
+    for i, s in enumerate(strengths):
+        by_value.setdefault(s, []).append(i)
+    return [by_value[s] for s in sorted(by_value, reverse=True)]
+
+
+def _check_disjoint(hands: Sequence[str], board: str) -> None:
+    from ..cards import format_card, parse_cards
+
+    seen: dict[int, str] = {}
+    for source in [*hands, board]:
+        for card in parse_cards(source):
+            if card in seen:
+                raise CliError(
+                    f"card {format_card(card)!r} is used twice ({seen[card]!r} and {source!r})"
+                )
+            seen[card] = source
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    rules = rules_of(args)
+    hands = list(args.hands)
+    if len(hands) < 2:
+        raise CliError("compare needs at least two hands")
+    board = args.board or ""
+    if board and args.game != "holdem":
+        raise CliError(f"--board applies to --game holdem only, not {args.game!r}")
+    records = [_evaluate_one(args, f"{h} {board}") for h in hands]
+    _check_disjoint(hands, board)
+    if args.game == "zjh":
+        from ..zjh import rank_zjh
+
+        groups = rank_zjh(hands, rules)
+    else:
+        groups = _groups([r["strength"] for r in records])
+    place = {}
+    for pos, group in enumerate(groups, start=1):
+        for i in group:
+            place[i] = (pos, len(group) > 1)
+    if args.json:
+        players = [
+            {"hand": hands[i], **records[i], "place": place[i][0], "tie": place[i][1]}
+            for i in range(len(hands))
+        ]
+        emit_json({"game": args.game, "board": board or None, "order": groups, "players": players})
+        return 0
+    rows = []
+    for group in groups:
+        for i in group:
+            pos, tied = place[i]
+            rows.append(
+                [
+                    f"{pos}{'=' if tied else ''}",
+                    hands[i],
+                    records[i]["description"],
+                    records[i]["strength"],
+                ]
+            )
+    print(table(rows, ["place", "hand", "description", "strength"]))
+    winners = groups[0]
+    if len(winners) > 1:
+        print("tie: " + ", ".join(hands[i] for i in winners) + " split the pot")
+    else:
+        print(f"winner: {hands[winners[0]]}")
+    return 0
+
+
+def add_compare(sub: Any) -> None:
+    """Register ``equity compare``."""
+    p = sub.add_parser(
+        "compare",
+        help="compare hands and order them",
+        description="Evaluate each HAND and order them, winner first; tied hands share a place.",
+        epilog=lambda: (
+            "examples:\n"
+            "  equity compare AsAd KsKh --board 2c7d9hTsJc\n"
+            "  equity compare --game five AsKsQsJsTs 2c2d2h2s3c\n"
+            "  equity compare --game zjh 2s3d5c AhAdAc --special-235 --json\n\n" + zjh_epilog()
+        ),
+    )
+    add_game(p)
+    p.add_argument("hands", nargs="+", metavar="HAND", help="one argument per hand, e.g. AsKs")
+    p.add_argument("--board", help="hold'em: community cards added to every hand")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_cmd_compare)
+
+
+# ---------------------------------------------------------------------------
+# range
+
+
+def _cmd_range(args: argparse.Namespace) -> int:
+    from ..cards import format_cards
+    from ..ranges import hand_class, parse_range
+
+    plot = check_output_file(args.plot) if args.plot else None
+    rng = parse_range(args.range)
+    if args.remove:
+        rng = rng.remove(args.remove)
+        if rng.n_combos == 0:
+            raise CliError(f"no combo of {args.range!r} is left once {args.remove!r} is removed")
+    hands = [
+        {"combo": format_cards((a, b)), "class": hand_class(a, b), "weight": float(w)}
+        for (a, b), w in zip(rng.combos.tolist(), rng.weights.tolist(), strict=True)
+    ]
+    if plot is not None:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        ax = rng.plot_grid()
+        try:
+            ax.figure.savefig(plot, dpi=120, bbox_inches="tight")
+        except OSError as exc:
+            raise CliError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
+        finally:
+            plt.close(ax.figure)
+    if args.json:
+        record: dict[str, Any] = {
+            "range": args.range,
+            "canonical": rng.format(),
+            "combos": rng.n_combos,
+            "weight": rng.weight,
+            "fraction": rng.fraction,
+            "classes": rng.classes(),
+            "hands": hands,
+        }
+        if args.grid:
+            record["grid"] = rng.grid().tolist()
+        emit_json(record)
+        return 0
+    print(
+        f"{args.range}: {rng.n_combos} combos, weight {rng.weight:g} "
+        f"({rng.fraction:.2%} of 1326); canonical {rng.format()}"
+    )
+    if args.grid:
+        print(rng.grid_text(labels=True))
+    else:
+        by_class: dict[str, list[str]] = {}
+        for h in hands:
+            label = h["combo"] + (f"@{h['weight']:.0%}" if h["weight"] != 1 else "")
+            by_class.setdefault(h["class"], []).append(label)
+        print(
+            table(
+                [[k, len(v), " ".join(v)] for k, v in by_class.items()],
+                ["class", "combos", "cards"],
+            )
+        )
+    if plot is not None:
+        print(f"grid plot written to {args.plot}")
+    return 0
+
+
+def add_range(sub: Any) -> None:
+    """Register ``equity range``."""
+
+    def epilog() -> str:
+        import textwrap
+
+        from ..ranges import RANGE_SYNTAX
+
+        return (
+            "examples:\n"
+            "  equity range 'QQ+,AKs@50' --grid\n"
+            "  equity range 15% --remove AsKd --json\n"
+            "  equity range 'T9s-65s,A5s-A2s' --plot range.png\n\n"
+            + textwrap.fill(f"Syntax: {RANGE_SYNTAX}.", width=88)
+            + "\n"
+            "A combo named twice keeps the weight of the last term; 'p%' is the strongest p% "
+            "of combos\nby exact equity against one random hand."
+        )
+
+    p = sub.add_parser(
+        "range",
+        help="show a hold'em range: combos, counts, grid",
+        description="Parse a PokerStove-style range (QQ+,AKs@50,15%) and show its combos, "
+        "size and 13x13 grid.",
+        epilog=epilog,
+    )
+    p.add_argument("range", metavar="RANGE", help="e.g. 'QQ+,AKs@50' or '15%%'")
+    p.add_argument("--grid", action="store_true", help="show the 13x13 grid")
+    p.add_argument("--remove", metavar="CARDS", help="card removal: drop combos holding these")
+    p.add_argument("--plot", metavar="FILE.png", help="write the grid as a heat map")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_cmd_range)

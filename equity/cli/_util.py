@@ -1,0 +1,341 @@
+"""What every subcommand shares: the parser, argument types, errors, progress, outputs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from ..checks import MAX_SEED, MAX_TRIALS, limit_text
+
+__all__ = [
+    "EXIT_INTERRUPTED",
+    "EXIT_USAGE",
+    "CliError",
+    "Parser",
+    "Progress",
+    "check_output_dir",
+    "check_output_file",
+    "check_threads",
+    "compile_notice",
+    "emit_json",
+    "parse_count",
+    "set_threads",
+    "table",
+]
+
+EXIT_USAGE = 2
+"""Exit code of a usage error (bad input): one sentence on stderr."""
+EXIT_INTERRUPTED = 130
+"""Exit code after Ctrl-C (128 + SIGINT), the partial result printed."""
+
+
+class CliError(ValueError):
+    """A user error detected by the CLI itself."""
+
+
+class _Formatter(argparse.HelpFormatter):
+    """Wrap one-paragraph texts (descriptions); keep texts with line breaks (examples)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if "\n" in text:
+            return "".join(indent + line for line in text.splitlines(keepends=True))
+        return super()._fill_text(text, width, indent)
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line and whose epilogs are made lazily.
+
+    ``epilog`` may be a callable, called when help is shown (examples and
+    rule texts can import modules that ``equity eval`` should not pay for).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+    def format_help(self) -> str:
+        """The help page, with a lazy epilog resolved."""
+        if callable(self.epilog):
+            self.epilog = self.epilog()
+        return super().format_help()
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``PROG: error: MESSAGE`` (no usage block) and exit with code 2."""
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+# ---------------------------------------------------------------------------
+# argument types
+
+
+def parse_count(text: str) -> int:
+    """Parse a positive count written ``1000000``, ``1_000_000`` or ``1e6`` (at most 1e15).
+
+    Examples
+    --------
+    >>> parse_count("1e6"), parse_count("1_000_000")
+    (1000000, 1000000)
+    """
+    cleaned = text.strip().replace("_", "").replace(",", "")
+    try:
+        value = float(cleaned) if any(c in cleaned for c in ".eE") else int(cleaned)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if value != value or value in (float("inf"), float("-inf")):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number")
+    if value != int(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive whole number")
+    if value > MAX_TRIALS:
+        raise argparse.ArgumentTypeError(f"{text!r} is above the limit of {limit_text(MAX_TRIALS)}")
+    return int(value)
+
+
+def positive_float(text: str) -> float:
+    """A positive finite number (seconds)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number")
+    return value
+
+
+def stderr_target(text: str) -> float:
+    """A target standard error as a fraction of the pot (``0.001``) or a percentage (``0.1%``).
+
+    Examples
+    --------
+    >>> stderr_target("0.001"), stderr_target("0.1%")
+    (0.001, 0.001)
+    """
+    percent = text.strip().endswith("%")
+    try:
+        value = float(text.strip().rstrip("%"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number (e.g. 0.001 or 0.1%)") from None
+    if percent:
+        value /= 100
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} must be between 0 and 1 (a share of the pot, e.g. 0.001) or 0% and 100%"
+        )
+    return value
+
+
+def seed(text: str) -> int:
+    """A seed: a whole number from 0 to 2**63 - 1."""
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole-number seed") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"seed {text!r} must be from 0 to 2**63 - 1")
+    return value
+
+
+def threads(text: str) -> int:
+    """A positive thread count (checked against the cores at use)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def check_threads(count: int | None) -> int | None:
+    """``count`` if this machine has that many Numba threads, else a CliError."""
+    if count is None:
+        return None
+    import numba
+
+    if not 1 <= count <= numba.config.NUMBA_NUM_THREADS:
+        raise CliError(
+            f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {count}"
+        )
+    return count
+
+
+def set_threads(count: int | None) -> None:
+    """Use ``count`` Numba threads, or say which counts this machine allows."""
+    if check_threads(count) is not None:
+        import numba
+
+        numba.set_num_threads(count)
+
+
+# ---------------------------------------------------------------------------
+# outputs
+
+
+def _probe_folder(folder: Path, shown: str) -> None:
+    """Create and remove a scratch file in ``folder``; raise a CliError naming ``shown``."""
+    try:
+        fd, scratch = tempfile.mkstemp(dir=folder, prefix=".equity-write-check-")
+        os.close(fd)
+        os.unlink(scratch)
+    except OSError as exc:
+        raise CliError(f"cannot write {shown}: {exc.strerror or exc}") from None
+
+
+def check_output_file(path: str) -> Path:
+    """Check, before any work, that a file can be written at ``path``; nothing is left behind."""
+    target = Path(path)
+    if target.is_dir():
+        raise CliError(f"cannot write {path}: it is a folder")
+    folder = target.parent
+    if not folder.is_dir():
+        reason = "is a file" if folder.exists() else "does not exist"
+        raise CliError(f"cannot write {path}: the folder {str(folder)!r} {reason}")
+    _probe_folder(folder, path)
+    if target.exists() and not os.access(target, os.W_OK):
+        raise CliError(f"cannot write {path}: permission denied")
+    return target
+
+
+def check_output_dir(path: str) -> Path:
+    """Check, before any work, that files can be written in folder ``path`` (made later)."""
+    target = Path(path)
+    if target.exists() and not target.is_dir():
+        raise CliError(f"cannot write to {path}: it is a file, not a folder")
+    existing = target
+    while not existing.exists():
+        existing = existing.parent
+    if not existing.is_dir():
+        raise CliError(f"cannot write to {path}: {str(existing)!r} is a file, not a folder")
+    _probe_folder(existing, path)
+    return target
+
+
+def emit_json(obj: object) -> None:
+    """Print one JSON object."""
+    print(json.dumps(obj, indent=2, ensure_ascii=False))
+
+
+def table(rows: Sequence[Sequence[object]], headers: Sequence[str]) -> str:
+    """Format rows as an aligned plain-text table (numbers right-aligned)."""
+    cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
+    numeric = [
+        all(_is_number(r[i]) for r in cells[1:]) and len(cells) > 1 for i in range(len(headers))
+    ]
+
+    def fmt(row: list[str]) -> str:
+        return "  ".join(
+            c.rjust(w) if num else c.ljust(w)
+            for c, w, num in zip(row, widths, numeric, strict=True)
+        ).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([fmt(cells[0]), rule, *(fmt(r) for r in cells[1:])])
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text.rstrip("%").replace(",", ""))
+    except ValueError:
+        return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# progress and notices
+
+
+class Progress:
+    """Progress on stderr: a bar on a terminal, plain lines with ``--progress``, else nothing.
+
+    The bar appears once a run passes ``delay`` seconds.  Plain lines (for
+    logs) come at the first report and then at most once a second.
+    """
+
+    def __init__(self, args: argparse.Namespace, label: str, delay: float = 1.0) -> None:
+        quiet = getattr(args, "quiet", False) or getattr(args, "json", False)
+        self.plain = bool(getattr(args, "progress", False))
+        self.enabled = self.plain or (sys.stderr.isatty() and not quiet)
+        self.label = label
+        self.delay = delay
+        self.start = time.perf_counter()
+        self.last = -1.0
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if self.plain:
+            if now - self.last >= 1.0 or done >= total:
+                self.last = now
+                share = f" ({done / total:.1%})" if total < 10**14 else ""
+                of = f" of {total:,}" if total < 10**14 else ""
+                print(
+                    f"{self.label}: {done:,}{of}{share}, {now - self.start:.1f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
+            return
+        if self.bar is None:
+            if now - self.start < self.delay:
+                return
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                TextColumn,
+                TimeElapsedColumn,
+            )
+            from rich.progress import (
+                Progress as Bar,
+            )
+
+            self.bar = Bar(
+                TextColumn(self.label),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total if total < 10**14 else None)
+        self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        """Remove the bar (plain lines stay)."""
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def compile_notice(args: argparse.Namespace, kernels: Sequence[str]) -> None:
+    """Say on stderr that the kernels compile now when Numba's cache does not hold them.
+
+    ``kernels`` are ``"module.function"`` names under :mod:`equity.kernels`.
+    Silent with ``--quiet``; the check itself only reads the cache index.
+    """
+    if getattr(args, "quiet", False):
+        return
+    import importlib
+
+    from ..kernels._jit import cached
+
+    for name in kernels:
+        module, function = name.rsplit(".", 1)
+        dispatcher = getattr(importlib.import_module(f"equity.kernels.{module}"), function)
+        if not cached(dispatcher):
+            print(
+                "equity: compiling the kernels (first run only, 10-60 s; later runs load them "
+                "in under a second)",
+                file=sys.stderr,
+                flush=True,
+            )
+            return
