@@ -30,6 +30,7 @@ test: lint
 lint: $(STAMP)
 	$(BIN)/ruff check equity tests bench tools
 	$(BIN)/ruff format --check equity tests bench tools
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"

@@ -13,7 +13,7 @@ c. unless ``--no-table``, computes the exact 169x169 preflop table on the
    cluster (``--table-local`` also times the local engine), prints the time
    and the suit patterns per second, and with ``--check`` compares every
    entry, count for count, with the table shipped in the package
-   (``equity.table.load_preflop_table``; the tests prove it equal to
+   (``equity.preflop_table.load_preflop_table``; the tests prove it equal to
    Irving and d'Eon's published table).
 
 ``--quick`` is a smoke run: 10^8 deals, one repeat, and a 300-matchup
@@ -33,8 +33,8 @@ from typing import Any
 
 import numpy as np
 
+from equity.preflop_table import COLUMNS, load_preflop_table, matchups, preflop_table, suit_patterns
 from equity.simulate import calculate
-from equity.table import COLUMNS, load_preflop_table, matchups, preflop_table, suit_patterns
 
 HANDS = ["AsKs", "random"]
 

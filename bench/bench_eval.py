@@ -49,8 +49,8 @@ from _common import (
 
 import equity
 from equity.kernels import holdem
+from equity.lookup import holdem_tables
 from equity.poker import evaluate_batch as public_evaluate_batch
-from equity.tables import holdem_tables
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -207,8 +207,8 @@ def time_equity(hands: np.ndarray, threads: int, repeats: int) -> float:
     out = np.empty(hands.shape[0], dtype=np.int32)
     numba.set_num_threads(threads)
     try:
-        holdem.evaluate_batch(hands, *tables, out)  # warm: compile / load, fault pages in
-        seconds = best_of(lambda: holdem.evaluate_batch(hands, *tables, out), repeats)
+        holdem.evaluate_batch(hands, tables, out)  # warm: compile / load, fault pages in
+        seconds = best_of(lambda: holdem.evaluate_batch(hands, tables, out), repeats)
     finally:
         numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
     return hands.shape[0] / seconds

@@ -3,7 +3,7 @@
 Times the seven-card (best five of seven) category count that
 ``equity freq --game holdem`` and ``equity report frequencies`` run: the
 batch kernel ``equity.kernels.holdem.sample_category_counts`` on 1, 2 and
-all numba threads, and the public ``equity.frequencies.category_frequencies``
+all numba threads, and the public ``equity.analysis.frequencies.category_frequencies``
 (kernel plus the pandas table) on all threads.  Five- and six-card hands and
 Zha Jin Hua are timed the same way for scale.  eval7 runs the same job in a
 Python loop (``deck.sample(7)``, ``evaluate``, ``handtype``, count) for a
@@ -36,10 +36,10 @@ from _common import (
 )
 
 import equity
-from equity.frequencies import category_frequencies
+from equity.analysis.frequencies import category_frequencies
 from equity.kernels import holdem, zjh
 from equity.kernels.rng import batch_seeds
-from equity.tables import holdem_tables
+from equity.lookup import holdem_tables
 
 TARGET_2T = 80e6
 REPEATS = 3
@@ -63,7 +63,7 @@ def kernel_rate(game: str, trials: int, threads: int, seed: int) -> tuple[float,
 
         def run() -> None:
             out[:] = 0
-            holdem.sample_category_counts(seeds, BATCH, trials, 0, n_cards, *tables, out)
+            holdem.sample_category_counts(seeds, BATCH, trials, 0, n_cards, tables, out)
 
     numba.set_num_threads(threads)
     try:

@@ -3,8 +3,9 @@
 The public API, loaded lazily so that ``import equity`` (and the command
 line) pays only for what it uses:
 
-* :func:`calculate` — equity of hold'em, five-card or Zha Jin Hua hands,
-  exact or Monte-Carlo (:class:`EquityResult`);
+* :func:`calculate` — equity of the hands of any game of :data:`GAMES`,
+  exact or Monte-Carlo (:class:`EquityResult`); :func:`use_scheduler` sends
+  the calls of a block to a Dask cluster;
 * :func:`evaluate`, :func:`evaluate_batch`, :func:`rank_hands`,
   :func:`compare_hands` — five- to seven-card poker hands;
 * :func:`evaluate_zjh`, :func:`compare_zjh`, :func:`rank_zjh`,
@@ -12,18 +13,31 @@ line) pays only for what it uses:
 * :func:`parse_range`, :class:`Range` — hold'em ranges;
 * :func:`category_frequencies`, :func:`category_counts`,
   :func:`category_probabilities` — hand-category frequencies and exact odds;
-* :func:`parse_cards`, :func:`format_cards` — cards.
+* :func:`parse_cards`, :func:`format_cards` — cards;
+* :data:`GAMES`, :func:`game` — the game registry.
 """
 
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from ._version import __version__
+
+if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
+    from .analysis.frequencies import FrequencyTable, category_frequencies
+    from .cards import format_cards, parse_cards
+    from .engine import calculate, use_scheduler
+    from .games import GAMES, game
+    from .odds import category_counts, category_probabilities
+    from .poker import PokerHand, compare_hands, evaluate, evaluate_batch, rank_hands
+    from .ranges import Range, parse_range
+    from .results import EquityResult
+    from .zjh import ZJHRules, compare_zjh, evaluate_zjh, evaluate_zjh_batch, rank_zjh
 
 _EXPORTS = {
-    "calculate": "simulate",
+    "calculate": "engine",
+    "use_scheduler": "engine",
     "EquityResult": "results",
     "evaluate": "poker",
     "evaluate_batch": "poker",
@@ -37,14 +51,43 @@ _EXPORTS = {
     "ZJHRules": "zjh",
     "parse_range": "ranges",
     "Range": "ranges",
-    "category_frequencies": "frequencies",
+    "category_frequencies": "analysis.frequencies",
+    "FrequencyTable": "analysis.frequencies",
     "category_counts": "odds",
     "category_probabilities": "odds",
     "parse_cards": "cards",
     "format_cards": "cards",
+    "GAMES": "games",
+    "game": "games",
 }
 
-__all__ = ["__version__", *sorted(_EXPORTS)]
+__all__ = [
+    "GAMES",
+    "EquityResult",
+    "FrequencyTable",
+    "PokerHand",
+    "Range",
+    "ZJHRules",
+    "__version__",
+    "calculate",
+    "category_counts",
+    "category_frequencies",
+    "category_probabilities",
+    "compare_hands",
+    "compare_zjh",
+    "evaluate",
+    "evaluate_batch",
+    "evaluate_zjh",
+    "evaluate_zjh_batch",
+    "format_cards",
+    "game",
+    "parse_cards",
+    "parse_range",
+    "rank_hands",
+    "rank_zjh",
+    "use_scheduler",
+]
+"""The public names (:data:`_EXPORTS` loads each from its module on first use)."""
 
 
 def __getattr__(name: str) -> Any:

@@ -18,6 +18,7 @@ __all__ = [
     "check_positive",
     "check_seed",
     "check_trials",
+    "fresh_seed",
     "limit_text",
 ]
 
@@ -41,14 +42,13 @@ def check_count(value: object, name: str, *, limit: int | None = None) -> int:
     ...
     ValueError: trials must be a positive whole number, got 2.5
     """
-    if isinstance(value, bool) or not isinstance(value, Real):
+    if isinstance(value, bool) or not isinstance(value, (Integral, Real)):
         raise ValueError(f"{name} must be a positive whole number, got {value!r}")
-    whole = isinstance(value, Integral) or (
-        math.isfinite(float(value)) and float(value) == int(float(value))
-    )
+    as_float = float(value)
+    whole = isinstance(value, Integral) or (math.isfinite(as_float) and as_float == int(as_float))
     if not whole:
         raise ValueError(f"{name} must be a positive whole number, got {value!r}")
-    number = int(value)
+    number = int(value) if isinstance(value, Integral) else int(as_float)
     if number <= 0:
         raise ValueError(f"{name} must be a positive whole number, got {value!r}")
     if limit is not None and number > limit:
@@ -87,12 +87,21 @@ def check_seed(seed: object) -> int | None:
     """
     if seed is None:
         return None
-    ok = isinstance(seed, Real) and not isinstance(seed, bool)
-    if ok and not isinstance(seed, Integral):
-        ok = math.isfinite(float(seed)) and float(seed) == int(float(seed))
-    if not ok or not 0 <= int(seed) <= MAX_SEED:  # type: ignore[call-overload]
+    number: int | None = None
+    if isinstance(seed, Integral) and not isinstance(seed, bool):
+        number = int(seed)
+    elif isinstance(seed, Real) and math.isfinite(float(seed)) and float(seed).is_integer():
+        number = int(float(seed))
+    if number is None or not 0 <= number <= MAX_SEED:
         raise ValueError(f"seed must be a whole number from 0 to 2**63 - 1, got {seed!r}")
-    return int(seed)  # type: ignore[call-overload]
+    return number
+
+
+def fresh_seed() -> int:
+    """A seed drawn from the operating system's entropy (recorded in results)."""
+    import secrets
+
+    return secrets.randbits(63)
 
 
 def check_positive(value: object, name: str) -> float | None:
@@ -107,6 +116,6 @@ def check_positive(value: object, name: str) -> float | None:
     """
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, Real) or not 0 < value < math.inf:
+    if isinstance(value, bool) or not isinstance(value, Real) or not 0 < float(value) < math.inf:
         raise ValueError(f"{name} must be a positive number, got {value!r}")
     return float(value)

@@ -10,6 +10,9 @@
   about 50,000 patterns instead of 133,784,560 hands.
 * Three cards (Zha Jin Hua): :func:`equity.zjh.zjh_category_counts_exact`.
 
+Which count belongs to which game is declared by the game
+(:attr:`equity.games.Game.exact_counts`).
+
 The tests prove every count equal to exhaustive enumeration with the kernels.
 """
 
@@ -20,13 +23,15 @@ import itertools
 from fractions import Fraction
 from math import comb, prod
 
-from .tables import CATEGORIES, _rank_multisets, _straight_top, best_hand_from_ranks
+from .games import game as get_game
+from .lookup import CATEGORIES, _rank_multisets, _straight_top, best_hand_from_ranks
 
 __all__ = [
     "best_five_counts",
     "category_counts",
     "category_probabilities",
     "five_card_counts",
+    "holdem_counts",
 ]
 
 
@@ -84,21 +89,27 @@ def best_five_counts(n_cards: int) -> dict[str, int]:
     return counts
 
 
-def category_counts(game: str = "holdem") -> dict[str, int]:
-    """Exact category counts for ``game``: "five" (5 cards), "holdem" (best 5 of 7), "zjh".
+def holdem_counts() -> dict[str, int]:
+    """Category counts of the best five of all C(52,7) = 133,784,560 seven-card hands.
 
-    For "zjh" the dict also holds ``"special 2-3-5"`` (off-suit 2-3-5
-    hands, a subset of high card).
+    Examples
+    --------
+    >>> holdem_counts()["four of a kind"]
+    224848
     """
-    if game == "five":
-        return five_card_counts()
-    if game == "holdem":
-        return best_five_counts(7)
-    if game == "zjh":
-        from .zjh import zjh_category_counts_exact
+    return best_five_counts(7)
 
-        return zjh_category_counts_exact()
-    raise ValueError(f"unknown game {game!r} (expected 'holdem', 'five' or 'zjh')")
+
+def category_counts(game: str = "holdem") -> dict[str, int]:
+    """Exact category counts of one dealt hand of ``game`` (a name of :data:`equity.games.GAMES`).
+
+    The game declares how (:attr:`equity.games.Game.exact_counts`): the
+    closed forms here for five-card poker and hold'em,
+    :func:`equity.zjh.zjh_category_counts_exact` for Zha Jin Hua, whose dict
+    also holds ``"special 2-3-5"`` (off-suit 2-3-5 hands, a subset of high
+    card).
+    """
+    return get_game(game).category_counts()
 
 
 def category_probabilities(game: str = "holdem") -> dict[str, Fraction]:
@@ -109,7 +120,5 @@ def category_probabilities(game: str = "holdem") -> dict[str, Fraction]:
     >>> category_probabilities("five")["straight flush"]
     Fraction(1, 64974)
     """
-    counts = category_counts(game)
-    n_cards = {"five": 5, "holdem": 7, "zjh": 3}[game]
-    total = comb(52, n_cards)
-    return {name: Fraction(c, total) for name, c in counts.items()}
+    g = get_game(game)
+    return {name: Fraction(c, g.hands_dealt) for name, c in g.category_counts().items()}

@@ -27,12 +27,16 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
+
+from .ranges.classes import CLASSES
+from .stats import Z95
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
-    from .frequencies import FrequencyTable
+    from .analysis.frequencies import FrequencyTable
 
 __all__ = [
     "plot_convergence",
@@ -45,7 +49,6 @@ __all__ = [
     "plot_zjh_winrates",
 ]
 
-_Z95 = 1.959963984540054
 _INSTALL_HINT = "plotting needs matplotlib: pip install equity[plot]"
 _RANK_LABELS = tuple("AKQJT98765432")
 
@@ -92,7 +95,7 @@ def plot_frequencies(
     Parameters
     ----------
     table : FrequencyTable or DataFrame
-        A :class:`equity.frequencies.FrequencyTable` or its ``to_frame()``
+        A :class:`equity.analysis.frequencies.FrequencyTable` or its ``to_frame()``
         (index ``category``; columns ``frequency``, ``exact_probability``,
         ``ci95_low``, ``ci95_high``).
     ax : Axes, optional
@@ -112,14 +115,18 @@ def plot_frequencies(
     Axes
     """
     _pyplot()
-    frame = table if not hasattr(table, "to_frame") else table.to_frame()
+    import pandas as pd
+
+    if isinstance(table, pd.DataFrame):
+        frame, game = table, None
+        default_title = "Simulated vs exact category frequencies"
+    else:
+        frame, game = table.to_frame(), table.game
+        default_title = f"{table.game}: simulated vs exact frequencies ({table.hands:,} hands)"
     if relative:
-        return _plot_relative_frequencies(frame, ax, title, getattr(table, "game", None))
+        return _plot_relative_frequencies(frame, ax, title, game)
     if title is None:
-        if hasattr(table, "game"):
-            title = f"{table.game}: simulated vs exact frequencies ({table.hands:,} hands)"
-        else:
-            title = "Simulated vs exact category frequencies"
+        title = default_title
     ax = _new_axes(ax, (7.5, 4.5))
     x = np.arange(len(frame))
     freq = frame["frequency"].to_numpy(dtype=float)
@@ -217,8 +224,8 @@ def plot_convergence(
         n = part["trials"].to_numpy(dtype=float)
         se = part["stderr"].to_numpy(dtype=float)
         err = np.maximum(np.abs(part["error"].to_numpy(dtype=float)), floor)
-        suffix = f" ({name})" if name is not None else ""
-        ax.fill_between(n, floor, _Z95 * se, color=color, alpha=0.12, linewidth=0)
+        suffix = f" ({name!s})" if name is not None else ""
+        ax.fill_between(n, floor, Z95 * se, color=color, alpha=0.12, linewidth=0)
         ax.plot(n, se, "--", color=color, linewidth=1, label=f"1 SE{suffix}")
         ax.plot(n, err, "o-", color=color, markersize=4, linewidth=1, label=f"|error|{suffix}")
     ax.set_xscale("log")
@@ -241,10 +248,8 @@ def plot_convergence(
 # starting-hand grids
 
 
-def _grid_values(values: Mapping[str, float] | Sequence[float] | np.ndarray) -> np.ndarray:
+def _grid_values(values: Mapping[str, float] | npt.ArrayLike) -> np.ndarray:
     """13x13 float array from a class mapping, 169 values in CLASSES order, or a grid."""
-    from .ranges import CLASSES
-
     if isinstance(values, Mapping):
         flat = np.array([float(values.get(c, math.nan)) for c in CLASSES])
         return flat.reshape(13, 13)
@@ -256,14 +261,20 @@ def _grid_values(values: Mapping[str, float] | Sequence[float] | np.ndarray) -> 
     raise ValueError(f"expected 169 values or a 13x13 grid, got shape {arr.shape}")
 
 
+def _luminance(rgba: tuple[float, float, float, float]) -> float:
+    """Perceived brightness in [0, 1] of an RGBA colour (ITU-R BT.601 weights)."""
+    r, g, b, _ = rgba
+    return 0.299 * r + 0.587 * g + 0.114 * b
+
+
 def plot_grid(
-    values: Mapping[str, float] | Sequence[float] | np.ndarray,
+    values: Mapping[str, float] | npt.ArrayLike,
     ax: Axes | None = None,
     *,
     title: str = "Starting hands",
     label: str = "value",
     cmap: str = "viridis",
-    fmt: str = "{:.2f}",
+    fmt: str | None = "{:.2f}",
     vmin: float | None = None,
     vmax: float | None = None,
     annotate: bool = True,
@@ -281,12 +292,14 @@ def plot_grid(
         Title and colour-bar label.
     cmap : str
         Colour map.
-    fmt : str
-        Format of the value printed under each class label.
+    fmt : str or None
+        Format of the value printed under each class label; None prints
+        the class labels alone.
     vmin, vmax : float, optional
         Colour limits (default: the data range).
     annotate : bool
-        Print the class and value in every cell.
+        Print the class and value in every cell, in white on the darker
+        half of the colour map and in black on the lighter half.
 
     Returns
     -------
@@ -294,8 +307,6 @@ def plot_grid(
         Rows and columns run A..2; pairs on the diagonal, suited classes
         above it, offsuit below (PokerStove layout).
     """
-    from .ranges import CLASSES
-
     _pyplot()
     grid = _grid_values(values)
     ax = _new_axes(ax, (8.0, 7.0))
@@ -305,11 +316,13 @@ def plot_grid(
     if annotate:
         lo, hi = image.get_clim()
         mid = (lo + hi) / 2
+        dark_low = _luminance(image.cmap(0.0)) <= _luminance(image.cmap(1.0))
         for i in range(13):
             for j in range(13):
                 v = grid[i, j]
-                text = CLASSES[13 * i + j] + ("" if math.isnan(v) else "\n" + fmt.format(v))
-                dark = not math.isnan(v) and v < mid
+                value_text = "" if fmt is None or math.isnan(v) else "\n" + fmt.format(v)
+                text = CLASSES[13 * i + j] + value_text
+                dark = not math.isnan(v) and (v < mid if dark_low else v > mid)
                 ax.text(
                     j,
                     i,
@@ -362,8 +375,6 @@ def plot_matrix(
     -------
     Axes
     """
-    from .ranges import CLASSES
-
     _pyplot()
     arr = np.asarray(matrix, dtype=float)
     if arr.shape != (169, 169):
@@ -389,11 +400,11 @@ def plot_matrix(
 
 
 def plot_winrate_scatter(
-    simulated: Sequence[float] | np.ndarray,
-    exact: Sequence[float] | np.ndarray,
+    simulated: npt.ArrayLike,
+    exact: npt.ArrayLike,
     ax: Axes | None = None,
     *,
-    stderr: Sequence[float] | np.ndarray | None = None,
+    stderr: npt.ArrayLike | None = None,
     labels: Sequence[str] | None = None,
     residual: bool = False,
     title: str = "Simulated vs exact win rate",
@@ -431,7 +442,7 @@ def plot_winrate_scatter(
         raise ValueError(f"simulated and exact differ in shape: {sim.shape} vs {ex.shape}")
     ax = _new_axes(ax, (6.0, 5.5))
     y = sim - ex if residual else sim
-    yerr = None if stderr is None else _Z95 * np.asarray(stderr, dtype=float)
+    yerr = None if stderr is None else Z95 * np.asarray(stderr, dtype=float)
     ax.errorbar(
         ex,
         y,
@@ -464,8 +475,8 @@ def plot_winrate_scatter(
 
 def plot_errors(
     labels: Sequence[str],
-    error: Sequence[float] | np.ndarray,
-    stderr: Sequence[float] | np.ndarray,
+    error: npt.ArrayLike,
+    stderr: npt.ArrayLike,
     ax: Axes | None = None,
     *,
     title: str = "Simulated minus exact, with 95% intervals",
@@ -500,7 +511,7 @@ def plot_errors(
     ax = _new_axes(ax, (6.5, 0.6 + 0.35 * max(len(err), 1)))
     y = np.arange(len(err))[::-1]
     ax.axvline(0.0, color="black", linewidth=1, label="exact")
-    ax.errorbar(err, y, xerr=_Z95 * se, fmt="o", color="tab:blue", ecolor="tab:gray",
+    ax.errorbar(err, y, xerr=Z95 * se, fmt="o", color="tab:blue", ecolor="tab:gray",
                 capsize=3, markersize=4, label="simulated (95% interval)")  # fmt: skip
     ax.set_yticks(y)
     ax.set_yticklabels([str(t) for t in labels])
@@ -513,7 +524,7 @@ def plot_errors(
 
 
 def plot_z_histogram(
-    z: Sequence[float] | np.ndarray,
+    z: npt.ArrayLike,
     ax: Axes | None = None,
     *,
     bins: int | None = None,
@@ -602,7 +613,7 @@ def plot_zjh_winrates(
     for color, (name, part) in zip(_colors(len(groups)), groups, strict=True):
         part = part.sort_values("opponents")
         y = part[value].to_numpy(dtype=float)
-        yerr = _Z95 * part["stderr"].to_numpy(dtype=float) if "stderr" in part else None
+        yerr = Z95 * part["stderr"].to_numpy(dtype=float) if "stderr" in part else None
         ax.errorbar(
             part["opponents"],
             y,

@@ -18,7 +18,7 @@ import numpy as np
 
 from .cards import CardsLike, format_cards, parse_cards, rank_of
 from .kernels import holdem as _holdem
-from .tables import CATEGORIES, describe_value, holdem_tables
+from .lookup import CATEGORIES, describe_value, holdem_tables
 
 __all__ = [
     "CATEGORIES",
@@ -197,7 +197,7 @@ def evaluate_batch(hands: np.ndarray) -> np.ndarray:
         raise ValueError(f"card code {int(raw.max())} is not a card (0..51)")
     hands = np.require(raw, dtype=np.uint8, requirements=["C", "W"])
     out = np.empty(hands.shape[0], dtype=np.int32)
-    _holdem.evaluate_batch(hands, *holdem_tables(), out)
+    _holdem.evaluate_batch(hands, holdem_tables(), out)
     return out
 
 

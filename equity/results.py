@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from .stats import Z95
+
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = ["EquityResult"]
-
-Z95 = 1.959963984540054
-"""Two-sided 95% normal quantile."""
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-__all__ = ["chi2_sf", "chi_square_test"]
+__all__ = ["Z95", "chi2_sf", "chi_square_test"]
+
+Z95 = 1.959963984540054
+"""Two-sided 95% normal quantile: an estimate +- Z95 standard errors is its 95% interval."""
 
 
 def _gamma_q(a: float, x: float) -> float:

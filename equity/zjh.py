@@ -19,17 +19,21 @@ names remain as aliases for one release).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from .cards import RANK_NAMES, CardsLike, format_cards, parse_cards
+from .games.zjh import SPECIAL_235, SPECIAL_235_RULE, ZJH_CATEGORIES
 from .kernels import zjh as _k
+from .zjh_counts import (
+    zjh_category_counts_exact,
+    zjh_category_probabilities_exact,
+    zjh_heads_up_counts,
+)
 
 __all__ = [
     "ABSOLUTE_MAX_VALUE",
@@ -51,25 +55,8 @@ __all__ = [
     "special_235_batch",
     "zjh_category_counts_exact",
     "zjh_category_probabilities_exact",
+    "zjh_heads_up_counts",
 ]
-
-ZJH_CATEGORIES = ("bomb", "straight flush", "flush", "straight", "pair", "high card")
-"""Category names, strongest first under the default ``order="zjh"``.
-
-With ``order="straight_over_flush"`` "straight" and "flush" swap places
-(:attr:`ZJHRules.categories`).
-"""
-
-SPECIAL_235 = "special 2-3-5"
-"""Key of the off-suit 2-3-5 count in :func:`zjh_category_counts_exact`."""
-
-SPECIAL_235_RULE = (
-    "With the 2-3-5 rule an off-suit 2-3-5 beats every bomb and loses to every other hand. "
-    "The pot goes to the hands that no other hand beats; when every hand is beaten by "
-    "another (the cycle 2-3-5 > bomb > any other hand > 2-3-5) the rule is set aside and "
-    "the ordinary ranking decides, the 2-3-5 being a Five-high high card."
-)
-"""The 2-3-5 rule, in the words used by the docs, ``--help`` and the README."""
 
 ABSOLUTE_MAX_VALUE = _k.ABSOLUTE_MAX_VALUE
 """Largest rank-only absolute value (A-A-A = 7881); reversed = this - value."""
@@ -111,6 +98,19 @@ class ZJHRules:
         """Validate ``order``."""
         if self.order not in _ORDERS:
             raise ValueError(f"order must be one of {_ORDERS}, got {self.order!r}")
+
+    @classmethod
+    def from_flags(
+        cls,
+        special_235: bool = False,
+        suit_tiebreak: bool = False,
+        straight_over_flush: bool = False,
+    ) -> ZJHRules:
+        """The rules of the command-line flags (``straight_over_flush`` sets ``order``)."""
+        order: Literal["zjh", "straight_over_flush"] = (
+            "straight_over_flush" if straight_over_flush else "zjh"
+        )
+        return cls(special_235=special_235, suit_tiebreak=suit_tiebreak, order=order)
 
     @property
     def straight_over_flush(self) -> bool:
@@ -523,59 +523,3 @@ def absolute_value_zjh_batch(
 
 seed_value_zjh_batch = absolute_value_zjh_batch
 """Former name of :func:`absolute_value_zjh_batch` (kept for one release)."""
-
-
-def zjh_category_counts_exact() -> dict[str, int]:
-    """Count the 22,100 three-card hands of each category, in closed form.
-
-    Keys are :data:`ZJH_CATEGORIES` (strongest first), plus
-    ``"special 2-3-5"``: the off-suit 2-3-5 hands, a subset of "high card"
-    (the six categories alone sum to C(52, 3)).
-
-    Examples
-    --------
-    >>> counts = zjh_category_counts_exact()
-    >>> list(counts)[:3], list(counts)[-1]
-    (['bomb', 'straight flush', 'flush'], 'special 2-3-5')
-    >>> list(counts.values())
-    [52, 48, 1096, 720, 3744, 16440, 60]
-    >>> sum(counts[c] for c in ZJH_CATEGORIES) == math.comb(52, 3)
-    True
-    """
-    suits = 4
-    ranks = 13
-    sequences = ranks - 1  # A-2-3, 2-3-4, ..., Q-K-A (no K-A-2)
-    rank_sets = math.comb(ranks, 3)
-    one_suit = suits  # suit patterns of three distinct ranks, all one suit
-    mixed = suits**3 - one_suit  # ... not all one suit
-    return {
-        "bomb": ranks * math.comb(suits, 3),
-        "straight flush": sequences * one_suit,
-        "flush": (rank_sets - sequences) * one_suit,
-        "straight": sequences * mixed,
-        "pair": ranks * math.comb(suits, 2) * (ranks - 1) * suits,
-        "high card": (rank_sets - sequences) * mixed,
-        SPECIAL_235: 1 * mixed,
-    }
-
-
-def zjh_category_probabilities_exact(
-    *, as_fraction: bool = False
-) -> dict[str, float] | dict[str, Fraction]:
-    """Probability of each category (and of an off-suit 2-3-5) in one deal.
-
-    Each count of :func:`zjh_category_counts_exact` divided by C(52, 3).
-
-    Examples
-    --------
-    >>> p = zjh_category_probabilities_exact(as_fraction=True)
-    >>> p["bomb"], p["straight flush"]
-    (Fraction(1, 425), Fraction(12, 5525))
-    >>> round(zjh_category_probabilities_exact()["high card"], 6)
-    0.743891
-    """
-    total = math.comb(52, 3)
-    counts = zjh_category_counts_exact()
-    if as_fraction:
-        return {k: Fraction(v, total) for k, v in counts.items()}
-    return {k: v / total for k, v in counts.items()}

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import settings
 
-from equity.tables import HoldemTables, holdem_tables
+from equity.lookup import HoldemTables, holdem_tables
 
 # The first call of a kernel may compile it or load it from the cache, which
 # takes far longer than an example and must not count as a slow example.

@@ -1,7 +1,7 @@
 """A slow, obviously correct poker hand evaluator to test the kernels against.
 
 Plain Python on purpose: no numba, no tables, nothing shared with
-:mod:`equity.tables` or :mod:`equity.kernels` except the card encoding
+:mod:`equity.lookup` or :mod:`equity.kernels` except the card encoding
 (``card = 4 * rank + suit``, rank 0 = deuce .. 12 = ace).
 
 A five-card hand maps to a tuple ``(category, tiebreak ranks...)`` that
@@ -98,7 +98,7 @@ def assert_same_order(keys: Sequence[tuple[int, ...]], values: Iterable[int]) ->
 
 
 # Published counts (see tests/data/README.md), category order of
-# equity.tables.CATEGORIES: high card first.
+# equity.lookup.CATEGORIES: high card first.
 FIVE_CARD_COUNTS = {
     "high card": 1_302_540,
     "pair": 1_098_240,

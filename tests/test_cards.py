@@ -184,3 +184,12 @@ def test_duplicates(cards: object, token: object) -> None:
         parse_cards(cards)  # type: ignore[arg-type]
     allowed = parse_cards(cards, allow_duplicates=True)  # type: ignore[arg-type]
     assert len(allowed) == len(set(allowed)) + 1
+
+
+def test_public_names_are_exported() -> None:
+    """``equity.__all__`` lists exactly the lazily exported names, and each one loads."""
+    import equity
+
+    assert set(equity.__all__) == {"__version__", *equity._EXPORTS}
+    for name in equity.__all__:
+        assert getattr(equity, name) is not None

@@ -15,10 +15,10 @@ import pytest
 
 distributed = pytest.importorskip("distributed")
 
-from equity import distributed as eq_dist  # noqa: E402
+from equity import cluster as eq_dist  # noqa: E402
 from equity.cli import main  # noqa: E402
-from equity.simulate import calculate  # noqa: E402
-from equity.table import preflop_table  # noqa: E402
+from equity.engine import calculate  # noqa: E402
+from equity.preflop_table import preflop_table  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -136,7 +136,7 @@ def test_stop_rules_on_dask(client: Any) -> None:
 @pytest.mark.usefixtures("small_chunks")
 @pytest.mark.parametrize("game", ["holdem", "five", "zjh"])
 def test_frequencies_identical_on_dask(client: Any, game: str) -> None:
-    from equity.frequencies import category_frequencies
+    from equity.analysis.frequencies import category_frequencies
 
     local = category_frequencies(game, trials=700_001, seed=11, batch_size=10_000)
     remote = category_frequencies(

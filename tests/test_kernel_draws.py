@@ -1,13 +1,13 @@
 """The Monte-Carlo fast paths draw exactly what the general loop draws.
 
-:func:`equity.kernels.showdown._simulate_table_batch` hands two heads-up
+:func:`equity.kernels.montecarlo._simulate_table_batch` hands two heads-up
 spots to specialised loops, each documented as "the same draws as the
 general loop":
 
 * two known hands (``n_players == 2``, no range, no random player):
-  :func:`~equity.kernels.showdown._heads_up_boards` (Floyd's board draw);
+  :func:`~equity.kernels.montecarlo._heads_up_boards` (Floyd's board draw);
 * a known hand against one range (``n_players == 2``, one range player, no
-  random player): :func:`~equity.kernels.showdown._heads_up_range` (a combo
+  random player): :func:`~equity.kernels.montecarlo._heads_up_range` (a combo
   from a fresh generator output, then the board by partial Fisher-Yates,
   skipping the combo's cards).
 
@@ -18,7 +18,7 @@ nothing, leaves the live deck as it was and always ties with the hand it
 copies: the general loop then consumes the stream exactly as the fast path
 does, and its counts map one to one onto the heads-up counts.  The tests
 below compare the two batch by batch through the batch driver
-:func:`~equity.kernels.showdown.simulate_batches`, with arrays laid out as its
+:func:`~equity.kernels.montecarlo.simulate_batches`, with arrays laid out as its
 docstring says (and of the engine's types, so no second signature is
 compiled).
 
@@ -41,10 +41,12 @@ import pytest
 import reference_equity as refeq
 
 from equity.cards import parse_cards
-from equity.kernels import showdown as sd
+from equity.kernels import montecarlo as mc
+from equity.kernels import scoring as sd
 from equity.kernels.rng import batch_seeds
+from equity.kernels.scoring import NO_ZJH_RULES
+from equity.lookup import holdem_tables
 from equity.ranges import parse_range
-from equity.tables import holdem_tables
 
 SEED = 20261130
 TRIALS = 60_000
@@ -55,7 +57,7 @@ _ONE = np.uint64(1)
 
 @dataclass(frozen=True)
 class Spot:
-    """The kernel arrays of a hold'em spot (see :func:`sd.simulate_batches`)."""
+    """The kernel arrays of a hold'em spot (see :func:`mc.simulate_batches`)."""
 
     fixed_holes: np.ndarray  # uint8[n_players, 5]
     kinds: np.ndarray  # int8[n_players]
@@ -129,13 +131,13 @@ def make_spot(players: Sequence[str], board: str) -> Spot:
 def run_batches(
     spot: Spot, trials: int = TRIALS, batch_size: int = BATCH, seed: int = SEED
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Per-batch ``out[b, p, k]`` and ``combo_out[b, c, k]`` of :func:`sd.simulate_batches`."""
+    """Per-batch ``out[b, p, k]`` and ``combo_out[b, c, k]`` of :func:`mc.simulate_batches`."""
     n_batches = -(-trials // batch_size)
     n = spot.n_players
     out = np.zeros((n_batches, n, n + 1), dtype=np.int64)
     combo_out = np.zeros((n_batches, len(spot.combos), n + 1), dtype=np.int64)
     status = np.zeros(n_batches, dtype=np.int64)
-    sd.simulate_batches(
+    mc.simulate_batches(
         batch_seeds(seed, n_batches),
         batch_size,
         trials,
@@ -154,11 +156,8 @@ def run_batches(
         spot.fixed_mask,
         spot.live_deck,
         False,
-        False,
-        False,
-        False,
-        12,
-        *holdem_tables(),
+        NO_ZJH_RULES,
+        holdem_tables(),
         out,
         combo_out,
         status,
@@ -177,7 +176,7 @@ def run_batches(
 def assert_one_signature() -> None:
     """The spots above are of the engine's types: no second compilation of the driver."""
     if not numba.config.DISABLE_JIT:
-        assert len(sd.simulate_batches.signatures) == 1
+        assert len(mc.simulate_batches.signatures) == 1
 
 
 def assert_heads_up_equals_three_way(hu: np.ndarray, three: np.ndarray, hero: int) -> None:

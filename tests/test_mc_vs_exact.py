@@ -1,6 +1,6 @@
 """Monte-Carlo with range players against exact enumeration, within five standard errors.
 
-:func:`equity.simulate.calculate` runs the same job two ways: ``method="exact"``
+:func:`equity.engine.calculate` runs the same job two ways: ``method="exact"``
 enumerates every legal assignment of the range players' combos (and random
 players' hands) and every board completion, weighted by the combo weights;
 ``method="monte-carlo"`` draws a combo per range player by weight, rejects the
@@ -37,9 +37,9 @@ import pytest
 import reference_equity as refeq
 
 from equity.cards import parse_cards
+from equity.engine import calculate
 from equity.ranges import hand_class
 from equity.results import EquityResult
-from equity.simulate import calculate
 
 SEED = 20261130
 TRIALS = 1_000_000

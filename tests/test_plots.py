@@ -14,7 +14,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from equity import plots  # noqa: E402
-from equity.frequencies import category_frequencies  # noqa: E402
+from equity.analysis.frequencies import category_frequencies  # noqa: E402
 from equity.ranges import CLASSES  # noqa: E402
 
 
@@ -106,6 +106,17 @@ def test_plot_grid_missing_classes_are_blank():
     texts = [t.get_text() for t in ax.texts]
     assert texts[0] == "AA\n0.85"
     assert texts[1] == "AKs"
+
+
+def test_plot_grid_labels_only_and_text_colours():
+    grid = np.zeros((13, 13))
+    grid[0, 0] = 1.0
+    ax = plots.plot_grid(grid, fmt=None, cmap="Greens", vmin=0.0, vmax=1.0)
+    assert [t.get_text() for t in ax.texts] == list(CLASSES)
+    # Greens is light at 0 and dark at 1; viridis the other way round.
+    assert [t.get_color() for t in ax.texts[:2]] == ["white", "black"]
+    ax2 = plots.plot_grid(grid, vmin=0.0, vmax=1.0)
+    assert [t.get_color() for t in ax2.texts[:2]] == ["black", "white"]
 
 
 def test_plot_matrix():

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from equity.cards import format_cards, parse_cards
 from equity.kernels import holdem
+from equity.lookup import HoldemTables, hand_value_components
 from equity.odds import best_five_counts, five_card_counts
 from equity.poker import (
     CATEGORIES,
@@ -24,7 +25,6 @@ from equity.poker import (
     evaluate_batch,
     rank_hands,
 )
-from equity.tables import HoldemTables, hand_value_components
 
 
 def components_key(value: int) -> tuple[int, ...]:
@@ -96,7 +96,7 @@ def test_all_five_card_hands_match_reference(
 
 def test_exact_value_counts5_matches_batch(tables: HoldemTables, five_values: np.ndarray) -> None:
     out = np.zeros(1 << 16, dtype=np.int64)
-    holdem.exact_value_counts5(*tables, out)
+    holdem.exact_value_counts5(tables, out)
     np.testing.assert_array_equal(out, np.bincount(five_values, minlength=1 << 16))
 
 
@@ -125,7 +125,7 @@ def test_reference_classes_are_sound(rng: np.random.Generator) -> None:
 def test_all_seven_card_hands(tables: HoldemTables) -> None:
     out = np.zeros((52, 1 << 16), dtype=np.int64)
     with numba.parallel_chunksize(1):
-        holdem.exact_value_counts7(*tables, out)
+        holdem.exact_value_counts7(tables, out)
     assert [int(out[a].sum()) for a in range(52)] == [math.comb(51 - a, 6) for a in range(52)]
     counts = out.sum(axis=0)
     assert counts.sum() == math.comb(52, 7)
@@ -346,6 +346,6 @@ def test_one_signature_per_kernel(rng: np.random.Generator, tables: HoldemTables
     for k in (5, 6, 7):
         evaluate_batch(random_hands(rng, 10, k))
     evaluate("As Ks Qs Js Ts 2c")
-    holdem.evaluate_cards(np.array([0, 5, 10, 15, 20], dtype=np.uint8), *tables)
+    holdem.evaluate_cards(np.array([0, 5, 10, 15, 20], dtype=np.uint8), tables)
     assert len(holdem.evaluate_batch.signatures) == 1
     assert len(holdem.evaluate_cards.signatures) == 1

@@ -24,8 +24,8 @@ from equity.kernels.preflop import (
     combo_counts_vs_random,
     sweep_boards,
 )
+from equity.lookup import HoldemTables
 from equity.ranges import CLASSES, class_combos, preflop_equity_vs_random, preflop_ranking
-from equity.tables import HoldemTables
 
 SUIT_PERMUTATIONS = list(itertools.permutations(range(4)))
 
@@ -78,7 +78,7 @@ def brute_force_board(board: list[int], tables: HoldemTables) -> np.ndarray:
     hands[:, :5] = board
     hands[:, 5:] = pairs
     values = np.empty(len(pairs), dtype=np.int32)
-    holdem.evaluate_batch(hands, *tables, values)
+    holdem.evaluate_batch(hands, tables, values)
     masks = (np.uint64(1) << pairs[:, 0].astype(np.uint64)) | (
         np.uint64(1) << pairs[:, 1].astype(np.uint64)
     )
@@ -113,13 +113,13 @@ def test_sweep_matches_brute_force_on_fixed_boards(
     for board, w in zip(boards, weights, strict=False):
         expected = brute_force_board(board, tables)
         out = np.zeros((1, 52, 52, 3), dtype=np.int64)
-        sweep_boards(np.array([board], dtype=np.uint8), np.ones(1, dtype=np.int64), *tables, out)
+        sweep_boards(np.array([board], dtype=np.uint8), np.ones(1, dtype=np.int64), tables, out)
         np.testing.assert_array_equal(out[0], expected, err_msg=f"board {board}")
         expected_total += w * expected
     # All boards at once, weighted, in several batches (more batches than boards, too).
     for n_batches in (1, 7, 256):
         out = np.zeros((n_batches, 52, 52, 3), dtype=np.int64)
-        sweep_boards(np.array(boards, dtype=np.uint8), weights.astype(np.int64), *tables, out)
+        sweep_boards(np.array(boards, dtype=np.uint8), weights.astype(np.int64), tables, out)
         np.testing.assert_array_equal(out.sum(axis=0), expected_total)
     assert len(sweep_boards.signatures) == 1
 
@@ -135,7 +135,7 @@ def test_sweep_independent_of_thread_count(
         for n in sorted({1, threads}):
             numba.set_num_threads(n)
             out = np.zeros((16, 52, 52, 3), dtype=np.int64)
-            sweep_boards(boards, weights, *tables, out)
+            sweep_boards(boards, weights, tables, out)
             results.append(out)
     finally:
         numba.set_num_threads(threads)
@@ -158,12 +158,10 @@ def test_orbit_weights_give_class_sums(
     )
     assert len(expanded) == weights[pick].sum()
     out_canonical = np.zeros((4, 52, 52, 3), dtype=np.int64)
-    sweep_boards(boards[pick].copy(), weights[pick].copy(), *tables, out_canonical)
+    sweep_boards(boards[pick].copy(), weights[pick].copy(), tables, out_canonical)
     out_orbits = np.zeros((4, 52, 52, 3), dtype=np.int64)
-    sweep_boards(
-        np.array(expanded, dtype=np.uint8), np.ones(len(expanded), dtype=np.int64), *tables,
-        out_orbits,
-    )  # fmt: skip
+    ones = np.ones(len(expanded), dtype=np.int64)
+    sweep_boards(np.array(expanded, dtype=np.uint8), ones, tables, out_orbits)
     a, b = out_canonical.sum(axis=0), out_orbits.sum(axis=0)
     assert not np.array_equal(a, b)  # per combo they differ ...
     for label in CLASSES:  # ... per class they agree
@@ -215,7 +213,7 @@ def test_all_boards_match_canonical_sweep(tables: HoldemTables) -> None:
         count=5 * n,
     ).reshape(n, 5)
     out = np.zeros((64, 52, 52, 3), dtype=np.int64)
-    sweep_boards(boards, np.ones(n, dtype=np.int64), *tables, out)
+    sweep_boards(boards, np.ones(n, dtype=np.int64), tables, out)
     per_combo = out.sum(axis=0)
     per_combo[:, :, 2] *= OPPONENTS_PER_BOARD
     shipped = preflop_equity_vs_random()
@@ -223,7 +221,7 @@ def test_all_boards_match_canonical_sweep(tables: HoldemTables) -> None:
         for hi, lo in class_combos(label).tolist():
             assert tuple(per_combo[lo, hi].tolist()) == shipped[label], (label, hi, lo)
     # And the canonical sweep sums to the same class totals.
-    canonical = combo_counts_vs_random(*tables)
+    canonical = combo_counts_vs_random(tables)
     for label in CLASSES:
         combos = class_combos(label)
         np.testing.assert_array_equal(

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import equity.ranges
 from equity.cards import parse_cards
 from equity.ranges import (
     ALL_COMBOS,
@@ -345,6 +346,19 @@ def test_equality_hash_immutability() -> None:
     assert eval(repr(b)) == b
 
 
+def test_pickle_by_public_name() -> None:
+    # Pickles written when Range lived in the module equity.ranges name it there.
+    r = parse_range("QQ+,AKs@50")
+    new = pickle.dumps(r, protocol=0)
+    assert b"cequity.ranges.range\nRange\n" in new
+    old = new.replace(b"cequity.ranges.range\nRange\n", b"cequity.ranges\nRange\n")
+    assert old != new
+    restored = pickle.loads(old)
+    assert restored == r
+    assert restored.text == r.text
+    assert Range is equity.ranges.range.Range
+
+
 def test_from_combos() -> None:
     r = Range.from_combos(class_combos("AKs"), [0.5] * 4)
     assert r == parse_range("AKs@50")
@@ -414,9 +428,11 @@ def test_plot_grid() -> None:
 
 
 def test_cli_show(capsys: pytest.CaptureFixture[str]) -> None:
-    from equity.ranges import main
+    # `equity range` shows a range (python -m equity.ranges no longer does).
+    from equity.cli import main
 
-    assert main(["QQ+,AKs"]) == 0
+    assert not hasattr(equity.ranges, "main")
+    assert main(["range", "QQ+,AKs", "--grid"]) == 0
     out = capsys.readouterr().out
     assert "AA" in out
     assert "22 combos" in out

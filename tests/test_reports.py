@@ -16,10 +16,13 @@ matplotlib = pytest.importorskip("matplotlib")
 matplotlib.use("Agg")
 
 from equity import reports  # noqa: E402
-from equity.frequencies import SPECIAL_235, category_frequencies  # noqa: E402
+from equity.analysis.frequencies import SPECIAL_235, category_frequencies  # noqa: E402
+from equity.engine import calculate  # noqa: E402
+from equity.games import GAMES as GAME_REGISTRY  # noqa: E402
 from equity.odds import category_counts  # noqa: E402
-from equity.simulate import calculate  # noqa: E402
-from equity.zjh import ZJHRules  # noqa: E402
+from equity.reports import frequencies as frequencies_page  # noqa: E402
+from equity.reports import page, studies_holdem, studies_zjh  # noqa: E402
+from equity.zjh import ZJHRules, zjh_heads_up_counts  # noqa: E402
 
 GAMES = ("five", "holdem", "zjh")
 
@@ -72,22 +75,22 @@ def test_frequencies_are_reproducible_from_the_seed():
 
 
 def test_ladder():
-    assert reports._ladder(500) == [500]
-    assert reports._ladder(1_000) == [1_000]
-    assert reports._ladder(10_000) == [1_000, 3_162, 10_000]
-    assert reports._ladder(20_000) == [1_000, 3_162, 10_000, 20_000]
+    assert page._ladder(500) == [500]
+    assert page._ladder(1_000) == [1_000]
+    assert page._ladder(10_000) == [1_000, 3_162, 10_000]
+    assert page._ladder(20_000) == [1_000, 3_162, 10_000, 20_000]
 
 
 def test_subseed_is_stable_and_distinct():
-    assert reports._subseed(2026, "a", 1) == reports._subseed(2026, "a", 1)
-    seeds = {reports._subseed(s, k) for s in (1, 2) for k in ("a", "b")}
+    assert page._subseed(2026, "a", 1) == page._subseed(2026, "a", 1)
+    seeds = {page._subseed(s, k) for s in (1, 2) for k in ("a", "b")}
     assert len(seeds) == 4
     assert all(0 <= s < 2**63 for s in seeds)
 
 
 def test_markdown_table_formats():
     frame = pd.DataFrame({"name": ["x"], "n": [1234], "p": [0.123456789], "ok": [False]})
-    text = reports._md_table(frame, {"p": ".3f"})
+    text = page._md_table(frame, {"p": ".3f"})
     assert text.splitlines() == [
         "| name | n | p | ok |",
         "| :--- | ---: | ---: | :--- |",
@@ -118,10 +121,10 @@ def test_preflop_vs_random_exact_and_monte_carlo():
 
 
 def test_sample_matchups():
-    sample = reports._sample_matchups(50, 9)
+    sample = studies_holdem._sample_matchups(50, 9)
     assert len(sample) == len(set(sample)) == 50
-    assert sample == reports._sample_matchups(50, 9)
-    assert len(reports._sample_matchups(10**6, 9)) == 14_365
+    assert sample == studies_holdem._sample_matchups(50, 9)
+    assert len(studies_holdem._sample_matchups(10**6, 9)) == 14_365
 
 
 @pytest.fixture(scope="module")
@@ -150,7 +153,7 @@ def test_preflop_matrix_against_reference(reference):
     cmp = reports.compare_with_reference(frame, reference)
     assert len(cmp) == 6
     assert (cmp["z"].abs() < 5).all()
-    arr = reports._matrix_array(cmp)
+    arr = studies_holdem._matrix_array(cmp)
     assert np.isfinite(arr).sum() in range(6, 13)
 
 
@@ -172,8 +175,8 @@ def test_reference_is_irving_deon(reference):
 
 
 def test_heads_up_counts_against_brute_force():
-    hands, masks, strength, _ = reports._zjh_hands()
-    win, tie = reports._heads_up_counts(hands, strength.astype(np.int64))
+    hands, masks, strength, _ = studies_zjh._zjh_hands()
+    win, tie = zjh_heads_up_counts(hands, strength.astype(np.int64))
     rng = np.random.default_rng(0)
     idx = rng.choice(len(hands), 200, replace=False)
     free = (masks[idx, None] & masks[None, :]) == 0
@@ -193,7 +196,7 @@ def test_zjh_heads_up_exact(rules):
     total = sum(Fraction(f) * n for f, n in zip(six["equity_fraction"], six["hands"], strict=True))
     assert total / 22_100 == Fraction(1, 2)
     # the 52 bombs and 60 off-suit 2-3-5 hands, each enumerated by the engine
-    hands, _, _, names = reports._zjh_hands()
+    hands, _, _, names = studies_zjh._zjh_hands()
     from equity.cards import format_cards
     from equity.zjh import special_235_batch
 
@@ -223,16 +226,18 @@ def test_zjh_category_winrates_census_matches_exact():
 def test_stratified_heroes():
     members = np.arange(100, 200)
     strength = np.arange(300)[::-1].copy()
-    chosen, weights, groups = reports._stratified_heroes(
+    chosen, weights, groups = studies_zjh._stratified_heroes(
         members, strength, 9, np.random.default_rng(1)
     )
     assert len(chosen) == 8
     assert len(groups) == 4
     assert math.isclose(weights.sum(), 1.0)
-    census, w, g = reports._stratified_heroes(members[:5], strength, 9, np.random.default_rng(1))
+    census, w, g = studies_zjh._stratified_heroes(
+        members[:5], strength, 9, np.random.default_rng(1)
+    )
     assert sorted(census) == list(members[:5])
     assert not g
-    se = reports._stratified_stderr(np.ones(5), w, g, np.full(5, 0.1))
+    se = studies_zjh._stratified_stderr(np.ones(5), w, g, np.full(5, 0.1))
     assert math.isclose(se, 0.1 / math.sqrt(5))
 
 
@@ -247,14 +252,14 @@ def _links(markdown: str) -> list[str]:
 @pytest.fixture(scope="module")
 def small_report(tmp_path_factory):
     out = tmp_path_factory.mktemp("reports")
-    calls: list[tuple[int, int, str]] = []
+    calls: list[tuple[int, int]] = []
     paths = reports.run_report(
         "all",
         out,
         size="small",
         trials=500,
         seed=7,
-        progress=lambda done, total, label: calls.append((done, total, label)),
+        progress=lambda done, total: calls.append((done, total)),
     )
     return out, paths, calls
 
@@ -310,12 +315,12 @@ def test_preflop_page_compares_with_the_shipped_table(small_report):
 
 def test_run_report_progress(small_report):
     _, _, calls = small_report
-    done = [d for d, _, _ in calls]
+    done = [d for d, _ in calls]
     total = calls[0][1]
     assert done == sorted(done)
     assert done[-1] == total
-    assert all(t == total for _, t, _ in calls)
-    assert all(isinstance(label, str) and label for _, _, label in calls)
+    assert all(t == total for _, t in calls)
+    assert done == list(range(1, total + 1))  # one call per unit of work
 
 
 def test_run_report_is_reproducible(tmp_path):
@@ -336,7 +341,8 @@ def test_run_report_is_reproducible(tmp_path):
 
 def test_run_report_exact_frequencies(tmp_path, monkeypatch):
     # only five-card poker and Zha Jin Hua: hold'em enumeration is the slow test above
-    monkeypatch.setattr(reports, "_FREQUENCY_ORDER", ("five", "zjh"))
+    games = {name: GAME_REGISTRY[name] for name in ("five", "zjh")}
+    monkeypatch.setattr(frequencies_page, "GAMES", games)
     paths = reports.run_report("frequencies", tmp_path, trials=1_000, exact=True, size="small")
     names = {p.name for p in paths}
     assert {"five_exhaustive.csv", "zjh_exhaustive.csv"} <= names

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 import equity
-from equity.frequencies import category_frequencies
+from equity.analysis.frequencies import category_frequencies
 from equity.ranges import parse_range
 
 

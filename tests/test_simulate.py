@@ -1,4 +1,4 @@
-"""Tests of the equity engine, :func:`equity.simulate.calculate`.
+"""Tests of the equity engine, :func:`equity.engine.calculate`.
 
 Exact enumeration is checked count for count against the slow enumerator of
 tests/reference_equity.py and against published numbers (AA vs KK, Irving &
@@ -21,9 +21,10 @@ import pytest
 import reference_equity as refeq
 
 from equity.cards import format_cards, parse_cards
-from equity.kernels import showdown as sd
+from equity.engine import calculate
+from equity.kernels import enumerate as enum_kernels
+from equity.kernels import montecarlo as mc_kernels
 from equity.results import EquityResult
-from equity.simulate import calculate
 from equity.zjh import ZJHRules
 
 ALL_RULES = [
@@ -579,10 +580,10 @@ def test_time_limit_stops(monkeypatch: pytest.MonkeyPatch) -> None:
     """With a fake clock (each reading 50 ms later) the time rule stops the run, reproducibly."""
     import itertools
 
-    import equity.rounds
+    import equity.engine.rounds
 
     readings = itertools.count(step=0.05)
-    monkeypatch.setattr(equity.rounds, "_clock", lambda: next(readings))
+    monkeypatch.setattr(equity.engine.rounds, "_clock", lambda: next(readings))
     r = calculate(["AsKd", "random", "random", "random"], time_limit=1.0, seed=5)
     assert r.method == "monte-carlo"
     assert r.stop_reason == "time"
@@ -695,11 +696,11 @@ def typical_calls() -> None:
 @pytest.mark.skipif(numba.config.DISABLE_JIT, reason="plain functions without the JIT")
 def test_one_signature_per_kernel() -> None:
     typical_calls()
-    assert len(sd.simulate_batches.signatures) == 1
-    assert len(sd.enumerate_deals.signatures) <= 1
+    assert len(mc_kernels.simulate_batches.signatures) == 1
+    assert len(enum_kernels.enumerate_deals.signatures) <= 1
 
 
 @pytest.mark.skipif(numba.config.DISABLE_JIT, reason="plain functions without the JIT")
 def test_one_signature_of_enumerate_range() -> None:
     typical_calls()
-    assert len(sd.enumerate_range.signatures) == 1
+    assert len(enum_kernels.enumerate_range.signatures) == 1

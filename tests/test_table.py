@@ -16,10 +16,9 @@ import pandas as pd
 import pytest
 import reference_equity as refeq
 
-import equity.table as table_module
+import equity.preflop_table as table_module
 from equity.cli import main
-from equity.ranges import CLASSES, class_combos
-from equity.table import (
+from equity.preflop_table import (
     BOARDS,
     COLUMNS,
     load_preflop_table,
@@ -27,6 +26,7 @@ from equity.table import (
     preflop_table,
     suit_patterns,
 )
+from equity.ranges import CLASSES, class_combos
 
 
 @pytest.fixture(scope="session")
@@ -179,9 +179,9 @@ def test_restartable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     computed: list[int] = []
     real_chunk = table_module._table_chunk
 
-    def counting_chunk(*args: Any) -> np.ndarray:
+    def counting_chunk(*args: Any, **kwargs: Any) -> np.ndarray:
         computed.append(len(args[0]))
-        return real_chunk(*args)
+        return real_chunk(*args, **kwargs)
 
     monkeypatch.setattr(table_module, "_table_chunk", counting_chunk)
     first_report: list[int] = []

@@ -1,4 +1,4 @@
-"""Tests of equity.tables: the shipped tables, the rank keys, the value scale."""
+"""Tests of equity.lookup: the shipped tables, the rank keys, the value scale."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 import reference as ref
 
 from equity.kernels import holdem
-from equity.tables import (
+from equity.lookup import (
     CATEGORIES,
     FLUSH_SIZE,
     HASH_BITS,
@@ -165,7 +165,7 @@ def test_suit_counter_flags_flushes() -> None:
 
 def test_distinct_five_card_values(tables: HoldemTables) -> None:
     out = np.zeros(1 << 16, dtype=np.int64)
-    holdem.exact_value_counts5(*tables, out)
+    holdem.exact_value_counts5(tables, out)
     values = np.flatnonzero(out)
     assert len(values) == ref.DISTINCT_FIVE_CARD_VALUES
     assert out.sum() == 2_598_960
@@ -195,7 +195,7 @@ def test_every_rank_pattern_matches_reference(tables: HoldemTables) -> None:
         for ranks in itertools.combinations(range(13), n_cards):
             hands.append([4 * r + 3 for r in ranks])  # all spades
             keys.append(ref.best_key(hands[-1]))
-    values = np.array([holdem.evaluate_cards(np.array(h, dtype=np.uint8), *tables) for h in hands])
+    values = np.array([holdem.evaluate_cards(np.array(h, dtype=np.uint8), tables) for h in hands])
     ref.assert_same_order(keys, values)
     assert [components_key(v) for v in values] == keys
     # The no-flush representatives really are what the shortcut assumed.
@@ -290,5 +290,5 @@ def test_flush_table_size(tables: HoldemTables) -> None:
 
 @pytest.mark.skipif(numba.config.DISABLE_JIT, reason="plain functions without the JIT")
 def test_one_signature_per_kernel(tables: HoldemTables) -> None:
-    holdem.exact_value_counts5(*tables, np.zeros(1 << 16, dtype=np.int64))
+    holdem.exact_value_counts5(tables, np.zeros(1 << 16, dtype=np.int64))
     assert len(holdem.exact_value_counts5.signatures) == 1

@@ -487,3 +487,42 @@ def test_former_absolute_value_names_are_aliases() -> None:
     assert zjh.SEED_MAX_VALUE == ABSOLUTE_MAX_VALUE
     assert zjh.SEED_MAX_VALUE_SUITS == ABSOLUTE_MAX_VALUE_SUITS
     assert repr(hand) == "ZJHHand('6h 4d 2d': high card Six-Four-Two)"
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [ZJHRules(), ZJHRules(suit_tiebreak=True), ZJHRules(order="straight_over_flush")],
+    ids=["std", "suit", "straight-over-flush"],
+)
+def test_heads_up_counts_against_brute_force(rules: ZJHRules, rng: np.random.Generator) -> None:
+    """zjh_heads_up_counts equals a direct count over the disjoint hands of 300 heroes."""
+    from equity.zjh import zjh_heads_up_counts
+
+    hands = np.array(list(itertools.combinations(range(52), 3)), dtype=np.uint8)
+    strength = evaluate_zjh_batch(hands, rules).astype(np.int64)
+    order = rng.permutation(len(hands))  # any row order
+    wins, ties = zjh_heads_up_counts(hands[order], strength[order])
+    heroes = rng.choice(len(hands), 300, replace=False)
+    masks = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    for h in heroes:
+        free = (masks & masks[h]) == 0
+        assert free.sum() == math.comb(49, 3)
+        at = int(np.flatnonzero(order == h)[0])
+        assert wins[at] == int((free & (strength < strength[h])).sum())
+        assert ties[at] == int((free & (strength == strength[h])).sum())
+    assert int(wins.sum()) * 2 + int(ties.sum()) == math.comb(52, 3) * math.comb(49, 3)
+
+
+def test_heads_up_counts_needs_every_hand_once() -> None:
+    from equity.zjh import zjh_heads_up_counts
+
+    hands = np.array(list(itertools.combinations(range(52), 3)), dtype=np.uint8)
+    strength = evaluate_zjh_batch(hands)
+    with pytest.raises(ValueError, match="every three-card hand once"):
+        zjh_heads_up_counts(hands[:100], strength[:100])
+    with pytest.raises(ValueError, match="ascending"):
+        zjh_heads_up_counts(hands[:, ::-1], strength)
+    twice = hands.copy()
+    twice[1] = twice[0]
+    with pytest.raises(ValueError, match="once"):
+        zjh_heads_up_counts(twice, strength)

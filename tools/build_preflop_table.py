@@ -1,8 +1,8 @@
 """Rebuild the shipped exact preflop table, ``equity/data/preflop_169x169.npz`` (offline).
 
-Enumerates all 14,365 class matchups with :func:`equity.table.preflop_table` (the
+Enumerates all 14,365 class matchups with :func:`equity.preflop_table.preflop_table` (the
 counts of ``equity table preflop --exact``; about 6 minutes on two cores) and
-writes them where :func:`equity.table.load_preflop_table` reads them.
+writes them where :func:`equity.preflop_table.load_preflop_table` reads them.
 ``tests/test_table.py`` checks the shipped file against Irving and d'Eon's
 published table (``tests/data/``) and recomputes a sample of it, so this only
 needs to be run again if the file's format or the kernels change.
@@ -16,7 +16,7 @@ import sys
 import time
 from pathlib import Path
 
-from equity import table as T
+from equity import preflop_table as T
 
 DEFAULT_OUT = Path(T.__file__).resolve().parent / "data" / T._SHIPPED_FILE
 

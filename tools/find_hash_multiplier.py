@@ -2,7 +2,7 @@
 
 The non-flush value of a hand is looked up by its rank-key sum ``k``: the
 key is mixed, ``m = (k * HASH_MULTIPLIER) mod 2**HASH_BITS``, and placed by
-row displacement (``equity.tables._displace_rows``).  Any odd multiplier
+row displacement (``equity.lookup._displace_rows``).  Any odd multiplier
 keeps the keys distinct (multiplication by an odd number permutes the
 residues mod ``2**HASH_BITS``, and the key sums are distinct mod
 ``2**24``); it only spreads the keys over the rows, and some spreads pack
@@ -22,7 +22,7 @@ import argparse
 import numba
 import numpy as np
 
-from equity import tables as T
+from equity import lookup as T
 
 
 @numba.njit(cache=False)

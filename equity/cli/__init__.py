@@ -15,7 +15,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from .. import __version__
+from .._version import __version__
 from ._equity import add_query, add_table
 from ._freq import add_freq, add_report
 from ._hands import add_compare, add_eval, add_range

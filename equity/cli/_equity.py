@@ -25,13 +25,6 @@ from ._util import (
 
 __all__ = ["add_query", "add_scheduler", "add_table", "describe_result"]
 
-_QUERY_KERNELS = (
-    "showdown.simulate_batches",
-    "showdown.enumerate_deals",
-    "showdown.enumerate_range",
-    "showdown.add_batch_moments",
-)
-
 
 def add_scheduler(p: argparse.ArgumentParser) -> None:
     """Add ``--scheduler``."""
@@ -65,8 +58,10 @@ def add_progress(p: argparse.ArgumentParser) -> None:
 
 
 def _cmd_query(args: argparse.Namespace) -> int:
+    import numpy as np
+
     from ..checks import limit_text
-    from ..simulate import EXACT_HARD_LIMIT, TooLargeForExact, calculate
+    from ..engine import EXACT_HARD_LIMIT, TooLargeForExact, calculate
 
     rules = rules_of(args)
     if args.independent_decks and args.game != "zjh":
@@ -78,25 +73,25 @@ def _cmd_query(args: argparse.Namespace) -> int:
             raise CliError(f"--exact enumerates every outcome: it takes no {', '.join(given)}")
     method = "exact" if args.exact else "monte-carlo" if args.mc else "auto"
     check_threads(args.threads)
-    compile_notice(args, _QUERY_KERNELS)
     progress = Progress(args, "simulating")
     try:
-        result = calculate(
-            args.hands,
-            args.board or "",
-            args.dead or "",
-            game=args.game,
-            method=method,
-            trials=args.trials,
-            target_stderr=args.stderr,
-            time_limit=args.time,
-            seed=args.seed,
-            threads=args.threads,
-            rules=rules,
-            independent_decks=args.independent_decks,
-            progress=progress,
-            scheduler=args.scheduler,
-        )
+        with compile_notice(args):
+            result = calculate(
+                args.hands,
+                args.board or "",
+                args.dead or "",
+                game=args.game,
+                method=method,
+                trials=args.trials,
+                target_stderr=args.stderr,
+                time_limit=args.time,
+                seed=args.seed,
+                threads=args.threads,
+                rules=rules,
+                independent_decks=args.independent_decks,
+                progress=progress,
+                scheduler=args.scheduler,
+            )
     except TooLargeForExact as exc:
         raise CliError(
             f"exact enumeration would take about {exc.work:.2e} hand evaluations, beyond the "
@@ -109,7 +104,8 @@ def _cmd_query(args: argparse.Namespace) -> int:
     else:
         print(describe_result(result))
     if args.stderr is not None and result.stop_reason not in ("stderr", "interrupted"):
-        worst = float(max(result.stderr))
+        assert result.stderr is not None  # Monte-Carlo: --stderr rules out --exact
+        worst = float(np.max(result.stderr))
         why = "--time" if result.stop_reason == "time" else "--trials"
         print(
             f"equity query: warning: stopped by {why} at {result.samples:,} trials with a "
@@ -226,17 +222,17 @@ def add_query(sub: Any) -> None:
 def _cmd_table(args: argparse.Namespace) -> int:
     import time
 
-    from ..table import preflop_table
+    from ..preflop_table import preflop_table
 
     out = check_output_file(args.out)
     if out.suffix.lower() not in (".parquet", ".csv"):
         raise CliError(f"the table is written as .parquet or .csv, not {args.out!r}")
-    compile_notice(args, ("showdown.enumerate_deals",))
     chunks = out.with_name(out.name + ".chunks")
     progress = Progress(args, "suit patterns", delay=0.0)
     start = time.perf_counter()
     try:
-        frame = preflop_table(args.out, scheduler=args.scheduler, progress=progress)
+        with compile_notice(args):
+            frame = preflop_table(args.out, scheduler=args.scheduler, progress=progress)
     except KeyboardInterrupt:
         kept = len(list(chunks.glob("*.npy"))) if chunks.is_dir() else 0
         if kept:

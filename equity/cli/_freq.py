@@ -25,15 +25,13 @@ from ._util import (
 
 __all__ = ["add_freq", "add_report"]
 
-_FREQ_KERNELS = ("holdem.sample_category_counts", "zjh.sample_category_counts")
-
 
 # ---------------------------------------------------------------------------
 # freq
 
 
 def _cmd_freq(args: argparse.Namespace) -> int:
-    from ..frequencies import SPECIAL_235, category_frequencies
+    from ..analysis.frequencies import SPECIAL_235, category_frequencies
 
     rules = rules_of(args)
     if args.exact:
@@ -42,20 +40,19 @@ def _cmd_freq(args: argparse.Namespace) -> int:
         if given:
             raise CliError(f"--exact enumerates every hand: it takes no {', '.join(given)}")
     set_threads(args.threads)
-    if not args.exact:
-        compile_notice(args, _FREQ_KERNELS)
     progress = Progress(args, "dealing")
     try:
-        freq = category_frequencies(
-            args.game,
-            exact=args.exact,
-            trials=args.trials,
-            seed=args.seed,
-            time_limit=args.time,
-            rules=rules,
-            progress=progress,
-            scheduler=args.scheduler,
-        )
+        with compile_notice(args):
+            freq = category_frequencies(
+                args.game,
+                exact=args.exact,
+                trials=args.trials,
+                seed=args.seed,
+                time_limit=args.time,
+                rules=rules,
+                progress=progress,
+                scheduler=args.scheduler,
+            )
     finally:
         progress.close()
     code = EXIT_INTERRUPTED if freq.interrupted else 0
@@ -139,16 +136,16 @@ def _cmd_report(args: argparse.Namespace) -> int:
         raise CliError("--recompute recomputes the exact references; it takes no --trials")
     check_output_dir(args.out)
     set_threads(args.threads)
-    compile_notice(args, ("showdown.simulate_batches", *_FREQ_KERNELS))
     bar = Progress(args, "report", delay=0.0)
     start = time.perf_counter()
     interrupted = False
     with contextlib.ExitStack() as cluster:
         if args.scheduler is not None:  # every equity calculation of the report on Dask
-            from ..distributed import use_scheduler
+            from ..engine import use_scheduler
 
             cluster.enter_context(use_scheduler(args.scheduler))
         try:
+            cluster.enter_context(compile_notice(args))
             written = run_report(
                 args.kind,
                 args.out,
@@ -157,7 +154,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
                 exact=args.recompute,
                 size=args.size,
                 matchups=args.matchups,
-                progress=lambda done, total, label="": bar(done, total),
+                progress=bar,
             )
         except ReportInterrupted as stop:
             written, interrupted = stop.written, True

@@ -4,51 +4,34 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from ._util import CliError, Parser, check_output_file, emit_json, table
 
 __all__ = ["add_compare", "add_eval", "add_game", "add_range", "rules_of"]
 
-GAMES = ("holdem", "five", "zjh")
-"""The ``--game`` choices."""
-
-_ZJH_FLAGS = ("special_235", "suit_tiebreak", "straight_over_flush")
-
 
 def add_game(p: argparse.ArgumentParser, rules: bool = True) -> None:
-    """Add ``--game`` and, with ``rules``, the Zha Jin Hua rule flags."""
+    """Add ``--game`` and, with ``rules``, every game's house-rule flags (the registry's)."""
+    from ..games import GAMES
+
     p.add_argument(
         "--game",
-        choices=GAMES,
+        choices=tuple(GAMES),
         default="holdem",
-        help="hand system: holdem (best 5 of 5-7 cards), five (five-card poker), "
-        "zjh (Zha Jin Hua, 3 cards); default holdem",
+        help="; ".join(f"{g.name}: {g.summary}" for g in GAMES.values()) + " (default holdem)",
     )
     if rules:
-        p.add_argument(
-            "--special-235",
-            action="store_true",
-            help="zjh: the 2-3-5 rule (an off-suit 2-3-5 beats every bomb and loses to "
-            "every other hand; see below)",
-        )
-        p.add_argument(
-            "--suit-tiebreak",
-            action="store_true",
-            help="zjh: break rank ties by suit, spade > heart > club > diamond",
-        )
-        p.add_argument(
-            "--straight-over-flush",
-            action="store_true",
-            help="zjh: rank a straight above a flush (Teen Patti order)",
-        )
+        for g in GAMES.values():
+            for option in g.rules:
+                p.add_argument(option.flag, action="store_true", help=f"{g.name}: {option.help}")
 
 
 def zjh_epilog() -> str:
     """The Zha Jin Hua rules paragraph of the ``--help`` pages."""
     import textwrap
 
-    from ..zjh import SPECIAL_235_RULE
+    from ..games.zjh import SPECIAL_235_RULE
 
     return "Zha Jin Hua 2-3-5 rule (--special-235):\n" + textwrap.fill(
         SPECIAL_235_RULE, width=78, initial_indent="  ", subsequent_indent="  "
@@ -56,20 +39,17 @@ def zjh_epilog() -> str:
 
 
 def rules_of(args: argparse.Namespace) -> Any:
-    """The :class:`~equity.zjh.ZJHRules` of the flags, or None outside Zha Jin Hua."""
-    if args.game != "zjh":
-        for flag in _ZJH_FLAGS:
-            if getattr(args, flag, False):
-                option = "--" + flag.replace("_", "-")
-                raise CliError(f"{option} applies to --game zjh only, not {args.game!r}")
-        return None
-    from ..zjh import ZJHRules
+    """The rules object of ``--game``'s house-rule flags; a flag of another game is an error."""
+    from ..games import GAMES
 
-    return ZJHRules(
-        special_235=args.special_235,
-        suit_tiebreak=args.suit_tiebreak,
-        order="straight_over_flush" if args.straight_over_flush else "zjh",
-    )
+    chosen = GAMES[args.game]
+    own = {option.name for option in chosen.rules}
+    for g in GAMES.values():
+        for option in g.rules:
+            if getattr(args, option.name, False) and option.name not in own:
+                raise CliError(f"{option.flag} applies to --game {g.name} only, not {args.game!r}")
+    flags = {name: bool(getattr(args, name, False)) for name in sorted(own)}
+    return chosen.make_rules(**flags)
 
 
 # ---------------------------------------------------------------------------
@@ -274,14 +254,15 @@ def _cmd_range(args: argparse.Namespace) -> int:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure
 
-        ax = rng.plot_grid()
+        figure = cast(Figure, rng.plot_grid().figure)  # a top-level figure: plot_grid made it
         try:
-            ax.figure.savefig(plot, dpi=120, bbox_inches="tight")
+            figure.savefig(plot, dpi=120, bbox_inches="tight")
         except OSError as exc:
             raise CliError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
         finally:
-            plt.close(ax.figure)
+            plt.close(figure)
     if args.json:
         record: dict[str, Any] = {
             "range": args.range,
@@ -304,9 +285,9 @@ def _cmd_range(args: argparse.Namespace) -> int:
         print(rng.grid_text(labels=True))
     else:
         by_class: dict[str, list[str]] = {}
-        for h in hands:
-            label = h["combo"] + (f"@{h['weight']:.0%}" if h["weight"] != 1 else "")
-            by_class.setdefault(h["class"], []).append(label)
+        for (a, b), w in zip(rng.combos.tolist(), rng.weights.tolist(), strict=True):
+            label = format_cards((a, b)) + (f"@{w:.0%}" if w != 1 else "")
+            by_class.setdefault(hand_class(a, b), []).append(label)
         print(
             table(
                 [[k, len(v), " ".join(v)] for k, v in by_class.items()],

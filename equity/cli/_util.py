@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -156,21 +157,20 @@ def check_threads(count: int | None) -> int | None:
     """``count`` if this machine has that many Numba threads, else a CliError."""
     if count is None:
         return None
-    import numba
+    from ..kernels._jit import max_threads
 
-    if not 1 <= count <= numba.config.NUMBA_NUM_THREADS:
-        raise CliError(
-            f"--threads must be between 1 and {numba.config.NUMBA_NUM_THREADS}, got {count}"
-        )
+    if not 1 <= count <= max_threads():
+        raise CliError(f"--threads must be between 1 and {max_threads()}, got {count}")
     return count
 
 
 def set_threads(count: int | None) -> None:
     """Use ``count`` Numba threads, or say which counts this machine allows."""
-    if check_threads(count) is not None:
+    checked = check_threads(count)
+    if checked is not None:
         import numba
 
-        numba.set_num_threads(count)
+        numba.set_num_threads(checked)
 
 
 # ---------------------------------------------------------------------------
@@ -316,26 +316,26 @@ class Progress:
             self.bar.stop()
 
 
-def compile_notice(args: argparse.Namespace, kernels: Sequence[str]) -> None:
-    """Say on stderr that the kernels compile now when Numba's cache does not hold them.
+@contextlib.contextmanager
+def compile_notice(args: argparse.Namespace) -> Iterator[None]:
+    """In the block, say on stderr when a kernel is about to compile (a cold Numba cache).
 
-    ``kernels`` are ``"module.function"`` names under :mod:`equity.kernels`.
-    Silent with ``--quiet``; the check itself only reads the cache index.
+    The engine calls :func:`equity.kernels._jit.warming` before its first
+    launch of each kernel, after the input is validated; the notice comes
+    then, once.  Silent with ``--quiet``.
     """
     if getattr(args, "quiet", False):
+        yield
         return
-    import importlib
+    from ..kernels._jit import compile_notice as notice
 
-    from ..kernels._jit import cached
+    def say() -> None:
+        print(
+            "equity: compiling the kernels (first run only, 10-60 s; later runs load them in "
+            "under a second)",
+            file=sys.stderr,
+            flush=True,
+        )
 
-    for name in kernels:
-        module, function = name.rsplit(".", 1)
-        dispatcher = getattr(importlib.import_module(f"equity.kernels.{module}"), function)
-        if not cached(dispatcher):
-            print(
-                "equity: compiling the kernels (first run only, 10-60 s; later runs load them "
-                "in under a second)",
-                file=sys.stderr,
-                flush=True,
-            )
-            return
+    with notice(say):
+        yield

@@ -7,11 +7,24 @@ is used only by batch drivers that own the single ``prange`` over batches.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable, Iterator
+from typing import Any
+
 import numba
 
-__all__ = ["cached", "inline_kernel", "kernel", "parallel_kernel", "prange"]
+__all__ = [
+    "cached",
+    "compile_notice",
+    "inline_kernel",
+    "kernel",
+    "max_threads",
+    "parallel_kernel",
+    "prange",
+    "warming",
+]
 
-_OPTIONS = {"cache": True, "nogil": True, "error_model": "numpy"}
+_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy"}
 
 kernel = numba.njit(**_OPTIONS)
 """Decorator for serial kernels."""
@@ -42,3 +55,45 @@ def cached(dispatcher: object) -> bool:
     except Exception:
         return True
     return bool(index)
+
+
+_NOTICE: dict[str, Callable[[], None] | None] = {"callback": None}
+"""The pending callback of the innermost :func:`compile_notice` block."""
+_WARM: set[int] = set()
+"""Dispatchers already seen cached (ids): not checked again."""
+
+
+@contextlib.contextmanager
+def compile_notice(callback: Callable[[], None]) -> Iterator[None]:
+    """Call ``callback`` at most once, in the block, before a kernel compiles instead of loading.
+
+    Library code marks its kernel launches with :func:`warming`; the command
+    line wraps a command in this block to say "compiling (first run only)"
+    at the right moment: after the input is validated, before the wait.
+    """
+    previous = _NOTICE["callback"]
+    _NOTICE["callback"] = callback
+    try:
+        yield
+    finally:
+        _NOTICE["callback"] = previous
+
+
+def warming(*dispatchers: object) -> None:
+    """Before launching ``dispatchers``: run the pending compile notice if one is cold."""
+    callback = _NOTICE["callback"]
+    if callback is None:
+        return
+    for d in dispatchers:
+        if id(d) in _WARM:
+            continue
+        if not cached(d):
+            _NOTICE["callback"] = None
+            callback()
+            return
+        _WARM.add(id(d))
+
+
+def max_threads() -> int:
+    """The most threads Numba may use in this process (``NUMBA_NUM_THREADS``)."""
+    return int(getattr(numba.config, "NUMBA_NUM_THREADS"))  # noqa: B009 - set at run time

@@ -23,9 +23,34 @@ import numpy as np
 from ._jit import inline_kernel, parallel_kernel, prange
 from .rng import draw, seed_state
 
-__all__ = ["deal_batch", "partial_shuffle", "sample_subsets", "shuffle_batch", "subset_step"]
+__all__ = [
+    "deal_batch",
+    "partial_shuffle",
+    "sample_subsets",
+    "shuffle_batch",
+    "subset_step",
+    "swap_draw",
+]
 
 _ONE = np.uint64(1)
+
+
+@inline_kernel
+def swap_draw(s0, s1, spare, deck, i, n):
+    """One step of a partial Fisher-Yates shuffle: ``(s0, s1, spare, card)``.
+
+    Swaps a uniform random card of ``deck[i:n]`` into ``deck[i]`` and
+    returns it; steps ``i = 0, 1, ...`` deal an ordered sample without
+    replacement and keep ``deck[:n]`` a permutation.  The one Fisher-Yates
+    step of the package: every dealing loop calls it (inlined, so the deck
+    costs no reference counting per card).
+    """
+    s0, s1, spare, r = draw(s0, s1, spare, n - i)
+    k = i + r
+    c = deck[k]
+    deck[k] = deck[i]
+    deck[i] = c
+    return s0, s1, spare, c
 
 
 @inline_kernel
@@ -46,11 +71,7 @@ def partial_shuffle(deck, n_live, n_draw, state):
     s1 = state[1]
     spare = state[2]
     for i in range(n_draw):
-        s0, s1, spare, r = draw(s0, s1, spare, n_live - i)
-        j = i + r
-        tmp = deck[i]
-        deck[i] = deck[j]
-        deck[j] = tmp
+        s0, s1, spare, _ = swap_draw(s0, s1, spare, deck, i, n_live)
     state[0] = s0
     state[1] = s1
     state[2] = spare

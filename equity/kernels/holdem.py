@@ -4,7 +4,7 @@ A hand's *key* is ``KEY_START + sum(card_keys[c])`` (``uint64``) and its
 *suit set* is ``OR(suit_bits[c])``; both are additive, so a kernel can add
 hole cards to a board computed once.  :func:`value_from_key` turns a key and a
 suit set into the hand value (``int32``, ``value >> 12`` = category 1..9,
-bigger is better).  The tables are described in :mod:`equity.tables` and are
+bigger is better).  The tables are described in :mod:`equity.lookup` and are
 always passed in as arguments.
 """
 
@@ -36,7 +36,7 @@ FLUSH_BITS = _FLUSH_BITS << np.uint64(32)
 SUIT_ONES = np.uint64(0x1111 << 32)
 """One more card in every suit counter: ``(key + SUIT_ONES) & FLUSH_BITS`` is zero
 exactly when no single further card can complete a flush."""
-# the perfect hash of equity.tables (HASH_BITS, HASH_MULTIPLIER, ROW_SHIFT, OFFSET_ALIGN)
+# the perfect hash of equity.lookup (HASH_BITS, HASH_MULTIPLIER, ROW_SHIFT, OFFSET_ALIGN)
 _HASH_MASK = np.uint64((1 << 24) - 1)
 _HASH_MULTIPLIER = np.uint64(0xFD5D5A35)
 _ROW_SHIFT = np.uint64(11)
@@ -77,13 +77,15 @@ def rank_value(key, offsets, values):
 
 
 @kernel
-def evaluate_cards(cards, card_keys, suit_bits, offsets, values):
+def evaluate_cards(cards, tables):
     """Value of one hand of 5, 6 or 7 cards.
 
     Shapes
     ------
     cards : uint8[k], 5 <= k <= 7, distinct cards
+    tables : equity.lookup.HoldemTables
     """
+    card_keys, suit_bits, offsets, values = tables
     key = KEY_START
     suit_set = np.uint64(0)
     for i in range(cards.shape[0]):
@@ -121,14 +123,16 @@ def _evaluate_row(hands, i, k, card_keys, suit_bits, offsets, values):
 
 
 @parallel_kernel
-def evaluate_batch(hands, card_keys, suit_bits, offsets, values, out):
+def evaluate_batch(hands, tables, out):
     """Evaluate many hands at once, in chunks spread over threads.
 
     Shapes
     ------
     hands : uint8[n, k], 5 <= k <= 7, C-contiguous
+    tables : equity.lookup.HoldemTables
     out : int32[n]
     """
+    card_keys, suit_bits, offsets, values = tables
     n = hands.shape[0]
     chunk = 1 << 14
     for c in prange((n + chunk - 1) // chunk):
@@ -138,7 +142,7 @@ def evaluate_batch(hands, card_keys, suit_bits, offsets, values, out):
 
 
 @parallel_kernel
-def exact_value_counts7(card_keys, suit_bits, offsets, values, out):
+def exact_value_counts7(tables, out):
     """Count the value of every seven-card hand (all C(52,7)).
 
     Nested loops keep partial key sums, so each hand costs one addition and
@@ -149,6 +153,7 @@ def exact_value_counts7(card_keys, suit_bits, offsets, values, out):
     ------
     out : int64[52, 65536], zeroed; row = first card, column = hand value
     """
+    card_keys, suit_bits, offsets, values = tables
     for a in prange(52):
         ka = KEY_START + card_keys[a]
         sa = suit_bits[a]
@@ -175,13 +180,14 @@ def exact_value_counts7(card_keys, suit_bits, offsets, values, out):
 
 
 @kernel
-def exact_value_counts5(card_keys, suit_bits, offsets, values, out):
+def exact_value_counts5(tables, out):
     """Count the value of every five-card hand (all C(52,5)).
 
     Shapes
     ------
     out : int64[65536], zeroed; index = hand value
     """
+    card_keys, suit_bits, offsets, values = tables
     for a in range(52):
         ka = KEY_START + card_keys[a]
         sa = suit_bits[a]
@@ -200,9 +206,7 @@ def exact_value_counts5(card_keys, suit_bits, offsets, values, out):
 
 
 @parallel_kernel
-def sample_category_counts(
-    seeds, batch_size, n_trials, first_batch, n_cards, card_keys, suit_bits, offsets, values, out
-):
+def sample_category_counts(seeds, batch_size, n_trials, first_batch, n_cards, tables, out):
     """Deal random hands of ``n_cards`` (5-7) and count categories, batches
     ``first_batch .. first_batch + len(seeds) - 1`` of an ``n_trials`` job.
 
@@ -214,8 +218,10 @@ def sample_category_counts(
     Shapes
     ------
     seeds : uint64[n_run]
+    tables : equity.lookup.HoldemTables
     out : int64[n_run, 16], zeroed; column = category code (1..9)
     """
+    card_keys, suit_bits, offsets, values = tables
     for i in prange(seeds.shape[0]):
         start = (first_batch + i) * batch_size
         n = min(n_trials, start + batch_size) - start

@@ -27,6 +27,7 @@ and the hand class onto itself.  Sum per hand class, never per combo.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
@@ -249,7 +250,7 @@ def _sweep_range(boards, weights, start, stop, card_keys, suit_bits, offsets, va
 
 
 @parallel_kernel
-def sweep_boards(boards, weights, card_keys, suit_bits, offsets, values, out):
+def sweep_boards(boards, weights, tables, out):
     """Weighted win/tie counts of every hole pair against every disjoint pair.
 
     Boards are split into ``n_batches = out.shape[0]`` contiguous batches;
@@ -267,8 +268,10 @@ def sweep_boards(boards, weights, card_keys, suit_bits, offsets, values, out):
     ------
     boards : uint8[n_boards, 5], distinct cards per row
     weights : int64[n_boards]
+    tables : equity.lookup.HoldemTables
     out : int64[n_batches, 52, 52, 3], zeroed; only ``a < c`` is written
     """
+    card_keys, suit_bits, offsets, values = tables
     n = boards.shape[0]
     n_batches = out.shape[0]
     per = (n + n_batches - 1) // n_batches
@@ -279,14 +282,7 @@ def sweep_boards(boards, weights, card_keys, suit_bits, offsets, values, out):
         )  # fmt: skip
 
 
-def combo_counts_vs_random(
-    card_keys: np.ndarray,
-    suit_bits: np.ndarray,
-    offsets: np.ndarray,
-    values: np.ndarray,
-    *,
-    n_batches: int = 64,
-) -> np.ndarray:
+def combo_counts_vs_random(tables: Any, *, n_batches: int = 64) -> np.ndarray:
     """Win/tie/deal counts of every hole pair against one random hand, all boards.
 
     Uses :func:`canonical_boards`, so only sums over suit-closed sets of
@@ -301,7 +297,7 @@ def combo_counts_vs_random(
     """
     boards, weights = canonical_boards()
     out = np.zeros((n_batches, 52, 52, 3), dtype=np.int64)
-    sweep_boards(boards, weights, card_keys, suit_bits, offsets, values, out)
+    sweep_boards(boards, weights, tables, out)
     total: np.ndarray = out.sum(axis=0)
     total[:, :, 2] *= OPPONENTS_PER_BOARD
     return total

@@ -1,30 +1,11 @@
-"""Showdowns: deal or enumerate the unknown cards, evaluate, count winners.
+"""Monte-Carlo showdowns: deal the unknown cards of many deals, evaluate, count winners.
 
-Counting convention (all drivers)::
-
-    out[p, k]   (k >= 1) = deals in which player p shares the best hand
-                           with exactly k players in all (k = 1: sole win)
-
-Player p's pot share is ``sum_k out[p, k] / k`` over the number of deals,
-so split pots stay exact integers until the final division.
-
-Games (``game`` argument):
-
-* ``GAME_TABLE`` (0): hold'em and five-card poker, the table evaluator of
-  :mod:`.holdem` (hole cards plus an optional shared board);
-* ``GAME_ZJH`` (1): Zha Jin Hua, :mod:`.zjh` (three hole cards, no board),
-  with the 2-3-5 policy below.
-
-Zha Jin Hua with ``special_235``: an off-suit 2-3-5 beats a bomb and
-nothing else.  In a showdown the 2-3-5 hands win only when every other hand
-is a bomb; they then split by their ordinary strength.  Otherwise the
-ordinary ranking decides (a 2-3-5 is a Five-high hand).
-
-Player kinds: ``KIND_FIXED`` (hole cards known), ``KIND_RANGE`` (one combo
-drawn from a weighted list; all range players are drawn jointly and the
-whole draw is rejected on any card conflict, which keeps overlapping ranges
-unbiased), ``KIND_RANDOM`` (dealt from the live deck after the range
-players, which is uniform over what is left).
+:func:`simulate_batches` is the driver (one ``prange`` over batches, each
+from its own random stream); the rest are its per-batch loops.  Counting
+convention, kernel families, player kinds and the argument tuples: see
+:mod:`.scoring`.  The deal order is documented on
+:func:`_simulate_table_batch`; the fast paths (two known hands, a known
+hand against one range) make exactly the same draws.
 """
 
 from __future__ import annotations
@@ -33,152 +14,27 @@ import numpy as np
 
 from ._jit import inline_kernel, kernel, parallel_kernel, prange
 from .deal import subset_step as _subset_step
-from .holdem import FLUSH_BITS, KEY_START, SUIT_ONES, rank_value, value_from_key
+from .deal import swap_draw as _swap_draw
+from .holdem import KEY_START, value_from_key
 from .rng import below as _below
-from .rng import draw as _draw
 from .rng import seed_state
 from .rng import xoro as _xoro
+from .scoring import (
+    GAME_ZJH,
+    KIND_FIXED,
+    KIND_RANDOM,
+    KIND_RANGE,
+    MAX_REJECTIONS,
+    STATUS_NO_LEGAL_DEAL,
+    STATUS_OK,
+    count_best,
+    score,
+)
 from .zjh import evaluate3, is_special_235
 
-__all__ = [
-    "GAME_TABLE",
-    "GAME_ZJH",
-    "KIND_FIXED",
-    "KIND_RANDOM",
-    "KIND_RANGE",
-    "STATUS_NO_LEGAL_DEAL",
-    "STATUS_OK",
-    "add_batch_moments",
-    "enumerate_deals",
-    "enumerate_range",
-    "simulate_batches",
-]
-
-GAME_TABLE = 0
-GAME_ZJH = 1
-KIND_FIXED = 0
-KIND_RANGE = 1
-KIND_RANDOM = 2
-STATUS_OK = 0
-STATUS_NO_LEGAL_DEAL = 1
-MAX_REJECTIONS = 100_000  # consecutive rejected range draws before a batch gives up
+__all__ = ["add_batch_moments", "simulate_batches"]
 
 _ONE = np.uint64(1)
-
-
-@inline_kernel
-def _winners(values, specials, special_235, cat_shift, winners):
-    """Mark the players sharing the pot of one showdown; return how many.
-
-    ``cat_shift`` turns a Zha Jin Hua strength into its category code
-    (bomb = 6); ``special_235`` applies the 2-3-5 policy of the module doc.
-
-    Shapes
-    ------
-    values : int32[n_players]; specials, winners : bool[n_players]
-    """
-    n = values.shape[0]
-    use_special = False
-    if special_235:
-        n_special = 0
-        n_bomb = 0
-        for p in range(n):
-            if specials[p]:
-                n_special += 1
-            elif (values[p] >> cat_shift) == 6:
-                n_bomb += 1
-        use_special = n_special > 0 and n_bomb > 0 and n_special + n_bomb == n
-    best = np.int32(-2147483647)
-    for p in range(n):
-        if (specials[p] or not use_special) and values[p] > best:
-            best = values[p]
-    k = 0
-    for p in range(n):
-        winners[p] = values[p] == best and (specials[p] or not use_special)
-        k += winners[p]
-    return k
-
-
-@inline_kernel
-def _score(values, specials, special_235, cat_shift, winners, out):
-    """Add one showdown to ``out[p, k]`` (see module doc); return k."""
-    k = _winners(values, specials, special_235, cat_shift, winners)
-    for p in range(values.shape[0]):
-        if winners[p]:
-            out[p, k] += 1
-    return k
-
-
-@inline_kernel
-def _zjh_values(holes, straight_over_flush, suit_tiebreak, out_values, out_specials):
-    """Zha Jin Hua strengths and 2-3-5 flags of every player.
-
-    Shapes
-    ------
-    holes : uint8[n_players, 5] (first three columns used)
-    out_values : int32[n_players]; out_specials : bool[n_players]
-    """
-    for p in range(holes.shape[0]):
-        out_values[p] = evaluate3(
-            holes[p, 0], holes[p, 1], holes[p, 2], straight_over_flush, suit_tiebreak
-        )
-        out_specials[p] = is_special_235(holes[p, 0], holes[p, 1], holes[p, 2])
-
-
-@inline_kernel
-def _table_showdown(board_key, board_suits, hole_keys, hole_suits, offsets, values, vals, out):
-    """Table-game showdown on a complete board: add it to ``out[p, k]``; return k.
-
-    ``vals`` (int32[n_players]) receives each player's value.
-    """
-    n = hole_keys.shape[0]
-    if n == 2:  # heads-up: keep both values in registers
-        v0 = value_from_key(board_key + hole_keys[0], board_suits | hole_suits[0], offsets, values)
-        v1 = value_from_key(board_key + hole_keys[1], board_suits | hole_suits[1], offsets, values)
-        vals[0] = v0
-        vals[1] = v1
-        tie = np.int64(v0 == v1)
-        out[0, 1] += np.int64(v0 > v1)
-        out[1, 1] += np.int64(v1 > v0)
-        out[0, 2] += tie
-        out[1, 2] += tie
-        return 1 + tie
-    for p in range(n):
-        vals[p] = value_from_key(
-            board_key + hole_keys[p], board_suits | hole_suits[p], offsets, values
-        )
-    return _count_best(vals, 1, out)[1]
-
-
-@inline_kernel
-def _count_best(vals, weight, out):
-    """Add ``weight`` showdowns of values ``vals`` to ``out[p, k]``; return ``(best, k)``.
-
-    Branch-free: who wins a random showdown is a coin toss for the branch
-    predictor, and a mispredicted branch costs more than these few passes.
-    """
-    n = vals.shape[0]
-    best = vals[0]
-    for p in range(1, n):
-        best = max(best, vals[p])
-    k = 0
-    for p in range(n):
-        k += np.int64(vals[p] == best)
-    for p in range(n):
-        out[p, k] += weight * np.int64(vals[p] == best)
-    return best, k
-
-
-@inline_kernel
-def _hole_sums(holes, p, n_hole, card_keys, suit_bits, hole_keys, hole_suits):
-    """Store the key and suit set of player p's hole cards."""
-    key = np.uint64(0)
-    suits = np.uint64(0)
-    for j in range(n_hole):
-        key += card_keys[holes[p, j]]
-        suits |= suit_bits[holes[p, j]]
-    hole_keys[p] = key
-    hole_suits[p] = suits
 
 
 @kernel
@@ -288,11 +144,7 @@ def _deal_skipping(s0, s1, spare, deck, i, m, used, key, suits, card_keys, suit_
     n_live = deck.shape[0]
     dealt = 0
     while dealt < m:
-        s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
-        k = i + r
-        c = deck[k]
-        deck[k] = deck[i]
-        deck[i] = c
+        s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
         i += 1
         if (_ONE << np.uint64(c)) & used:
             continue
@@ -547,11 +399,7 @@ def _simulate_table_batch(
                         key = np.uint64(0)
                         suits = np.uint64(0)
                         for _j in range(n_hole):
-                            s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
-                            k = i + r
-                            c = deck[k]
-                            deck[k] = deck[i]
-                            deck[i] = c
+                            s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
                             i += 1
                             key += card_keys[c]
                             suits |= suit_bits[c]
@@ -573,11 +421,7 @@ def _simulate_table_batch(
                 suits = np.uint64(0)
                 j = 0
                 while j < n_hole:
-                    s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
-                    k = i + r
-                    c = deck[k]
-                    deck[k] = deck[i]
-                    deck[i] = c
+                    s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
                     i += 1
                     if (_ONE << np.uint64(c)) & used:
                         continue
@@ -606,7 +450,7 @@ def _simulate_table_batch(
             continue
         for p in range(n_players):
             vals[p] = value_from_key(board_key + hk[p], board_suits | hs[p], offsets, values)
-        best, n_best = _count_best(vals, 1, out)
+        best, n_best = count_best(vals, 1, out)
         for r in range(n_range):
             p = ranged[r]
             combo_out[picked[p], 0] += 1
@@ -659,17 +503,9 @@ def _simulate_zjh_batch(
                 continue
             for j in range(3):
                 if independent_decks:
-                    s0, s1, spare, r = _draw(s0, s1, spare, 52 - j)
-                    k = j + r
-                    c = full_deck[k]
-                    full_deck[k] = full_deck[j]
-                    full_deck[j] = c
+                    s0, s1, spare, c = _swap_draw(s0, s1, spare, full_deck, j, 52)
                 else:
-                    s0, s1, spare, r = _draw(s0, s1, spare, n_live - i)
-                    k = i + r
-                    c = deck[k]
-                    deck[k] = deck[i]
-                    deck[i] = c
+                    s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
                     i += 1
                 holes[p, j] = c
             vals[p] = evaluate3(
@@ -677,7 +513,7 @@ def _simulate_zjh_batch(
             )
             specials[p] = is_special_235(holes[p, 0], holes[p, 1], holes[p, 2])
         if special_235:
-            _score(vals, specials, special_235, cat_shift, winners, out)
+            score(vals, specials, special_235, cat_shift, winners, out)
         else:
             best = np.int32(-1)
             n_best = 0
@@ -736,14 +572,8 @@ def simulate_batches(
     fixed_mask,
     live_deck,
     independent_decks,
-    straight_over_flush,
-    suit_tiebreak,
-    special_235,
-    cat_shift,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
+    zjh_rules,
+    tables,
     out,
     combo_out,
     status,
@@ -764,10 +594,14 @@ def simulate_batches(
     combo_offsets : int64[n_players + 1] (range of player p: [off[p], off[p+1]))
     combo_cum : float64[n_combos] cumulative weights over all blocks
     live_deck : uint8[n_live], every card not in ``fixed_mask``
+    zjh_rules : (straight_over_flush, suit_tiebreak, special_235, category_shift)
+    tables : equity.lookup.HoldemTables
     out : int64[n_run, n_players, n_players + 1]
     combo_out : int64[n_run, n_combos, n_players + 1], column 0 = deals with the combo
     status : int64[n_run]
     """
+    card_keys, suit_bits, offsets, values = tables
+    straight_over_flush, suit_tiebreak, special_235, cat_shift = zjh_rules
     for i in prange(out.shape[0]):
         b = first_batch + i
         start = b * batch_size
@@ -809,333 +643,3 @@ def simulate_batches(
                 out[i],
                 combo_out[i],
             )
-
-
-@kernel
-def _last_two_levels(
-    key,
-    suit_set,
-    deck,
-    group_end,
-    start,
-    n_deck,
-    hk,
-    hs,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    vals,
-    out,
-):
-    """Showdowns for the boards ``key + deck[d] + deck[e]``, ``start <= d < e < n_deck``.
-
-    The two innermost board loops live here with the showdown written
-    inline: a helper called once per board with array arguments costs more
-    than the board itself (reference counting at each call); called once
-    per ~500 boards it does not matter.
-
-    Rank groups: when, after the fourth board card, no single card can
-    complete a flush for any player, the last card matters only by its
-    rank.  One showdown then counts for all the live cards of that rank
-    after ``d`` (``deck`` is sorted, so they are ``e .. group_end[e] - 1``):
-    about 13 showdowns instead of 40.
-
-    Shapes
-    ------
-    deck : uint8[>= n_deck], ascending; group_end : int64[>= n_deck]
-    hk, hs : uint64[n_players], hole keys and suit sets
-    vals : int32[n_players], scratch; out : int64[n_players, n_players + 1]
-    """
-    n = hk.shape[0]
-    if n == 2:
-        k0 = hk[0]
-        s0 = hs[0]
-        k1 = hk[1]
-        s1 = hs[1]
-        win0 = 0
-        win1 = 0
-        # branch-free counts (see _heads_up_loop); ties = boards - wins
-        for d in range(start, n_deck):
-            kd = key + card_keys[deck[d]]
-            sd = suit_set | suit_bits[deck[d]]
-            if ((kd + k0 + SUIT_ONES) | (kd + k1 + SUIT_ONES)) & FLUSH_BITS:
-                for e in range(d + 1, n_deck):
-                    kb = kd + card_keys[deck[e]]
-                    sb = sd | suit_bits[deck[e]]
-                    v0 = value_from_key(kb + k0, sb | s0, offsets, values)
-                    v1 = value_from_key(kb + k1, sb | s1, offsets, values)
-                    win0 += np.int64(v0 > v1)
-                    win1 += np.int64(v1 > v0)
-            else:
-                e = d + 1
-                while e < n_deck:
-                    g = group_end[e]
-                    kb = kd + card_keys[deck[e]]
-                    v0 = rank_value(kb + k0, offsets, values)
-                    v1 = rank_value(kb + k1, offsets, values)
-                    win0 += (g - e) * np.int64(v0 > v1)
-                    win1 += (g - e) * np.int64(v1 > v0)
-                    e = g
-        n_left = n_deck - start
-        ties = n_left * (n_left - 1) // 2 - win0 - win1
-        out[0, 1] += win0
-        out[1, 1] += win1
-        out[0, 2] += ties
-        out[1, 2] += ties
-        return
-    for d in range(start, n_deck):
-        kd = key + card_keys[deck[d]]
-        sd = suit_set | suit_bits[deck[d]]
-        flush_draw = False
-        for p in range(n):
-            if (kd + hk[p] + SUIT_ONES) & FLUSH_BITS:
-                flush_draw = True
-        e = d + 1
-        while e < n_deck:
-            g = group_end[e] if not flush_draw else e + 1
-            kb = kd + card_keys[deck[e]]
-            sb = sd | suit_bits[deck[e]]
-            for p in range(n):
-                vals[p] = value_from_key(kb + hk[p], sb | hs[p], offsets, values)
-            _count_best(vals, g - e, out)
-            e = g
-
-
-@kernel
-def _enumerate_one(
-    holes,
-    n_hole,
-    game,
-    board_fixed,
-    n_board_fixed,
-    board_total,
-    deck,
-    n_deck,
-    straight_over_flush,
-    suit_tiebreak,
-    special_235,
-    cat_shift,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    out,
-):
-    """Enumerate every completion of the board for fixed hole cards.
-
-    Board completions are nested loops over ``deck[:n_deck]`` keeping
-    partial key sums (the last card in :func:`_last_level`), so each board
-    costs one addition and one lookup per player.
-
-    Shapes
-    ------
-    holes : uint8[n_players, 5]; deck : uint8[>= n_deck], the cards left
-    out : int64[n_players, n_players + 1]
-    """
-    n_players = holes.shape[0]
-    vals = np.empty(n_players, dtype=np.int32)
-    specials = np.zeros(n_players, dtype=np.bool_)
-    winners = np.zeros(n_players, dtype=np.bool_)
-    if game == GAME_ZJH:
-        _zjh_values(holes, straight_over_flush, suit_tiebreak, vals, specials)
-        _score(vals, specials, special_235, cat_shift, winners, out)
-        return
-    hk = np.empty(n_players, dtype=np.uint64)
-    hs = np.empty(n_players, dtype=np.uint64)
-    for p in range(n_players):
-        _hole_sums(holes, p, n_hole, card_keys, suit_bits, hk, hs)
-    k0 = KEY_START
-    s0 = np.uint64(0)
-    for j in range(n_board_fixed):
-        k0 += card_keys[board_fixed[j]]
-        s0 |= suit_bits[board_fixed[j]]
-    m = board_total - n_board_fixed
-    n = n_deck
-    group_end = np.empty(max(n, 1), dtype=np.int64)  # end of each card's rank run in deck
-    for e in range(n - 1, -1, -1):
-        if e + 1 < n and deck[e + 1] >> 2 == deck[e] >> 2:
-            group_end[e] = group_end[e + 1]
-        else:
-            group_end[e] = e + 1
-    ck = card_keys
-    sb = suit_bits
-    if m == 0:
-        _table_showdown(k0, s0, hk, hs, offsets, values, vals, out)
-    elif m == 1:
-        for a in range(n):
-            _table_showdown(k0 + ck[deck[a]], s0 | sb[deck[a]], hk, hs, offsets, values, vals, out)
-    elif m == 2:
-        _last_two_levels(k0, s0, deck, group_end, 0, n, hk, hs, ck, sb, offsets, values, vals, out)
-    elif m == 3:
-        for a in range(n):
-            _last_two_levels(
-                k0 + ck[deck[a]],
-                s0 | sb[deck[a]],
-                deck,
-                group_end,
-                a + 1,
-                n,
-                hk,
-                hs,
-                ck,
-                sb,
-                offsets,
-                values,
-                vals,
-                out,
-            )
-    elif m == 4:
-        for a in range(n):
-            ka = k0 + ck[deck[a]]
-            sa = s0 | sb[deck[a]]
-            for b in range(a + 1, n):
-                _last_two_levels(
-                    ka + ck[deck[b]],
-                    sa | sb[deck[b]],
-                    deck,
-                    group_end,
-                    b + 1,
-                    n,
-                    hk,
-                    hs,
-                    ck,
-                    sb,
-                    offsets,
-                    values,
-                    vals,
-                    out,
-                )
-    else:
-        for a in range(n):
-            ka = k0 + ck[deck[a]]
-            sa = s0 | sb[deck[a]]
-            for b in range(a + 1, n):
-                kb = ka + ck[deck[b]]
-                sb_ = sa | sb[deck[b]]
-                for c in range(b + 1, n):
-                    _last_two_levels(
-                        kb + ck[deck[c]],
-                        sb_ | sb[deck[c]],
-                        deck,
-                        group_end,
-                        c + 1,
-                        n,
-                        hk,
-                        hs,
-                        ck,
-                        sb,
-                        offsets,
-                        values,
-                        vals,
-                        out,
-                    )
-
-
-@kernel
-def enumerate_range(
-    assignments,
-    lo,
-    hi,
-    n_hole,
-    game,
-    board_fixed,
-    n_board_fixed,
-    board_total,
-    fixed_mask,
-    straight_over_flush,
-    suit_tiebreak,
-    special_235,
-    cat_shift,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    out,
-):
-    """Exact showdown counts for assignments ``lo .. hi - 1`` (serial).
-
-    Assignment ``a`` fixes every player's hole cards; all completions of the
-    board from the cards not in ``fixed_mask`` nor in the assignment are
-    enumerated into ``out[a]``.
-
-    Shapes
-    ------
-    assignments : uint8[n_assign, n_players, 5] (first ``n_hole`` columns used)
-    board_fixed : uint8[5]
-    out : int64[n_assign, n_players, n_players + 1], zeroed
-    """
-    deck = np.empty(52, dtype=np.uint8)
-    for a in range(lo, hi):
-        used = fixed_mask
-        for p in range(assignments.shape[1]):
-            for j in range(n_hole):
-                used |= _ONE << np.uint64(assignments[a, p, j])
-        n_deck = 0
-        for c in range(52):
-            if not (used >> np.uint64(c)) & _ONE:
-                deck[n_deck] = c
-                n_deck += 1
-        _enumerate_one(
-            assignments[a],
-            n_hole,
-            game,
-            board_fixed,
-            n_board_fixed,
-            board_total,
-            deck,
-            n_deck,
-            straight_over_flush,
-            suit_tiebreak,
-            special_235,
-            cat_shift,
-            card_keys,
-            suit_bits,
-            offsets,
-            values,
-            out[a],
-        )
-
-
-@parallel_kernel
-def enumerate_deals(
-    assignments,
-    n_hole,
-    game,
-    board_fixed,
-    n_board_fixed,
-    board_total,
-    fixed_mask,
-    straight_over_flush,
-    suit_tiebreak,
-    special_235,
-    cat_shift,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    out,
-):
-    """:func:`enumerate_range` over all assignments, one assignment per task."""
-    for a in prange(assignments.shape[0]):
-        lo = np.int64(a)  # prange indices are unsigned: keep enumerate_range's one signature
-        enumerate_range(
-            assignments,
-            lo,
-            lo + 1,
-            n_hole,
-            game,
-            board_fixed,
-            n_board_fixed,
-            board_total,
-            fixed_mask,
-            straight_over_flush,
-            suit_tiebreak,
-            special_235,
-            cat_shift,
-            card_keys,
-            suit_bits,
-            offsets,
-            values,
-            out,
-        )

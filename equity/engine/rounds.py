@@ -20,7 +20,7 @@ from typing import Any
 
 import numba
 
-from .interrupt import stop_requested
+from ..control import stop_requested
 
 __all__ = ["ROUND_SECONDS", "STOP_REASONS", "one_thread", "run_rounds"]
 

@@ -1,4 +1,10 @@
-"""Ctrl-C as a request to stop: long jobs end with the result so far.
+"""How a long job is controlled: its progress callback, and Ctrl-C as a request to stop.
+
+Every long job (``calculate``, ``category_frequencies``, ``preflop_table``,
+``run_report``) takes ``progress``, a :data:`Progress` callback called as
+``progress(done, total)`` as the work advances.
+
+Ctrl-C: long jobs end with the result so far.
 
 A long job (a Monte-Carlo run, a frequency count, a report) runs inside
 :func:`stop_requested`.  The first Ctrl-C (SIGINT) does not raise; it sets
@@ -21,10 +27,13 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = ["stop_requested"]
+__all__ = ["Progress", "stop_requested"]
+
+Progress = Callable[[int, int], None]
+"""A progress callback: ``progress(done, total)``, units of the job's own choosing."""
 
 _ACTIVE: threading.Event | None = None
 """The flag of the outermost block running in the main thread, if any."""

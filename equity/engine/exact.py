@@ -1,0 +1,191 @@
+"""Exact enumeration: every legal assignment of hole cards, every board.
+
+Assignments equal up to a suit permutation that fixes the known cards are
+enumerated once (:func:`suit_classes`); the chunks of representatives run
+on the job's executor (:mod:`.executor`) as :func:`.units.exact_unit`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import numpy as np
+
+from ..control import Progress
+from ..kernels.scoring import KIND_FIXED, KIND_RANGE
+from .job import Job, Player
+from .reduce import combo_table
+from .units import ExactSpec, exact_unit
+
+__all__ = ["EXACT_CHUNK", "exact_combo_results", "run_exact"]
+
+EXACT_CHUNK = 32_768
+"""Assignments per exact kernel call on this machine (bounds memory)."""
+
+
+def _candidates(job: Job, p: Player) -> tuple[np.ndarray, np.ndarray]:
+    """All hole-card options of a non-fixed player, with weights."""
+    if p.kind == KIND_RANGE:
+        assert p.combos is not None
+        assert p.weights is not None
+        return p.combos, p.weights
+    pool = range(52) if job.independent else job.live_cards
+    combos = np.array(list(itertools.combinations(pool, job.n_hole)), dtype=np.uint8)
+    return combos, np.ones(len(combos))
+
+
+def _assignments(job: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every legal joint assignment of hole cards, its weight, and combo indices.
+
+    Returns ``holes uint8[n, n_players, 5]``, ``weights float64[n]`` and
+    ``choice int64[n, n_players]`` (index into each player's candidates, -1
+    for fixed players).
+    """
+    n_players = job.n_players
+    holes = np.zeros((1, n_players, 5), dtype=np.uint8)
+    masks = np.zeros(1, dtype=np.uint64)
+    weights = np.ones(1)
+    choice = np.full((1, n_players), -1, dtype=np.int64)
+    for i, p in enumerate(job.players):
+        if p.kind == KIND_FIXED:
+            holes[:, i, : job.n_hole] = p.cards
+            continue
+        cand, w = _candidates(job, p)
+        cmask = np.zeros(len(cand), dtype=np.uint64)
+        for j in range(job.n_hole):
+            cmask |= np.uint64(1) << cand[:, j].astype(np.uint64)
+        a_idx = np.repeat(np.arange(len(masks)), len(cand))
+        c_idx = np.tile(np.arange(len(cand)), len(masks))
+        if not job.independent:
+            ok = (masks[a_idx] & cmask[c_idx]) == 0
+            a_idx, c_idx = a_idx[ok], c_idx[ok]
+        holes = holes[a_idx]
+        holes[:, i, : job.n_hole] = cand[c_idx]
+        masks = masks[a_idx] | (cmask[c_idx] if not job.independent else np.uint64(0))
+        weights = weights[a_idx] * w[c_idx]
+        choice = choice[a_idx]
+        choice[:, i] = c_idx
+    if len(holes) == 0:
+        raise ValueError("no legal deal exists: the players' ranges conflict with each other")
+    return holes, weights, choice
+
+
+_SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.uint8)
+
+
+def _suit_classes(job: Job, holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Group assignments that are equal up to a suit permutation fixing the known cards.
+
+    A permutation of suits that maps the board, dead and fixed hole cards
+    onto themselves maps every board completion of one assignment onto a
+    completion of the other, with the same player by player results; so
+    only one assignment per class needs enumerating.  Returns the index of
+    one representative per class and, for every assignment, its class.
+    """
+    # Each known group must map onto itself: the board, the dead cards and
+    # every fixed player's hole cards (a swap of a board card with a dead one
+    # is not a symmetry of the deal).
+    groups = [job.board, job.dead] + [list(p.cards) for p in job.players if p.cards]
+    stabilizer = [
+        perm
+        for perm in _SUIT_PERMUTATIONS
+        if all({(c & 0xFC) | int(perm[c & 3]) for c in g} == set(g) for g in groups)
+    ]
+    n = len(holes)
+    if len(stabilizer) == 1 or n < 2:
+        return np.arange(n), np.arange(n)
+    cards = holes[:, :, : job.n_hole]
+    best: np.ndarray | None = None
+    for perm in stabilizer:
+        mapped = np.sort((cards & 0xFC) | perm[cards & 3], axis=2)
+        flat = mapped.reshape(n, -1)
+        best = flat if best is None else np.where(_row_less(flat, best)[:, None], flat, best)
+    assert best is not None
+    keys = np.ascontiguousarray(best).view(np.dtype((np.void, best.shape[1])))[:, 0]
+    _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
+
+
+def _row_less(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Row-wise lexicographic ``a < b`` for equal-shape 2-D arrays."""
+    diff = a != b
+    first = diff.argmax(axis=1)
+    rows = np.arange(len(a))
+    return diff[rows, first] & (a[rows, first] < b[rows, first])
+
+
+def game_code(job: Job) -> int:
+    """The kernel family of the job's game (``kernels.scoring.GAME_*``)."""
+    return job.game.kernel
+
+
+def run_exact(
+    job: Job, executor: Any, progress: Progress | None
+) -> tuple[np.ndarray, float, int, np.ndarray, np.ndarray, np.ndarray]:
+    """Enumerate ``job``.
+
+    Returns ``(counts, total weight, deals, per-assignment counts, weights,
+    choice)``; see :func:`_assignments` for the last two.
+    """
+    holes, weights, choice = _assignments(job)
+    board = np.zeros(5, dtype=np.uint8)
+    board[: len(job.board)] = job.board
+    if job.board_total > len(job.board):
+        representatives, inverse = _suit_classes(job, holes)
+    else:
+        representatives, inverse = np.arange(len(holes)), np.arange(len(holes))
+    todo = np.ascontiguousarray(holes[representatives])
+    n = len(todo)
+    per_class = np.zeros((n, job.n_players, job.n_players + 1), dtype=np.int64)
+    spec = ExactSpec(
+        job.n_hole,
+        game_code(job),
+        board,
+        len(job.board),
+        job.board_total,
+        job.fixed_mask,
+        job.kernel_rules,
+    )
+    n_boards = job.boards_per_assignment()
+    size = executor.chunk_items(n, n_boards * job.n_players, EXACT_CHUNK)
+    bounds = [(lo, min(n, lo + size)) for lo in range(0, n, size)]
+    done = 0
+    for i, block in executor.map_unordered(exact_unit, [(spec, todo[a:b]) for a, b in bounds]):
+        lo, hi = bounds[i]
+        per_class[lo:hi] = block
+        done += hi - lo
+        if progress is not None:
+            progress(done, n)
+    per_assign = per_class[inverse]
+    if np.array_equal(weights, np.round(weights)):  # unweighted: exact integer counts
+        whole = weights.astype(np.int64)
+        counts = np.tensordot(whole, per_assign, axes=1)
+        total: float = int(whole.sum()) * n_boards
+    else:
+        counts = np.tensordot(weights, per_assign, axes=1)
+        total = float(weights.sum()) * n_boards
+    samples = len(holes) * n_boards
+    return counts, total, samples, per_assign, weights, choice
+
+
+def exact_combo_results(
+    job: Job, per_assign: np.ndarray, weights: np.ndarray, choice: np.ndarray
+) -> dict[int, Any]:
+    out: dict[int, Any] = {}
+    n_players = job.n_players
+    ks = np.arange(n_players + 1, dtype=float)
+    ks[0] = np.inf
+    n_boards = job.boards_per_assignment()
+    for p, player in enumerate(job.players):
+        if player.kind != KIND_RANGE:
+            continue
+        assert player.combos is not None
+        share = (per_assign[:, p, :] / ks).sum(axis=1) * weights
+        n_c = len(player.combos)
+        num = np.bincount(choice[:, p], weights=share, minlength=n_c)
+        den = np.bincount(choice[:, p], weights=weights, minlength=n_c) * n_boards
+        with np.errstate(invalid="ignore", divide="ignore"):
+            eq = num / den
+        out[p] = combo_table(player.combos, eq, den, den)
+    return out

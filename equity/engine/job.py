@@ -1,0 +1,239 @@
+"""A job: the user's hands, board and dead cards, validated and turned into arrays.
+
+:func:`prepare` checks everything a user can get wrong (cards, counts,
+conflicts, ranges emptied by card removal, players a deck cannot serve) and
+returns a :class:`Job`, the one description of the deal that the exact and
+Monte-Carlo paths read.  The game's facts come from the registry
+(:mod:`equity.games`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import comb
+from typing import Any, cast
+
+import numpy as np
+
+from ..cards import CardsLike, card_mask, format_card, format_cards, parse_cards
+from ..games import KERNEL_ZJH, Game
+from ..games import game as get_game
+from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
+
+__all__ = ["Job", "Player", "ZjhKernelRules", "prepare"]
+
+_RANDOM_WORDS = {"random", "*", "?", "??", "xx"}
+
+ZjhKernelRules = tuple[bool, bool, bool, int]
+"""Zha Jin Hua rules as the kernels take them: ``(straight_over_flush, suit_tiebreak,
+special_235, category_shift)``."""
+
+
+@dataclass
+class Player:
+    """One player of a job: known cards, a range, or a random hand."""
+
+    label: str
+    kind: int
+    cards: tuple[int, ...] = ()
+    combos: np.ndarray | None = None  # uint8[n, n_hole]
+    weights: np.ndarray | None = None  # float64[n]
+    range_obj: Any = None
+
+
+def _is_range_like(obj: object) -> bool:
+    return hasattr(obj, "combos") and hasattr(obj, "weights")
+
+
+def _parse_player(spec: object, game: Game) -> Player:
+    """Turn one hand spec (cards, 'random', a range string or Range) into a Player."""
+    n_hole = game.hole_cards
+    if _is_range_like(spec):
+        if not game.ranges:
+            raise ValueError(f"ranges are for hold'em only, not {game.name!r}")
+        return Player(label=str(getattr(spec, "text", "range")), kind=KIND_RANGE, range_obj=spec)
+    if not isinstance(spec, str):
+        try:
+            cards = parse_cards(spec)  # type: ignore[arg-type]
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"hand {spec!r} is not cards, 'random' or a range") from exc
+        spec = format_cards(cards)
+    text = spec.strip()
+    if text.lower() in _RANDOM_WORDS:
+        return Player(label="random", kind=KIND_RANDOM)
+    try:
+        cards = parse_cards(text)
+    except ValueError as card_error:
+        if not game.ranges:
+            raise ValueError(f"hand {text!r}: {card_error}") from None
+        from ..ranges import parse_range
+
+        try:
+            rng = parse_range(text)
+        except ValueError as range_error:
+            # Meant as cards when some of it reads as cards ('AsKz'), else as a range.
+            if _looks_like_cards(text):
+                raise ValueError(f"hand {text!r}: {card_error}") from None
+            raise range_error from None
+        return Player(label=text, kind=KIND_RANGE, range_obj=rng)
+    if len(cards) != n_hole:
+        raise ValueError(
+            f"hand {text!r} has {len(cards)} card{'s' if len(cards) != 1 else ''}; "
+            f"a {game.name} hand has {n_hole}"
+        )
+    return Player(label=format_cards(cards), kind=KIND_FIXED, cards=tuple(cards))
+
+
+_CARDISH = re.compile(r"(?:10|[1-9TJQKA])[cdhs]|[♠♥♦♣♤♡♢♧]|[黑红梅草方]", re.IGNORECASE)
+
+
+def _looks_like_cards(text: str) -> bool:
+    """Whether ``text`` was meant as cards (``AsKz``, ``1sKs``), not as a range."""
+    return not any(ch in text for ch in "+-,@:%") and _CARDISH.match(text.strip()) is not None
+
+
+def _check_distinct(sources: Sequence[tuple[str, Sequence[int]]]) -> None:
+    seen: dict[int, str] = {}
+    for name, cards in sources:
+        for c in cards:
+            if c in seen:
+                where = seen[c] if seen[c] == name else f"{seen[c]} and {name}"
+                raise ValueError(f"card {format_card(c)!r} is used twice ({where})")
+            seen[c] = name
+
+
+def _kernel_rules(game: Game, rules: Any) -> ZjhKernelRules:
+    """The Zha Jin Hua rules tuple of the kernels (the defaults for other games)."""
+    if game.kernel != KERNEL_ZJH:
+        if rules is not None:
+            raise ValueError(f"rules apply to Zha Jin Hua only, not {game.name!r}")
+        return NO_ZJH_RULES
+    from ..zjh import ZJHRules
+
+    rules = rules if rules is not None else ZJHRules()
+    if not isinstance(rules, ZJHRules):
+        raise ValueError(f"rules must be a ZJHRules, got {rules!r}")
+    shift = 12 + (6 if rules.suit_tiebreak else 0)
+    return rules.order == "straight_over_flush", rules.suit_tiebreak, rules.special_235, shift
+
+
+@dataclass
+class Job:
+    """A validated deal: players, known cards, the game and its rules."""
+
+    game: Game
+    players: list[Player]
+    board: list[int]
+    dead: list[int]
+    fixed_mask: int
+    independent: bool
+    kernel_rules: ZjhKernelRules
+    rules: Any
+
+    @property
+    def n_hole(self) -> int:
+        """Hole cards per player."""
+        return self.game.hole_cards
+
+    @property
+    def board_total(self) -> int:
+        """Board cards at showdown."""
+        return self.game.board_total
+
+    @property
+    def n_players(self) -> int:
+        """Players at the table."""
+        return len(self.players)
+
+    @property
+    def live_cards(self) -> list[int]:
+        """Cards of the deck that no known card uses, ascending."""
+        return [c for c in range(self.game.deck_size) if not (self.fixed_mask >> c) & 1]
+
+    def boards_per_assignment(self) -> int:
+        """Board completions of one assignment of every player's hole cards."""
+        used = bin(self.fixed_mask).count("1")
+        if not self.independent:
+            used += self.n_hole * sum(p.kind != KIND_FIXED for p in self.players)
+        return comb(self.game.deck_size - used, self.board_total - len(self.board))
+
+    def exact_size(self) -> tuple[int, int]:
+        """Upper bound on (assignments, boards) of an exact enumeration."""
+        n_assign = 1
+        left = len(self.live_cards)
+        for p in self.players:
+            if p.kind == KIND_RANGE:
+                assert p.combos is not None
+                n_assign *= len(p.combos)
+                left -= 2
+            elif p.kind == KIND_RANDOM:
+                pool = self.game.deck_size if self.independent else left
+                n_assign *= comb(pool, self.n_hole)
+                if not self.independent:
+                    left -= self.n_hole
+        n_boards = comb(max(left, 0), self.board_total - len(self.board))
+        return n_assign, n_boards
+
+
+def prepare(
+    hands: Sequence[object],
+    board: object,
+    dead: object,
+    game: str | Game,
+    rules: Any,
+    independent_decks: bool,
+) -> Job:
+    """Validate a deal and describe it as a :class:`Job` (see the module doc)."""
+    g = get_game(game)
+    if isinstance(hands, (str, bytes)):
+        raise ValueError("hands must be a list of hands, one per player")
+    g.check_players(len(hands))
+    if independent_decks and g.kernel != KERNEL_ZJH:
+        raise ValueError("independent decks are a Zha Jin Hua dealing mode only")
+    kernel_rules = _kernel_rules(g, rules)
+    board_cards = parse_cards(cast("CardsLike", board)) if board else []
+    dead_cards = parse_cards(cast("CardsLike", dead)) if dead else []
+    g.check_board(len(board_cards))
+    players = [_parse_player(h, g) for h in hands]
+    fixed = [(f"player {i + 1} {p.label}", p.cards) for i, p in enumerate(players)]
+    sources = [*fixed, ("the board", board_cards), ("dead cards", dead_cards)]
+    if independent_decks:  # each player has a deck of their own
+        for name, cards in sources:
+            _check_distinct([(name, cards)])
+    else:
+        _check_distinct(sources)
+    fixed_mask = card_mask(c for _, cards in sources for c in cards)
+    job = Job(
+        g, players, board_cards, dead_cards, fixed_mask, independent_decks, kernel_rules, rules
+    )
+    _attach_ranges(job)
+    need = sum(job.n_hole for p in players if p.kind != KIND_FIXED)
+    need += job.board_total - len(board_cards)
+    left = g.deck_size - bin(fixed_mask).count("1")
+    if not independent_decks and need > left:
+        raise ValueError(
+            f"{len(players)} players need {need} more cards but only {left} are left in the deck"
+        )
+    return job
+
+
+def _attach_ranges(job: Job) -> None:
+    """Card removal: keep each range's combos that avoid the known cards."""
+    for i, p in enumerate(job.players):
+        if p.kind != KIND_RANGE:
+            continue
+        combos = np.asarray(p.range_obj.combos, dtype=np.uint8).reshape(-1, 2)
+        weights = np.asarray(p.range_obj.weights, dtype=np.float64).reshape(-1)
+        masks = (np.uint64(1) << combos[:, 0].astype(np.uint64)) | (
+            np.uint64(1) << combos[:, 1].astype(np.uint64)
+        )
+        keep = (masks & np.uint64(job.fixed_mask)) == 0
+        keep &= weights > 0
+        if not keep.any():
+            raise ValueError(
+                f"range {p.label!r} of player {i + 1} has no combo left once the known "
+                "cards are removed"
+            )
+        p.combos, p.weights = combos[keep], weights[keep]

@@ -1,0 +1,199 @@
+"""Monte-Carlo: random deals in rounds of batches, each batch from its own stream.
+
+The job is cut into batches of ``batch_size`` deals; the rounds
+(:func:`.rounds.run_rounds`) run windows of batches on the job's executor
+as :func:`.units.mc_unit` and stop at the trials, a target standard error
+(from the spread of batch means), a time limit or Ctrl-C.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from ..control import Progress
+from ..kernels.montecarlo import add_batch_moments
+from ..kernels.scoring import KIND_FIXED, KIND_RANGE
+from .exact import game_code
+from .job import Job
+from .reduce import combo_table
+from .rounds import run_rounds
+from .units import McArrays, McSpec, mc_unit
+
+__all__ = ["MIN_BATCHES", "batch_stderr", "mc_combo_results", "run_mc"]
+
+MIN_BATCHES = 32
+"""Trials are split into at least this many batches, for the standard error."""
+
+
+def _mc_arrays(job: Job) -> McArrays:
+    n = job.n_players
+    fixed_holes = np.zeros((n, 5), dtype=np.uint8)
+    kinds = np.zeros(n, dtype=np.int8)
+    blocks, weights, offsets = [], [], [0]
+    for i, p in enumerate(job.players):
+        kinds[i] = p.kind
+        if p.kind == KIND_FIXED:
+            fixed_holes[i, : job.n_hole] = p.cards
+        if p.kind == KIND_RANGE:
+            assert p.combos is not None
+            assert p.weights is not None
+            block = np.zeros((len(p.combos), 5), dtype=np.uint8)
+            block[:, :2] = p.combos
+            blocks.append(block)
+            weights.append(p.weights)
+        taken = len(p.combos) if p.kind == KIND_RANGE and p.combos is not None else 0
+        offsets.append(offsets[-1] + taken)
+    combos = np.concatenate(blocks) if blocks else np.zeros((1, 5), dtype=np.uint8)
+    cum = np.cumsum(np.concatenate(weights)) if weights else np.ones(1)
+    masks = (np.uint64(1) << combos[:, 0].astype(np.uint64)) | (
+        np.uint64(1) << combos[:, 1].astype(np.uint64)
+    )
+    board = np.zeros(5, dtype=np.uint8)
+    board[: len(job.board)] = job.board
+    return McArrays(
+        fixed_holes,
+        kinds,
+        np.ascontiguousarray(combos),
+        masks,
+        np.asarray(offsets, dtype=np.int64),
+        cum,
+        board,
+        np.asarray(job.live_cards, dtype=np.uint8),
+    )
+
+
+def _check_feasible(job: Job) -> None:
+    """Raise when the range players cannot all be dealt non-conflicting combos."""
+    ranged = [p for p in job.players if p.kind == KIND_RANGE]
+    if len(ranged) < 2:
+        return
+    ranged.sort(key=lambda p: len(p.combos))  # type: ignore[arg-type]
+
+    def search(i: int, used: int) -> bool:
+        if i == len(ranged):
+            return True
+        for a, b in ranged[i].combos.tolist():  # type: ignore[union-attr]
+            m = (1 << a) | (1 << b)
+            if not m & used and search(i + 1, used | m):
+                return True
+        return False
+
+    if not search(0, job.fixed_mask):
+        raise ValueError("no legal deal exists: the players' ranges conflict with each other")
+
+
+def batch_stderr(moments: np.ndarray, n_batches: int) -> np.ndarray:
+    """Standard error of the overall equity from the spread of batch means.
+
+    ``moments`` holds running sums over batches ``[sum n_b, sum n_b e_b,
+    sum n_b e_b^2]`` (per player in the last two rows), so memory stays flat
+    however many batches run.  With batch means ``e_b`` over ``n_b`` deals,
+    ``sigma^2 = sum n_b (e_b - e)^2 / (B - 1)`` estimates the per-deal
+    variance and the standard error is ``sqrt(sigma^2 / N)``.
+    """
+    n_total = moments[0]
+    if n_batches < 2 or not n_total[0]:
+        return np.full(moments.shape[1], np.nan)
+    mean = moments[1] / n_total
+    var = np.maximum(moments[2] - n_total * mean**2, 0.0) / (n_batches - 1)
+    return np.sqrt(var / n_total)
+
+
+def run_mc(
+    job: Job,
+    trials: int,
+    batch_size: int,
+    seed: int,
+    target_stderr: float | None,
+    time_limit: float | None,
+    progress: Progress | None,
+    executor: Any,
+) -> dict[str, Any]:
+    """Deal ``job`` at random in rounds; return its counts, deals, stderr and stop reason."""
+    arrays = _mc_arrays(job)
+    _check_feasible(job)
+    n_players = job.n_players
+    n_batches = -(-trials // batch_size)
+    n_combos = len(arrays.combos)
+    spec = McSpec(
+        seed,
+        trials,
+        batch_size,
+        game_code(job),
+        job.n_hole,
+        len(job.board),
+        job.board_total,
+        job.fixed_mask,
+        job.independent,
+        job.kernel_rules,
+        arrays,
+    )
+    # Elsewhere (Dask), chunks of batches run ahead on the workers and arrive in batch order.
+    chunks = executor.ordered_batches(mc_unit, spec, n_batches, batch_size * n_players)
+    sums = np.zeros((n_players, n_players + 1), dtype=np.int64)
+    combo_sums = np.zeros((n_combos, n_players + 1), dtype=np.int64)
+    moments = np.zeros((3, n_players))  # running sums for the batch-means stderr
+    ks = np.arange(n_players + 1, dtype=float)
+    ks[0] = np.inf
+
+    def consume(first: int, run: int, result: Any) -> str | None:
+        out, combo_out, status = result
+        if status.any():
+            raise ValueError(
+                "no legal deal found: the players' ranges almost never avoid each other's cards"
+            )
+        batch = np.arange(first, first + run)
+        sizes = np.minimum(trials, (batch + 1) * batch_size) - batch * batch_size
+        sums[...] += out.sum(axis=0)
+        combo_sums[...] += combo_out
+        means = (out / ks).sum(axis=2) / sizes[:, None]
+        add_batch_moments(moments, sizes.astype(np.int64), means)
+        if progress is not None:
+            progress(min(trials, (first + run) * batch_size), trials)
+        enough = target_stderr is not None and first + run >= MIN_BATCHES
+        if enough and np.nanmax(batch_stderr(moments, first + run)) <= target_stderr:
+            return "stderr"
+        return None
+
+    n_run_batches, reason = run_rounds(
+        n_batches,
+        lambda first, run: mc_unit(spec, first, run),
+        consume,
+        time_limit=time_limit,
+        chunks=chunks,
+    )
+    n_done = int(moments[0, 0])
+    se = batch_stderr(moments, n_run_batches)
+    if n_done and n_run_batches < 2:  # one batch: fall back to the per-deal variance
+        x2 = (sums / ks**2).sum(axis=1) / n_done
+        x1 = (sums / ks).sum(axis=1) / n_done
+        se = np.sqrt(np.maximum(x2 - x1**2, 0) / n_done)
+    return {
+        "counts": sums,
+        "samples": n_done,
+        "stderr": se,
+        "combo_counts": combo_sums,
+        "interrupted": reason == "interrupted",
+        "stop_reason": reason,
+    }
+
+
+def mc_combo_results(job: Job, combo_counts: np.ndarray) -> dict[int, Any]:
+    out: dict[int, Any] = {}
+    n_players = job.n_players
+    ks = np.arange(n_players + 1, dtype=float)
+    ks[0] = np.inf
+    offset = 0
+    for p, player in enumerate(job.players):
+        if player.kind != KIND_RANGE:
+            continue
+        assert player.combos is not None
+        block = combo_counts[offset : offset + len(player.combos)]
+        offset += len(player.combos)
+        n = block[:, 0].astype(float)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            eq = (block[:, 1:] / ks[1:]).sum(axis=1) / n
+        out[p] = combo_table(player.combos, eq, n, n)
+    return out

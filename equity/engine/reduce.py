@@ -1,0 +1,72 @@
+"""Turn a job's counts into an :class:`~equity.results.EquityResult`, per-combo tables included."""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import numba
+import numpy as np
+
+from ..cards import format_cards
+from ..ranges import hand_class
+from ..results import EquityResult, shares_from_counts
+from .job import Job
+
+__all__ = ["combo_table", "make_result"]
+
+
+def make_result(
+    job: Job,
+    method: str,
+    counts: np.ndarray,
+    total: float,
+    samples: int,
+    start: float,
+    **extra: Any,
+) -> EquityResult:
+    """The :class:`EquityResult` of a finished job (shares from the raw counts)."""
+    equity, win, tie, splits = shares_from_counts(counts, total)
+    return EquityResult(
+        game=job.game.name,
+        method=method,
+        hands=tuple(p.label for p in job.players),
+        board=format_cards(job.board),
+        dead=format_cards(job.dead),
+        equity=equity,
+        win=win,
+        tie=tie,
+        splits=splits,
+        samples=samples,
+        elapsed_s=time.perf_counter() - start,
+        counts=counts,
+        weight_total=total,
+        threads=numba.get_num_threads(),
+        rules=job.rules,
+        **extra,
+    )
+
+
+def combo_table(
+    combos: np.ndarray, equity: np.ndarray, weight: np.ndarray, n: np.ndarray
+) -> dict[str, Any]:
+    """Per-combo and per-class equity of a range player.
+
+    ``weight`` weights each combo in its class's equity; ``n`` counts the
+    deals behind each combo's figure (combos never dealt are left out of the
+    classes).
+    """
+    labels = [format_cards(c) for c in combos.tolist()]
+    classes: dict[str, list[float]] = {}
+    for (a, b), e, w, cnt in zip(combos.tolist(), equity, weight, n, strict=True):
+        if cnt <= 0 or not math.isfinite(e):
+            continue
+        acc = classes.setdefault(hand_class(a, b), [0.0, 0.0])
+        acc[0] += e * w
+        acc[1] += w
+    return {
+        "combos": dict(zip(labels, (float(e) for e in equity), strict=True)),
+        "combo_samples": dict(zip(labels, (float(x) for x in n), strict=True)),
+        "classes": {k: v[0] / v[1] for k, v in classes.items() if v[1] > 0},
+    }

@@ -1,0 +1,221 @@
+"""The equity engine's entry point: :func:`calculate`.
+
+:func:`calculate` answers "what share of the pot does each player win?"
+for every game of the registry (:mod:`equity.games`), by exact enumeration
+when the outcomes can be counted quickly and by batched Monte-Carlo
+otherwise: validate (:mod:`.job`) -> arrays -> units on an executor
+(:mod:`.exact`, :mod:`.montecarlo`, :mod:`.executor`) -> reduce
+(:mod:`.reduce`).
+
+``method="auto"`` enumerates exactly when the number of hand evaluations
+(deals x boards x players) is at most :data:`EXACT_AUTO_LIMIT` (1.5e8, about
+a second on one core); heads-up preflop with known hands (1,712,304 boards)
+is exact.  Monte-Carlo runs batches of ``batch_size`` deals, each from its
+own random stream derived from ``seed``, so the same ``(seed, trials,
+batch_size)`` gives identical counts on any number of threads, locally or on
+Dask.  It stops at ``trials``, at ``target_stderr`` (largest standard error
+of any player's equity, from the spread of batch means) or at
+``time_limit`` seconds, whichever comes first.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import numba
+
+from ..checks import (
+    DEFAULT_TRIALS,
+    MAX_TRIALS,
+    check_count,
+    check_positive,
+    check_seed,
+    check_trials,
+    fresh_seed,
+    limit_text,
+)
+from ..control import Progress
+from ..kernels._jit import max_threads
+from ..results import EquityResult
+from .exact import exact_combo_results, run_exact
+from .executor import executor_for
+from .job import prepare
+from .montecarlo import MIN_BATCHES, mc_combo_results, run_mc
+from .reduce import make_result
+
+__all__ = [
+    "DEFAULT_BATCH",
+    "EXACT_AUTO_LIMIT",
+    "EXACT_HARD_LIMIT",
+    "TooLargeForExact",
+    "calculate",
+]
+
+EXACT_AUTO_LIMIT = 150_000_000
+"""``method="auto"`` enumerates when deals x boards x players is at most this."""
+EXACT_HARD_LIMIT = 50_000_000_000
+"""``method="exact"`` refuses jobs above this many hand evaluations."""
+DEFAULT_BATCH = 16_384
+"""Deals per random stream, unless a short run needs smaller batches."""
+
+
+class TooLargeForExact(ValueError):
+    """An exact enumeration too large to run; ``work`` is its hand evaluations."""
+
+    def __init__(self, work: int) -> None:
+        self.work = work
+        super().__init__(
+            f"exact enumeration would take about {work:.2e} hand evaluations (the limit is "
+            f"{limit_text(EXACT_HARD_LIMIT)}); use Monte-Carlo (method='monte-carlo')"
+        )
+
+
+def calculate(
+    hands: Sequence[object],
+    board: object = "",
+    dead: object = "",
+    *,
+    game: str = "holdem",
+    method: str = "auto",
+    trials: int | None = None,
+    target_stderr: float | None = None,
+    time_limit: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    rules: Any = None,
+    independent_decks: bool = False,
+    batch_size: int | None = None,
+    progress: Progress | None = None,
+    scheduler: Any = None,
+) -> EquityResult:
+    """Equity of each player's hand: exact enumeration or Monte-Carlo.
+
+    Parameters
+    ----------
+    hands : sequence
+        One entry per player: cards (``"AsKs"``, ``"As Ks"``, card codes),
+        ``"random"`` (dealt from the cards left), or for hold'em a range
+        (``"QQ+,AKs"``, a :class:`equity.ranges.Range`).
+    board, dead : str or cards
+        Hold'em community cards (0, 3, 4 or 5) and cards out of play.
+    game : str
+        A game of :data:`equity.games.GAMES`: ``"holdem"`` (Texas Hold'em,
+        2-23 players), ``"five"`` (five-card poker, 2-10 players, five cards
+        each, no board) or ``"zjh"`` (Zha Jin Hua, 2-17 players, three
+        cards).
+    method : {"auto", "exact", "monte-carlo"}
+        ``auto`` enumerates when it takes about a second or less
+        (:data:`EXACT_AUTO_LIMIT`), Monte-Carlo otherwise.
+    trials : int, optional
+        Monte-Carlo deals (default 1,000,000, or unlimited when
+        ``target_stderr`` or ``time_limit`` is given).
+    target_stderr : float, optional
+        Stop once every player's equity has at most this standard error.
+    time_limit : float, optional
+        Stop Monte-Carlo after about this many seconds.
+    seed : int, optional
+        Seed for Monte-Carlo; drawn and recorded in the result when omitted.
+    threads : int, optional
+        Worker threads (default: all).  Results do not depend on it.
+    rules : equity.zjh.ZJHRules, optional
+        Zha Jin Hua rules (2-3-5 exception, suit tie-break, order).
+    independent_decks : bool
+        Zha Jin Hua: deal each random player from a deck of their own
+        (players may hold the same card).
+    batch_size : int, optional
+        Deals per random stream (default 16,384, smaller for short runs so
+        there are at least 32 batches for the standard error).
+    progress : callable, optional
+        Called as ``progress(done, total)`` after each round.
+    scheduler : str, distributed.Client or executor, optional
+        Where the work runs (:mod:`equity.engine.executor`); by default this
+        process, or the scheduler of an enclosing
+        :func:`~equity.engine.executor.use_scheduler` block.  On Dask
+        (``pip install 'equity[distributed]'``): the
+        address of a running scheduler (``"tcp://10.0.0.5:8786"``),
+        ``"local"`` or ``"local:N"`` (a cluster of N worker processes on this
+        machine, started for this call) or a connected ``distributed.Client``
+        (reused; best for many calls).  The workers run the same batches from
+        the same streams, and the same exact chunks: the counts are identical
+        to a local run.  An address that does not answer within 3 seconds is
+        a ``ValueError``.
+
+    Examples
+    --------
+    >>> r = calculate(["AsKs", "QhQd"], board="Qs7s2c")
+    >>> r.method, round(float(r.equity[0]), 4)
+    ('exact', 0.2556)
+    >>> r = calculate(["AA", "random"], trials=20_000, seed=1)
+    >>> r.method, bool(abs(r.equity[0] - 0.852) < 5 * r.stderr[0])
+    ('monte-carlo', True)
+    """
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise ValueError(f"unknown method {method!r} (expected 'auto', 'exact' or 'monte-carlo')")
+    trials = check_trials(trials)
+    time_limit = check_positive(time_limit, "the time limit")
+    target_stderr = check_positive(target_stderr, "the target standard error")
+    seed = check_seed(seed)
+    explicit_mc = trials is not None or target_stderr is not None or time_limit is not None
+    if method == "exact" and explicit_mc:
+        raise ValueError("exact enumeration takes no trials, target stderr or time limit")
+    if batch_size is not None:
+        batch_size = check_count(batch_size, "batch_size")
+    job = prepare(hands, board, dead, game, rules, independent_decks)
+    n_assign, n_boards = job.exact_size()
+    work = n_assign * n_boards * job.n_players
+    if method == "auto":
+        method = "exact" if work <= EXACT_AUTO_LIMIT and not explicit_mc else "monte-carlo"
+    if method == "exact" and work > EXACT_HARD_LIMIT:
+        raise TooLargeForExact(work)
+    previous_threads = numba.get_num_threads()
+    if threads is not None:
+        if not 1 <= threads <= max_threads():
+            raise ValueError(f"threads must be between 1 and {max_threads()}, got {threads}")
+        numba.set_num_threads(threads)
+    start = time.perf_counter()
+    try:
+        with executor_for(scheduler) as executor:
+            if method == "exact":
+                counts, total, samples, per_assign, weights, choice = run_exact(
+                    job, executor, progress
+                )
+                return make_result(
+                    job,
+                    "exact",
+                    counts,
+                    total,
+                    samples,
+                    start,
+                    stderr=None,
+                    seed=None,
+                    combo_results=exact_combo_results(job, per_assign, weights, choice),
+                )
+            if trials is None:
+                trials = MAX_TRIALS if explicit_mc else DEFAULT_TRIALS
+            if batch_size is None:
+                batch_size = max(64, min(DEFAULT_BATCH, -(-trials // MIN_BATCHES)))
+            if seed is None:
+                seed = fresh_seed()
+            mc = run_mc(
+                job, trials, batch_size, seed, target_stderr, time_limit, progress, executor
+            )
+    finally:
+        numba.set_num_threads(previous_threads)
+    if mc["samples"] == 0:
+        raise KeyboardInterrupt
+    return make_result(
+        job,
+        "monte-carlo",
+        mc["counts"],
+        float(mc["samples"]),
+        mc["samples"],
+        start,
+        stderr=mc["stderr"],
+        seed=seed,
+        interrupted=mc["interrupted"],
+        stop_reason=mc["stop_reason"],
+        batch_size=batch_size,
+        combo_results=mc_combo_results(job, mc["combo_counts"]),
+    )

@@ -1,0 +1,161 @@
+"""The engine's units of work: pure functions of a picklable spec and a chunk.
+
+A job is cut into chunks; each chunk is one call of a unit, on this machine
+(all of Numba's threads) or on a Dask worker (one thread): the same unit,
+the same counts.  A Monte-Carlo chunk is a run of batches, batch ``b``
+always drawing from the stream ``batch_seeds(seed, 1, first=b)``; an exact
+chunk is a slice of the job's hole-card assignments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numba
+import numpy as np
+
+from ..kernels import enumerate as _enumerate
+from ..kernels import montecarlo as _montecarlo
+from ..kernels._jit import warming
+from ..kernels.rng import batch_seeds
+from ..lookup import holdem_tables
+from .job import ZjhKernelRules
+from .rounds import one_thread
+
+__all__ = ["ExactSpec", "McArrays", "McSpec", "exact_unit", "mc_unit"]
+
+
+@dataclass(frozen=True)
+class ExactSpec:
+    """What an exact chunk needs besides its assignments (picklable)."""
+
+    n_hole: int
+    game_code: int
+    board: np.ndarray  # uint8[5]
+    n_board: int
+    board_total: int
+    fixed_mask: int
+    kernel_rules: ZjhKernelRules
+
+
+def exact_unit(spec: ExactSpec, todo: np.ndarray, threads: bool = True) -> np.ndarray:
+    """Exact counts of the assignments ``todo``: the unit of exact work, local or on Dask.
+
+    ``threads=False`` (a Dask task, one per worker thread) runs the serial
+    kernel; the counts are the same integers either way.
+
+    Shapes
+    ------
+    todo : uint8[n, n_players, 5]
+    return : int64[n, n_players, n_players + 1]
+    """
+    n_players = todo.shape[1]
+    out = np.zeros((len(todo), n_players, n_players + 1), dtype=np.int64)
+    args = (
+        spec.n_hole,
+        spec.game_code,
+        spec.board,
+        spec.n_board,
+        spec.board_total,
+        np.uint64(spec.fixed_mask),
+        spec.kernel_rules,
+        holdem_tables(),
+    )
+    if not threads or len(todo) < 2 * numba.get_num_threads():  # not worth waking the threads
+        warming(_enumerate.enumerate_range)
+        _enumerate.enumerate_range(todo, 0, len(todo), *args, out)
+    else:
+        warming(_enumerate.enumerate_deals)
+        _enumerate.enumerate_deals(todo, *args, out)
+    return out
+
+
+@dataclass
+class McArrays:
+    """The players and known cards of a Monte-Carlo job, as the kernel takes them."""
+
+    fixed_holes: np.ndarray
+    kinds: np.ndarray
+    combos: np.ndarray
+    combo_masks: np.ndarray
+    combo_offsets: np.ndarray
+    combo_cum: np.ndarray
+    board: np.ndarray
+    live_deck: np.ndarray
+
+
+@dataclass(frozen=True)
+class McSpec:
+    """What a Monte-Carlo chunk needs (picklable, sent to Dask workers)."""
+
+    seed: int
+    trials: int
+    batch_size: int
+    game_code: int
+    n_hole: int
+    n_board: int
+    board_total: int
+    fixed_mask: int
+    independent: bool
+    kernel_rules: ZjhKernelRules
+    arrays: McArrays
+
+    @property
+    def kernel_args(self) -> tuple[Any, ...]:
+        """The job's arguments of ``kernels.montecarlo.simulate_batches``, in order."""
+        a = self.arrays
+        return (
+            self.game_code,
+            self.n_hole,
+            a.board,
+            self.n_board,
+            self.board_total,
+            a.fixed_holes,
+            a.kinds,
+            a.combos,
+            a.combo_masks,
+            a.combo_offsets,
+            a.combo_cum,
+            np.uint64(self.fixed_mask),
+            a.live_deck,
+            self.independent,
+            self.kernel_rules,
+        )
+
+
+def mc_unit(
+    spec: McSpec, first: int, run: int, threads: bool = True
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Monte-Carlo batches ``first .. first + run - 1``: the unit of work, local or on Dask.
+
+    Batch ``b`` runs from the stream ``batch_seeds(seed, 1, first=b)`` wherever
+    it runs, so a job gives the same counts locally and on any cluster.
+    ``threads=False`` (a Dask task) runs the driver on one thread, one launch
+    per process at a time (Numba's default threading layer allows no
+    concurrent launches): start workers with one thread each.
+
+    Shapes
+    ------
+    return : out int64[run, n_players, n_players + 1] (per batch),
+             combo_counts int64[n_combos, n_players + 1] (summed), status int64[run]
+    """
+    n_players = len(spec.arrays.kinds)
+    out = np.zeros((run, n_players, n_players + 1), dtype=np.int64)
+    combo_out = np.zeros((run, len(spec.arrays.combos), n_players + 1), dtype=np.int64)
+    status = np.zeros(run, dtype=np.int64)
+    args = (
+        batch_seeds(spec.seed, run, first=first),
+        spec.batch_size,
+        spec.trials,
+        first,
+        *spec.kernel_args,
+        holdem_tables(),
+        out,
+        combo_out,
+        status,
+    )
+    warming(_montecarlo.simulate_batches)
+    with one_thread(not threads):
+        _montecarlo.simulate_batches(*args)
+    return out, combo_out.sum(axis=0), status

@@ -1,0 +1,58 @@
+"""The game registry: every fact about a game, declared once.
+
+A game is one module of this package declaring a :class:`Game`: its deck,
+hole cards, board sizes, player limits, category names (strongest first),
+rule options, how its hands are evaluated by the kernels and how its exact
+category odds are obtained.  The engine, the frequency counts, the odds,
+the command line (``--game`` choices and rule flags) and the reports read
+them from :data:`GAMES`; nothing else lists games.  Adding a game is one
+module plus its line in :data:`GAMES`.
+
+The registry is light on purpose (no NumPy, no Numba): the command line
+reads it before it knows which command runs.
+"""
+
+from __future__ import annotations
+
+from ._base import KERNEL_TABLE, KERNEL_ZJH, Game, RuleOption
+from .five import FIVE
+from .holdem import HOLDEM
+from .zjh import ZJH
+
+__all__ = [
+    "GAMES",
+    "KERNEL_TABLE",
+    "KERNEL_ZJH",
+    "Game",
+    "RuleOption",
+    "game",
+    "game_names",
+]
+
+GAMES: dict[str, Game] = {g.name: g for g in (FIVE, HOLDEM, ZJH)}
+"""Every game, by name, in the order ``--game`` and the reports list them."""
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of :data:`GAMES`, e.g. for ``--game`` choices."""
+    return tuple(GAMES)
+
+
+def game(name: object) -> Game:
+    """The :class:`Game` called ``name``, or a ``ValueError`` listing the games.
+
+    Examples
+    --------
+    >>> game("zjh").hole_cards
+    3
+    >>> game("bridge")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'bridge' (expected one of five, holdem, zjh)
+    """
+    if isinstance(name, Game):
+        return name
+    found = GAMES.get(name) if isinstance(name, str) else None
+    if found is None:
+        raise ValueError(f"unknown game {name!r} (expected one of {', '.join(GAMES)})")
+    return found

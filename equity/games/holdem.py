@@ -1,0 +1,23 @@
+"""Texas Hold'em: two hole cards, a board of five, the best five of seven."""
+
+from __future__ import annotations
+
+from ._base import KERNEL_TABLE, Game
+from .poker_categories import POKER_CATEGORIES
+
+__all__ = ["HOLDEM"]
+
+HOLDEM = Game(
+    name="holdem",
+    title="Texas Hold'em (best 5 of 7)",
+    summary="hold'em (best 5 of 5-7 cards)",
+    hole_cards=2,
+    board_sizes=(0, 3, 4, 5),
+    players=(2, 23),
+    categories=POKER_CATEGORIES,
+    hand_sizes=(5, 6, 7),
+    exact_counts="equity.odds:holdem_counts",
+    kernel=KERNEL_TABLE,
+    ranges=True,
+)
+"""Hold'em: 2 to 23 players (the deck's limit with a full board)."""

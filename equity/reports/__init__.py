@@ -1,0 +1,71 @@
+"""Reports: Monte-Carlo estimates beside exact answers, as Markdown, CSV and PNG.
+
+:func:`run_report` writes one Markdown page per kind of report, a CSV file
+per table and the figures (PNG), under ``out_dir``:
+
+``frequencies``
+    Hand-category frequencies of five-card poker, hold'em (best five of
+    seven) and Zha Jin Hua by Monte-Carlo, beside the closed-form odds, with
+    standard errors, z-scores, a chi-square test and the convergence of the
+    error with the number of hands.
+``matchups``
+    Eight classic heads-up hold'em matchups, Monte-Carlo against exact
+    enumeration, with 95% intervals and the convergence of one of them.
+``preflop``
+    The exact equity of each of the 169 starting hands against one random
+    hand (13x13 heat map), the same by Monte-Carlo, and heads-up matchups of
+    the 169x169 matrix by Monte-Carlo, compared with the project's exact
+    table (largest error, z-score histogram).
+``zjh``
+    Zha Jin Hua: each category's win rate against one to five random
+    opponents, with and without the 2-3-5 rule and the suit tie-break;
+    exact against one opponent, Monte-Carlo against more.
+
+Everything random is derived from one ``seed``: the same seed, sizes and
+package version give byte-for-byte the same CSV files and Markdown pages,
+on any number of threads (run times are deliberately left out of them).
+The PNG files may differ between matplotlib versions.
+
+The helpers behind the pages (:func:`classic_matchups`,
+:func:`preflop_vs_random`, :func:`preflop_matrix`,
+:func:`load_preflop_reference`, :func:`zjh_heads_up_exact`,
+:func:`zjh_category_winrates`) are public and return DataFrames.
+
+Layout, imports running one way: :mod:`.page` (the page writer and what
+the pages share: sizes, seeds, Markdown, figures, progress and Ctrl-C) <-
+:mod:`.studies_holdem` and :mod:`.studies_zjh` (the studies, DataFrames) <-
+one module per page (:mod:`.frequencies`, :mod:`.matchups`,
+:mod:`.preflop`, :mod:`.zjh`) <- :mod:`.run` (:func:`run_report`).  This
+module only re-exports.
+"""
+
+from __future__ import annotations
+
+from .page import SIZES, ReportInterrupted, ReportSizes
+from .run import KINDS, run_report
+from .studies_holdem import (
+    CLASSIC_MATCHUPS,
+    classic_matchups,
+    compare_with_reference,
+    load_preflop_reference,
+    preflop_matrix,
+    preflop_vs_random,
+)
+from .studies_zjh import ZJH_VARIANTS, zjh_category_winrates, zjh_heads_up_exact
+
+__all__ = [
+    "CLASSIC_MATCHUPS",
+    "KINDS",
+    "SIZES",
+    "ZJH_VARIANTS",
+    "ReportInterrupted",
+    "ReportSizes",
+    "classic_matchups",
+    "compare_with_reference",
+    "load_preflop_reference",
+    "preflop_matrix",
+    "preflop_vs_random",
+    "run_report",
+    "zjh_category_winrates",
+    "zjh_heads_up_exact",
+]

@@ -1,0 +1,176 @@
+"""The ``frequencies`` report page: hand-category frequencies, simulated vs exact.
+
+For every game of :data:`equity.games.GAMES`, in its order: a Monte-Carlo
+frequency table beside the closed-form probabilities (standard errors,
+z-scores, chi-square), optionally the exhaustive enumeration against the
+closed form, and the convergence of the relative error with the number of
+hands.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pandas as pd
+
+from ..analysis.frequencies import SPECIAL_235, category_frequencies
+from ..games import GAMES
+from ..odds import category_counts
+from .page import ReportSizes, _figure, _ladder, _Page, _subseed, _Ticker
+
+
+def _frequencies_steps(sizes: ReportSizes, exact: bool) -> int:
+    """Units of work of the page: a table, its ladder and the enumeration, per game."""
+    per_game = 1 + len(_ladder(sizes.frequency_trials)) + (1 if exact else 0)
+    return len(GAMES) * per_game
+
+
+def _frequencies_page(
+    page: _Page, sizes: ReportSizes, seed: int, exact: bool, tick: _Ticker
+) -> None:
+    """Fill the ``frequencies`` page: one section per game, goodness of fit, convergence."""
+    from ..plots import plot_convergence, plot_frequencies
+
+    page.add(
+        f"Each table deals {sizes.frequency_trials:,} random hands "
+        "(`category_frequencies(game, trials=..., seed=...)`) and compares the category counts "
+        "with the closed-form probabilities of `equity.odds`. SE is the binomial standard "
+        "error with the exact p; the chi-square test uses the disjoint categories.",
+    )
+    summary = []
+    conv_frames = []
+    for game in GAMES.values():
+        name = game.name
+        table = category_frequencies(
+            name, trials=sizes.frequency_trials, seed=_subseed(seed, "frequencies", name)
+        )
+        tick.step()
+        frame = table.to_frame()
+        stat, p_value = table.chi_square()
+        df = len([c for c in table.counts if c != SPECIAL_235]) - 1
+        summary.append(
+            {
+                "game": name,
+                "hands": table.hands,
+                "chi_square": stat,
+                "df": df,
+                "p_value": p_value,
+                "max_abs_z": float(frame["z"].abs().max()),
+            }
+        )
+        page.add(f"## {game.title}")
+        shown = frame.reset_index()[
+            [
+                "category",
+                "count",
+                "frequency",
+                "exact_probability",
+                "rel_error",
+                "stderr",
+                "z",
+                "ci95_low",
+                "ci95_high",
+            ]
+        ]
+        page.table(
+            f"{name}",
+            frame,
+            shown,
+            formats={
+                "frequency": ".6g",
+                "exact_probability": ".6g",
+                "rel_error": "+.4f",
+                "stderr": ".2e",
+                "z": "+.2f",
+                "ci95_low": ".6g",
+                "ci95_high": ".6g",
+            },
+            index=True,
+        )
+        page.add(f"Chi-square {stat:.3f} on {df} degrees of freedom, p = {p_value:.4f}.")
+        fig, axes = _figure(ncols=2, size=(7.0, 4.5))
+        plot_frequencies(table, axes[0, 0])
+        plot_frequencies(table, axes[0, 1], relative=True)
+        page.figure(f"{name}", fig, f"{name} simulated vs exact frequencies")
+        if exact:
+            enumerated = category_frequencies(name, exact=True)
+            closed = category_counts(name)
+            check = pd.DataFrame(
+                {
+                    "category": list(enumerated.counts),
+                    "enumerated": list(enumerated.counts.values()),
+                    "closed_form": [closed[c] for c in enumerated.counts],
+                }
+            )
+            check["equal"] = check["enumerated"] == check["closed_form"]
+            page.table(
+                f"{name}_exhaustive",
+                check,
+                caption=f"Exhaustive enumeration of all {enumerated.hands:,} hands "
+                "against the closed form:",
+            )
+            tick.step()
+        conv_frames.append(_frequency_convergence(name, sizes.frequency_trials, seed, tick))
+    page.add("## Goodness of fit")
+    page.table(
+        "chi_square",
+        pd.DataFrame(summary),
+        formats={"chi_square": ".3f", "p_value": ".4f", "max_abs_z": ".2f"},
+    )
+    page.add(
+        "## Convergence",
+        "Relative error |p_hat / p - 1| of the most common, a middling and the rarest "
+        "category against the number of hands, one independent run per point. The dashed "
+        "line is the relative standard error sqrt((1 - p) / (p n)); 95% of the points "
+        "should fall in the shaded band below 1.96 SE.",
+    )
+    conv = pd.concat(conv_frames, ignore_index=True)
+    page.table(
+        "convergence",
+        conv,
+        shown=conv.loc[conv["trials"] == conv["trials"].max()],
+        formats={"estimate": ".7f", "exact": ".7f", "error": "+.2e", "stderr": ".2e"},
+    )
+    fig, axes = _figure(ncols=len(GAMES), size=(5.5, 4.5))
+    for ax, name in zip(axes[0], GAMES, strict=True):
+        part = conv[conv["game"] == name]
+        plot_convergence(part, ax, title=f"{name}: relative error", ylabel="relative error")
+    page.figure("convergence", fig, "convergence of the relative error")
+
+
+def _frequency_convergence(game: str, trials: int, seed: int, tick: _Ticker) -> pd.DataFrame:
+    """Relative error of three categories' frequencies along :func:`_ladder` ``(trials)``.
+
+    The most common, a middling and the rarest disjoint category of ``game``,
+    one independent run per trial count (one unit of work each).
+    """
+    exact = {k: float(v) for k, v in _probabilities(game).items()}
+    disjoint = sorted((c for c in exact if c != SPECIAL_235), key=lambda c: -exact[c])
+    chosen = [disjoint[0], disjoint[len(disjoint) // 2], disjoint[-1]]
+    rows = []
+    for n in _ladder(trials):
+        t = category_frequencies(game, trials=n, seed=_subseed(seed, "freq-convergence", game, n))
+        for c in chosen:
+            p = exact[c]
+            est = t.counts[c] / n
+            rows.append(
+                {
+                    "game": game,
+                    "series": c,
+                    "trials": n,
+                    "estimate": est,
+                    "exact": p,
+                    "error": est / p - 1,
+                    "stderr": math.sqrt((1 - p) / (p * n)),
+                }
+            )
+        tick.step()
+    return pd.DataFrame(rows)
+
+
+def _probabilities(game: str) -> dict[str, Fraction]:
+    """The exact category probabilities of ``game`` (closed forms, :mod:`equity.odds`)."""
+    from ..odds import category_probabilities
+
+    return category_probabilities(game)

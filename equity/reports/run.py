@@ -1,0 +1,160 @@
+"""The entry point of the reports: :func:`run_report` writes the pages under a folder."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+
+from ..control import Progress, stop_requested
+from .frequencies import _frequencies_page, _frequencies_steps
+from .matchups import _matchups_page, _matchups_steps
+from .page import SIZES, ReportInterrupted, _header, _Page, _Stopped, _Ticker
+from .preflop import _preflop_page, _preflop_steps
+from .zjh import _zjh_page, _zjh_steps
+
+__all__ = ["KINDS", "run_report"]
+
+KINDS = ("frequencies", "matchups", "preflop", "zjh")
+"""Report kinds; ``run_report("all", ...)`` writes every one and an index page."""
+
+
+def run_report(
+    kind: str,
+    out_dir: str | os.PathLike[str],
+    *,
+    trials: int | None = None,
+    seed: int = 2026,
+    exact: bool = False,
+    progress: Progress | None = None,
+    size: str = "default",
+    matchups: int | None = None,
+    command: str | None = None,
+) -> list[Path]:
+    """Write a report (Markdown page, CSV tables, PNG figures) under ``out_dir``.
+
+    Parameters
+    ----------
+    kind : {"frequencies", "matchups", "preflop", "zjh", "all"}
+        Which report; ``"all"`` writes every one and an index ``README.md``.
+    out_dir : str or path
+        Output folder (created).  Page ``<kind>.md`` links its files in
+        ``<kind>/`` by relative paths.
+    trials : int, optional
+        Monte-Carlo deals per estimate (a frequency table, a matchup, a hero
+        hand), overriding the size preset everywhere.
+    seed : int
+        Seed of everything random; recorded on every page.
+    exact : bool
+        Also recompute the exact references: enumerate every hand for the
+        frequency tables (against the closed form) and rerun the preflop
+        board sweep (against the shipped table).
+    progress : callable, optional
+        ``progress(done, total)`` after each unit of work (a frequency
+        table, a matchup, a hero hand's row...), ``total`` over every page.
+    size : {"small", "default", "full"}
+        Preset of :data:`SIZES`: ``default`` takes a few minutes on two
+        cores, ``full`` runs all 14,365 heads-up matchups.
+    matchups : int, optional
+        Number of 169x169 matchups to run (14,365 or more: all), overriding
+        the preset.
+    command : str, optional
+        The command line to record on the pages (the CLI passes its own).
+
+    Returns
+    -------
+    list of Path
+        Every file written, pages first within each kind.
+
+    Raises
+    ------
+    ReportInterrupted
+        On Ctrl-C (the first one stops the calculation in progress): the
+        pages finished are written, the page in progress with its sections
+        so far and a note; the exception lists the files.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     paths = run_report("matchups", tmp, size="small", trials=2_000)
+    ...     sorted(p.name for p in paths)[:3]
+    ['convergence.csv', 'convergence.png', 'matchups.csv']
+    """
+    if kind != "all" and kind not in KINDS:
+        raise ValueError(f"unknown report {kind!r} (expected one of {', '.join(KINDS)}, all)")
+    if size not in SIZES:
+        raise ValueError(f"unknown size {size!r} (expected one of {', '.join(SIZES)})")
+    if trials is not None and (not isinstance(trials, (int, np.integer)) or trials <= 0):
+        raise ValueError(f"trials must be a positive integer, got {trials!r}")
+    if matchups is not None and (not isinstance(matchups, (int, np.integer)) or matchups < 1):
+        raise ValueError(f"matchups must be a positive integer, got {matchups!r}")
+    if not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+    sizes = SIZES[size]
+    if trials is not None:
+        sizes = sizes.with_trials(int(trials))
+    if matchups is not None:
+        sizes = replace(sizes, matrix_matchups=int(matchups))
+    kinds = KINDS if kind == "all" else (kind,)
+    steps = {
+        "frequencies": _frequencies_steps(sizes, exact),
+        "matchups": _matchups_steps(sizes),
+        "preflop": _preflop_steps(sizes, exact),
+        "zjh": _zjh_steps(sizes),
+    }
+    tick = _Ticker(progress, sum(steps[k] for k in kinds))
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    shown_dir = os.fspath(out_dir)
+    titles = {
+        "frequencies": "Hand-category frequencies: simulated vs exact",
+        "matchups": "Heads-up hold'em: classic matchups, Monte-Carlo vs exact",
+        "preflop": "Preflop equity: 169 starting hands and the heads-up matrix",
+        "zjh": "Zha Jin Hua: win rate by category, rules and table size",
+    }
+    written: list[Path] = []
+    with stop_requested() as stop:
+        tick.stop = stop
+        for k in kinds:
+            page = _Page(
+                out,
+                k,
+                titles[k],
+                _header(k, int(seed), sizes, size, exact, trials, command, shown_dir, matchups),
+            )
+            try:
+                if k == "frequencies":
+                    _frequencies_page(page, sizes, int(seed), exact, tick)
+                elif k == "matchups":
+                    _matchups_page(page, sizes, int(seed), tick)
+                elif k == "preflop":
+                    _preflop_page(page, sizes, int(seed), exact, tick)
+                else:
+                    _zjh_page(page, sizes, int(seed), tick)
+            except (_Stopped, KeyboardInterrupt):
+                page.add(
+                    "> **Interrupted:** Ctrl-C stopped the report here; the sections above are "
+                    "complete. Run the command again for the whole page."
+                )
+                written.extend(page.write())
+                raise ReportInterrupted(written) from None
+            written.extend(page.write())
+    if kind == "all":
+        index = out / "README.md"
+        lines = [
+            "# equity reports",
+            "",
+            *_header("all", int(seed), sizes, size, exact, trials, command, shown_dir, matchups),
+            "",
+            *(f"- [{titles[k]}]({k}.md)" for k in KINDS),
+            "",
+            "Sizes: "
+            + ", ".join(f"{f} = {getattr(sizes, f):,}" for f in sizes.__dataclass_fields__)
+            + ".",
+        ]
+        index.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        written.insert(0, index)
+    return written

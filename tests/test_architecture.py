@@ -1,0 +1,191 @@
+"""The package's structure: imports run one way, games are listed once, modules stay small.
+
+The import graph is read from the source (``ast``): every ``import`` and
+``from ... import`` of a module of the package, at module level or inside a
+function, except those under ``if TYPE_CHECKING:`` (they never run).
+``from .pkg import name`` counts as an import of ``pkg.name`` when that is a
+module, else of ``pkg`` itself.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1] / "equity"
+PACKAGE = "equity"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(ROOT.rglob("*.py"))}
+
+
+def _is_package(name: str) -> bool:
+    return MODULES[name].name == "__init__.py"
+
+
+def _type_checking_lines(tree: ast.Module) -> set[int]:
+    """Line numbers of the bodies of ``if TYPE_CHECKING:`` blocks."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.body:
+                lines.update(range(child.lineno, (child.end_lineno or child.lineno) + 1))
+    return lines
+
+
+def imports_of(name: str) -> set[str]:
+    """The modules of the package that module ``name`` imports."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    skip = _type_checking_lines(tree)
+    package = name if _is_package(name) else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.split(".")[0] == PACKAGE)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base_name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                base_name = node.module or ""
+            if base_name.split(".")[0] != PACKAGE:
+                continue
+            for alias in node.names:
+                sub = f"{base_name}.{alias.name}"
+                found.add(sub if sub in MODULES else base_name)
+    found.discard(name)
+    return {m for m in found if m in MODULES}
+
+
+GRAPH = {name: imports_of(name) for name in MODULES}
+
+
+def _find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of the graph as a list of nodes (first == last), or None."""
+    state: dict[str, int] = {}  # 1: on the stack, 2: done
+    stack: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*stack[stack.index(nxt) :], nxt]
+            if nxt not in state:
+                cycle = visit(nxt)
+                if cycle:
+                    return cycle
+        stack.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            cycle = visit(node)
+            if cycle:
+                return cycle
+    return None
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    assert _find_cycle(GRAPH) is None, " -> ".join(_find_cycle(GRAPH) or [])
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert _find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+LAYERS = [
+    ("equity._version", "equity.cards", "equity.checks", "equity.control", "equity.stats"),
+    ("equity.games",),
+    ("equity.lookup",),
+    ("equity.kernels",),
+    ("equity.poker", "equity.zjh", "equity.zjh_counts", "equity.odds", "equity.results"),
+    ("equity.ranges", "equity.plots"),
+    ("equity.engine", "equity.cluster"),
+    ("equity.analysis", "equity.preflop_table"),
+    ("equity.reports",),
+    ("equity.cli", "equity.__main__"),
+]
+"""cards -> games -> lookup -> kernels -> evaluators -> ranges -> engine -> analysis ->
+reports -> cli: a module may import its own layer's modules and those of the layers above
+it in this list, never those below."""
+
+
+def _layer(name: str) -> int:
+    for i, prefixes in enumerate(LAYERS):
+        if any(name == p or name.startswith(p + ".") for p in prefixes):
+            return i
+    raise KeyError(name)
+
+
+FORMER_NAMES = {
+    "equity.simulate",
+    "equity.tables",
+    "equity.table",
+    "equity.distributed",
+    "equity.frequencies",
+    "equity",
+}
+"""Modules kept for their former names (they only re-export) and the lazy package root."""
+
+
+@pytest.mark.parametrize("name", sorted(set(MODULES) - FORMER_NAMES))
+def test_imports_run_one_way(name: str) -> None:
+    upward = [m for m in GRAPH[name] if m not in FORMER_NAMES and _layer(m) > _layer(name)]
+    assert not upward, f"{name} imports {upward}, a layer below it"
+    assert not GRAPH[name] & (FORMER_NAMES - {"equity"}), f"{name} imports a former name"
+
+
+def test_kernels_import_numpy_and_numba_only() -> None:
+    for name, path in MODULES.items():
+        if not name.startswith("equity.kernels"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                roots = {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                roots = {(node.module or "").split(".")[0]}
+            else:
+                continue
+            assert roots <= {
+                "numpy",
+                "numba",
+                "__future__",
+                "typing",
+                "collections",
+                "contextlib",
+                "math",
+            }, (name, roots)
+
+
+def test_the_cli_reads_the_game_list_from_the_registry() -> None:
+    """No module but the registry writes the game names out as a list."""
+    import re
+
+    pattern = re.compile(r"""["'](holdem|five|zjh)["'],\s*["'](holdem|five|zjh)["']""")
+    offenders = [
+        name
+        for name, path in MODULES.items()
+        if not name.startswith("equity.games") and pattern.search(path.read_text("utf-8"))
+    ]
+    assert offenders == []
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_modules_are_small(name: str) -> None:
+    """About 600 lines at most; the Monte-Carlo kernels (one family of loops) may pass it."""
+    limit = 700 if name == "equity.kernels.montecarlo" else 640
+    lines = MODULES[name].read_text(encoding="utf-8").count("\n")
+    assert lines <= limit, f"{name} has {lines} lines"
