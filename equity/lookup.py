@@ -55,8 +55,10 @@ __all__ = [
     "OFFSET_ALIGN",
     "RANK_KEYS",
     "ROW_SHIFT",
+    "BoardPatterns",
     "HoldemTables",
     "best_hand_from_ranks",
+    "board_patterns",
     "build_holdem_tables",
     "build_value_components",
     "describe_value",
@@ -96,6 +98,37 @@ FLUSH_SIZE = 1 << 13
 """Number of flush-table entries, one per 13-bit rank set."""
 
 _STRAIGHTS = tuple(range(12, 3, -1))  # top rank of each straight, Ace-high first
+
+
+class BoardPatterns(NamedTuple):
+    """The rank patterns of a five-card board, as the exact enumeration takes them."""
+
+    ranks: np.ndarray
+    """``uint8[6175, 5]``: every multiset of five ranks (each at most four times), ascending."""
+    keys: np.ndarray
+    """``uint64[6175]``: the sum of :data:`RANK_KEYS` over each pattern."""
+
+
+@functools.cache
+def board_patterns() -> BoardPatterns:
+    """The 6,175 rank patterns of five board cards (read-only arrays, built once).
+
+    Examples
+    --------
+    >>> p = board_patterns()
+    >>> p.ranks.shape, p.ranks[0].tolist(), p.ranks[-1].tolist()
+    ((6175, 5), [0, 0, 0, 0, 1], [11, 12, 12, 12, 12])
+    """
+    rows = [
+        combo
+        for combo in itertools.combinations_with_replacement(range(13), 5)
+        if max(combo.count(r) for r in combo) <= 4
+    ]
+    ranks = np.array(rows, dtype=np.uint8)
+    keys = np.array(RANK_KEYS, dtype=np.uint64)[ranks.astype(np.int64)].sum(axis=1, dtype=np.uint64)
+    for array in (ranks, keys):
+        array.flags.writeable = False
+    return BoardPatterns(ranks, keys)
 
 
 class HoldemTables(NamedTuple):

@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from .cards import CardsLike, format_cards, parse_cards, rank_of
 from .kernels import holdem as _holdem
@@ -167,16 +168,18 @@ def evaluate(cards: CardsLike) -> PokerHand:
     )
 
 
-def evaluate_batch(hands: np.ndarray) -> np.ndarray:
+def evaluate_batch(hands: npt.ArrayLike, *, out: np.ndarray | None = None) -> np.ndarray:
     """Evaluate many hands at once with the parallel batch kernel.
 
     Cards are not checked for duplicates (that is the caller's contract);
-    codes must be 0..51.
+    codes must be 0..51 (checked: one vectorised pass).  ``out``, an
+    ``int32[n]`` array to fill, saves allocating (and the operating system
+    zeroing) a fresh one per call: for large batches in a loop.
 
     Shapes
     ------
-    hands : uint8[n, k] with k in 5, 6, 7
-    return : int32[n]
+    hands : uint8[n, k] with k in 5, 6, 7 (other integer types are converted)
+    return : int32[n] (``out`` when given)
 
     Examples
     --------
@@ -187,17 +190,20 @@ def evaluate_batch(hands: np.ndarray) -> np.ndarray:
     raw = np.asarray(hands)
     if raw.ndim != 2 or raw.shape[1] not in (5, 6, 7):
         raise ValueError(f"hands must have shape (n, 5|6|7), got {raw.shape}")
-    if raw.dtype != np.uint8:
-        if raw.dtype.kind not in "iu":
-            raise ValueError(f"card codes must be integers, got dtype {raw.dtype}")
-        if raw.size and (int(raw.min()) < 0 or int(raw.max()) > 51):
-            bad = int(raw.min()) if int(raw.min()) < 0 else int(raw.max())
-            raise ValueError(f"card code {bad} is not a card (0..51)")
-    elif raw.size and int(raw.max()) > 51:
-        raise ValueError(f"card code {int(raw.max())} is not a card (0..51)")
-    hands = np.require(raw, dtype=np.uint8, requirements=["C", "W"])
-    out = np.empty(hands.shape[0], dtype=np.int32)
-    _holdem.evaluate_batch(hands, holdem_tables(), out)
+    if raw.dtype != np.uint8 and raw.dtype.kind not in "iu":
+        raise ValueError(f"card codes must be integers, got dtype {raw.dtype}")
+    if raw.size:
+        low, high = (
+            (0, int(raw.max())) if raw.dtype == np.uint8 else (int(raw.min()), int(raw.max()))
+        )
+        if low < 0 or high > 51:
+            raise ValueError(f"card code {low if low < 0 else high} is not a card (0..51)")
+    batch = np.require(raw, dtype=np.uint8, requirements=["C", "W"])
+    if out is None:
+        out = np.empty(batch.shape[0], dtype=np.int32)
+    elif out.shape != (batch.shape[0],) or out.dtype != np.int32 or not out.flags.c_contiguous:
+        raise ValueError(f"out must be a C-contiguous int32 array of shape ({batch.shape[0]},)")
+    _holdem.evaluate_batch(batch, holdem_tables(), out)
     return out
 
 

@@ -45,7 +45,7 @@ from .engine.executor import executor_for
 from .kernels._jit import warming
 from .kernels.enumerate import enumerate_deals, enumerate_range
 from .kernels.scoring import GAME_TABLE, NO_ZJH_RULES
-from .lookup import holdem_tables
+from .lookup import board_patterns, holdem_tables
 from .ranges import CLASSES, class_combos
 
 __all__ = [
@@ -147,7 +147,8 @@ def _table_chunk(holes: np.ndarray, weight: np.ndarray, owner: np.ndarray, n_mat
     """
     out = np.zeros((len(holes), 2, 3), dtype=np.int64)
     no_board = np.zeros(5, dtype=np.uint8)
-    args = (2, GAME_TABLE, no_board, 0, 5, np.uint64(0), NO_ZJH_RULES, holdem_tables())
+    args = (2, GAME_TABLE, no_board, 0, 5, np.uint64(0), NO_ZJH_RULES, holdem_tables(),
+            board_patterns())  # fmt: skip
     if threads:
         warming(enumerate_deals)
         enumerate_deals(holes, *args, out)

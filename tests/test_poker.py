@@ -122,11 +122,14 @@ def test_reference_classes_are_sound(rng: np.random.Generator) -> None:
 
 
 @pytest.mark.slow
-def test_all_seven_card_hands(tables: HoldemTables) -> None:
-    out = np.zeros((52, 1 << 16), dtype=np.int64)
-    with numba.parallel_chunksize(1):
-        holdem.exact_value_counts7(tables, out)
-    assert [int(out[a].sum()) for a in range(52)] == [math.comb(51 - a, 6) for a in range(52)]
+@pytest.mark.parametrize("n_threads", [1, 3])
+def test_all_seven_card_hands(tables: HoldemTables, n_threads: int) -> None:
+    plan = holdem.seven_card_plan(n_threads)
+    assert sorted(plan[plan >= 0].tolist()) == [
+        a * 52 + b for a in range(52) for b in range(a + 1, 47)
+    ]
+    out = np.zeros((n_threads, 1 << 16), dtype=np.int64)
+    holdem.exact_value_counts7(tables, plan, out)
     counts = out.sum(axis=0)
     assert counts.sum() == math.comb(52, 7)
     per_category = [int(counts[c << 12 : (c + 1) << 12].sum()) for c in range(1, 10)]

@@ -57,6 +57,8 @@ static int equity_case(const char* name, const std::vector<std::string>& hands, 
         counts[m] = r.winsByPlayerMask[m];
     // Monte-Carlo: report deals per second of the calculator's own timing.
     print_result(name, threads, exact ? elapsed : r.time, r.hands, counts);
+    std::fprintf(stderr, "%s: wall %.6f s, calculator's own time %.6f s, evaluations %llu\n", name,
+                 elapsed, r.time, (unsigned long long)r.evaluations);
     return 0;
 }
 
@@ -140,14 +142,27 @@ static int random_eval_case(unsigned threads, bool hand_objects) {
     return 0;
 }
 
+static int run_case(const std::string& name, unsigned threads, double seconds);
+
+// Runs CASE REPEATS times in this process (default 3) and prints every run: the first one is
+// cold (thread start-up, caches), the caller reads the warm ones.
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: harness CASE [THREADS] [SECONDS]\n");
+        std::fprintf(stderr, "usage: harness CASE [THREADS] [SECONDS] [REPEATS]\n");
         return 2;
     }
     std::string name = argv[1];
     unsigned threads = argc > 2 ? (unsigned)std::atoi(argv[2]) : 1;
     double seconds = argc > 3 ? std::atof(argv[3]) : 1.0;
+    int repeats = argc > 4 ? std::atoi(argv[4]) : 3;
+    for (int i = 0; i < repeats; ++i) {
+        int code = run_case(name, threads, seconds);
+        if (code) return code;
+    }
+    return 0;
+}
+
+static int run_case(const std::string& name, unsigned threads, double seconds) {
     if (name == "exact hu") return equity_case("exact hu", {"AsKs", "QhQd"}, "", true, 0, threads);
     if (name == "exact range")
         return equity_case("exact range", {"AhKd", "QQ+,AKs"}, "", true, 0, threads);

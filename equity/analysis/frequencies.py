@@ -188,10 +188,10 @@ def _exact_by_code(g: Game, straight_over_flush: bool = False) -> np.ndarray:
         values = np.zeros(1 << 16, dtype=np.int64)
         _holdem.exact_value_counts5(tables, values)
     else:
-        per_card = np.zeros((52, 1 << 16), dtype=np.int64)
-        with numba.parallel_chunksize(1):
-            _holdem.exact_value_counts7(tables, per_card)
-        values = per_card.sum(axis=0)
+        plan = _holdem.seven_card_plan(numba.get_num_threads())
+        per_thread = np.zeros((len(plan), 1 << 16), dtype=np.int64)
+        _holdem.exact_value_counts7(tables, plan, per_thread)
+        values = per_thread.sum(axis=0)
     return np.bincount(np.arange(1 << 16) >> 12, weights=values, minlength=16).astype(np.int64)
 
 

@@ -19,7 +19,7 @@ from ..kernels import enumerate as _enumerate
 from ..kernels import montecarlo as _montecarlo
 from ..kernels._jit import warming
 from ..kernels.rng import batch_seeds
-from ..lookup import holdem_tables
+from ..lookup import board_patterns, holdem_tables
 from .job import ZjhKernelRules
 from .rounds import one_thread
 
@@ -61,6 +61,7 @@ def exact_unit(spec: ExactSpec, todo: np.ndarray, threads: bool = True) -> np.nd
         np.uint64(spec.fixed_mask),
         spec.kernel_rules,
         holdem_tables(),
+        board_patterns(),
     )
     if not threads or len(todo) < 2 * numba.get_num_threads():  # not worth waking the threads
         warming(_enumerate.enumerate_range)

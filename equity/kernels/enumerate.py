@@ -10,9 +10,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel, parallel_kernel, prange
+from ._jit import inline_kernel, kernel, parallel_kernel, prange
 from .holdem import FLUSH_BITS, KEY_START, SUIT_ONES, rank_value, value_from_key
-from .scoring import GAME_ZJH, count_best, hole_sums, score, table_showdown, zjh_values
+from .scoring import (
+    GAME_ZJH,
+    MASK_PLAYERS,
+    add_mask_counts,
+    count_best,
+    hole_sums,
+    score,
+    table_showdown,
+    winner_mask,
+    zjh_values,
+)
 
 __all__ = ["enumerate_deals", "enumerate_range"]
 
@@ -128,13 +138,16 @@ def _enumerate_one(
     suit_bits,
     offsets,
     values,
+    pattern_ranks,
+    pattern_keys,
     out,
 ):
     """Enumerate every completion of the board for fixed hole cards.
 
-    Board completions are nested loops over ``deck[:n_deck]`` keeping
-    partial key sums (the last card in :func:`_last_level`), so each board
-    costs one addition and one lookup per player.
+    One or two cards to come: nested loops over ``deck[:n_deck]`` keeping
+    partial key sums, the last card by rank run when no flush can come
+    (:func:`_last_two_levels`).  Five cards to come (hold'em preflop): by
+    rank pattern with the flush boards apart (:func:`_five_card_boards`).
 
     Shapes
     ------
@@ -180,30 +193,253 @@ def _enumerate_one(
         _last_two_levels(
             key, suits, deck, group_end, 0, n, hk, hs, ck, sb, offsets, values, vals, out
         )
+    elif n_hole == 2:  # hold'em preflop: by rank pattern, flushes apart (see _five_card_boards)
+        live_mask = np.uint64(0)
+        for c in range(n):
+            live_mask |= _ONE << np.uint64(deck[c])
+        hsc = np.zeros((n_players, 4), dtype=np.int64)
+        for p in range(n_players):
+            for j in range(n_hole):
+                hsc[p, holes[p, j] & 3] += 1
+        _five_card_boards(
+            live_mask, hk, hs, hsc, pattern_ranks, pattern_keys, ck, sb, offsets, values, vals, out
+        )
     else:
-        for a in range(n):
-            ka = board_key + ck[deck[a]]
-            sa = board_suits | sb[deck[a]]
-            for b in range(a + 1, n):
-                kb = ka + ck[deck[b]]
-                sab = sa | sb[deck[b]]
-                for c in range(b + 1, n):
-                    _last_two_levels(
-                        kb + ck[deck[c]],
-                        sab | sb[deck[c]],
-                        deck,
-                        group_end,
-                        c + 1,
-                        n,
-                        hk,
-                        hs,
-                        ck,
-                        sb,
-                        offsets,
-                        values,
-                        vals,
-                        out,
+        _five_board_loops(
+            board_key, board_suits, deck, group_end, n, hk, hs, ck, sb, offsets, values, vals, out
+        )
+
+
+@kernel
+def _five_board_loops(
+    board_key, board_suits, deck, group_end, n, hk, hs, ck, sb, offsets, values, vals, out
+):
+    """Every five-card board from ``deck[:n]``, by nested loops (the last two in
+    :func:`_last_two_levels`): the plain enumeration, for any hole-card count."""
+    for a in range(n):
+        ka = board_key + ck[deck[a]]
+        sa = board_suits | sb[deck[a]]
+        for b in range(a + 1, n):
+            kb = ka + ck[deck[b]]
+            sab = sa | sb[deck[b]]
+            for c in range(b + 1, n):
+                _last_two_levels(
+                    kb + ck[deck[c]],
+                    sab | sb[deck[c]],
+                    deck,
+                    group_end,
+                    c + 1,
+                    n,
+                    hk,
+                    hs,
+                    ck,
+                    sb,
+                    offsets,
+                    values,
+                    vals,
+                    out,
+                )
+
+
+@inline_kernel
+def _correct_flush_board(rank_key, w, hk, offsets, values, vals, flush_vals, acc, out):
+    """Move ``w`` boards of ranks ``rank_key`` from their rank-only showdown to the real one.
+
+    The first pass scored every board by ranks alone; on these boards the
+    players with ``flush_vals[p] >= 0`` hold that flush instead (a flush beats
+    the best non-flush hand of the same seven cards).  Counts go to
+    ``acc[winner mask]`` when ``acc`` has a counter per mask, else to ``out``.
+    """
+    key = KEY_START + rank_key
+    n = hk.shape[0]
+    for p in range(n):
+        vals[p] = rank_value(key + hk[p], offsets, values)
+    if acc.shape[0] > 1:
+        by_rank = winner_mask(vals)
+        for p in range(n):
+            if flush_vals[p] >= 0:
+                vals[p] = flush_vals[p]
+        real = winner_mask(vals)
+        if real != by_rank:
+            acc[by_rank] -= w
+            acc[real] += w
+        return
+    count_best(vals, -w, out)
+    for p in range(n):
+        if flush_vals[p] >= 0:
+            vals[p] = flush_vals[p]
+    count_best(vals, w, out)
+
+
+@kernel
+def _five_card_boards(
+    live_mask,
+    hk,
+    hs,
+    hsc,
+    pattern_ranks,
+    pattern_keys,
+    card_keys,
+    suit_bits,
+    offsets,
+    values,
+    vals,
+    out,
+):
+    """Every five-card board of the live cards (``live_mask``), counted by rank pattern.
+
+    Two hole cards each and no known board card.  A hand that holds no
+    flush is worth what its ranks are worth, so:
+
+    1. every rank pattern of the board (6,175 multisets of five ranks) is
+       scored once by ranks alone, weighted by the boards that have it,
+       ``prod C(live cards of rank r, times r appears)``;
+    2. the boards on which somebody makes a flush are corrected.  A flush
+       in suit ``s`` needs at least ``5 - (most hole cards of suit s)`` >= 3
+       board cards of that suit, so at most one suit per board: for each
+       suit, each set ``F`` of enough live cards of the suit and each rank
+       pattern ``G`` of the other board cards (from the other suits, the
+       weight counts them), the showdown moves from ranks only to the
+       flushes.
+
+    About 6,000 patterns and 40,000 flush boards instead of 1,712,304
+    boards heads-up; the counts are the exact counts of every board.
+
+    Shapes
+    ------
+    live_mask : uint64 mask of the cards left to deal; hk, hs : uint64[n_players]
+    hsc : int64[n_players, 4], hole cards of each suit
+    pattern_ranks : uint8[n_patterns, 5] (ascending); pattern_keys : uint64[n_patterns]
+    vals : int32[n_players], scratch; out : int64[n_players, n_players + 1]
+    """
+    n = hk.shape[0]
+    low = np.uint64(0xFFFFFFFF)
+    # a counter per winner mask (few players), else straight into out
+    acc = np.zeros(1 << n if n <= MASK_PLAYERS else 1, dtype=np.int64)
+    live = np.zeros(13, dtype=np.int64)
+    for c in range(52):
+        if (live_mask >> np.uint64(c)) & _ONE:
+            live[c >> 2] += 1
+    # ways[r, k]: C(live cards of rank r, k), the boards holding rank r exactly k times
+    ways = np.zeros((13, 5), dtype=np.int64)
+    for r in range(13):
+        ways[r, 0] = 1
+        for k in range(1, live[r] + 1):
+            ways[r, k] = ways[r, k - 1] * (live[r] - k + 1) // k
+    # 1. every board by ranks alone
+    for i in range(pattern_keys.shape[0]):
+        w = np.int64(1)
+        j = 0
+        while j < 5:
+            r = pattern_ranks[i, j]
+            k = j + 1
+            while k < 5 and pattern_ranks[i, k] == r:
+                k += 1
+            w *= ways[r, k - j]
+            j = k
+        if w == 0:
+            continue
+        key = KEY_START + pattern_keys[i]
+        for p in range(n):
+            vals[p] = rank_value(key + hk[p], offsets, values)
+        if n <= MASK_PLAYERS:
+            acc[winner_mask(vals)] += w
+        else:
+            count_best(vals, w, out)
+    # 2. the boards with a flush for somebody, suit by suit
+    flush_vals = np.empty(n, dtype=np.int32)
+    suit_ranks = np.empty(13, dtype=np.int64)
+    others = np.empty(13, dtype=np.int64)
+    idx = np.empty(5, dtype=np.int64)
+    for s in range(4):
+        most = 0
+        for p in range(n):
+            most = max(most, hsc[p, s])
+        need = 5 - most
+        n_suit = 0
+        for r in range(13):
+            others[r] = live[r]
+            if (live_mask >> np.uint64(4 * r + s)) & _ONE:
+                suit_ranks[n_suit] = r
+                n_suit += 1
+                others[r] -= 1
+        for j in range(need, min(5, n_suit) + 1):
+            for q in range(j):
+                idx[q] = q
+            while True:
+                key_f = np.uint64(0)
+                suits_f = np.uint64(0)
+                for q in range(j):
+                    c = 4 * suit_ranks[idx[q]] + s
+                    key_f += card_keys[c]
+                    suits_f |= suit_bits[c]
+                rank_f = key_f & low
+                for p in range(n):
+                    flush_vals[p] = -1
+                    if hsc[p, s] + j >= 5:
+                        flush_vals[p] = value_from_key(
+                            KEY_START + key_f + hk[p], suits_f | hs[p], offsets, values
+                        )
+                if j == 5:
+                    _correct_flush_board(
+                        rank_f, np.int64(1), hk, offsets, values, vals, flush_vals, acc, out
                     )
+                elif j == 4:
+                    for r in range(13):
+                        if others[r]:
+                            _correct_flush_board(
+                                rank_f + (card_keys[4 * r] & low),
+                                others[r],
+                                hk,
+                                offsets,
+                                values,
+                                vals,
+                                flush_vals,
+                                acc,
+                                out,
+                            )
+                else:
+                    for r1 in range(13):
+                        if not others[r1]:
+                            continue
+                        k1 = rank_f + (card_keys[4 * r1] & low)
+                        w1 = others[r1]
+                        if w1 >= 2:
+                            _correct_flush_board(
+                                k1 + (card_keys[4 * r1] & low),
+                                w1 * (w1 - 1) // 2,
+                                hk,
+                                offsets,
+                                values,
+                                vals,
+                                flush_vals,
+                                acc,
+                                out,
+                            )
+                        for r2 in range(r1 + 1, 13):
+                            if others[r2]:
+                                _correct_flush_board(
+                                    k1 + (card_keys[4 * r2] & low),
+                                    w1 * others[r2],
+                                    hk,
+                                    offsets,
+                                    values,
+                                    vals,
+                                    flush_vals,
+                                    acc,
+                                    out,
+                                )
+                # the next j-subset of the suit's live ranks
+                q = j - 1
+                while q >= 0 and idx[q] == n_suit - j + q:
+                    q -= 1
+                if q < 0:
+                    break
+                idx[q] += 1
+                for u in range(q + 1, j):
+                    idx[u] = idx[u - 1] + 1
+    if n <= MASK_PLAYERS:
+        add_mask_counts(acc, out)
 
 
 @kernel
@@ -219,6 +455,7 @@ def enumerate_range(
     fixed_mask,
     zjh_rules,
     tables,
+    patterns,
     out,
 ):
     """Exact showdown counts for assignments ``lo .. hi - 1`` (serial).
@@ -233,9 +470,11 @@ def enumerate_range(
     board_fixed : uint8[5]
     zjh_rules : (straight_over_flush, suit_tiebreak, special_235, category_shift)
     tables : equity.lookup.HoldemTables
+    patterns : equity.lookup.BoardPatterns (the rank patterns of five board cards)
     out : int64[n_assign, n_players, n_players + 1], zeroed
     """
     card_keys, suit_bits, offsets, values = tables
+    pattern_ranks, pattern_keys = patterns
     straight_over_flush, suit_tiebreak, special_235, cat_shift = zjh_rules
     deck = np.empty(52, dtype=np.uint8)
     for a in range(lo, hi):
@@ -265,6 +504,8 @@ def enumerate_range(
             suit_bits,
             offsets,
             values,
+            pattern_ranks,
+            pattern_keys,
             out[a],
         )
 
@@ -280,6 +521,7 @@ def enumerate_deals(
     fixed_mask,
     zjh_rules,
     tables,
+    patterns,
     out,
 ):
     """:func:`enumerate_range` over all assignments, one assignment per task."""
@@ -297,5 +539,6 @@ def enumerate_deals(
             fixed_mask,
             zjh_rules,
             tables,
+            patterns,
             out,
         )

@@ -26,6 +26,7 @@ __all__ = [
     "exact_value_counts7",
     "rank_value",
     "sample_category_counts",
+    "seven_card_plan",
     "value_from_key",
 ]
 
@@ -126,6 +127,8 @@ def _evaluate_row(hands, i, k, card_keys, suit_bits, offsets, values):
 def evaluate_batch(hands, tables, out):
     """Evaluate many hands at once, in chunks spread over threads.
 
+    Codes must be cards (0..51): the caller checks them.
+
     Shapes
     ------
     hands : uint8[n, k], 5 <= k <= 7, C-contiguous
@@ -142,41 +145,116 @@ def evaluate_batch(hands, tables, out):
 
 
 @parallel_kernel
-def exact_value_counts7(tables, out):
-    """Count the value of every seven-card hand (all C(52,7)).
+def exact_value_counts7(tables, plan, out):
+    """Count the value of every seven-card hand (all C(52,7)), on balanced threads.
 
-    Nested loops keep partial key sums, so each hand costs one addition and
-    one lookup.  The outer card is spread over threads; each writes its own
-    row of ``out``.
+    The hands are cut by their two lowest cards ``(a, b)``: ``plan[t]`` lists
+    the pairs that thread ``t`` counts (``a * 52 + b``, ``-1`` pads), into its
+    own row ``out[t]``; :func:`seven_card_plan` spreads the pairs so every
+    thread gets the same share of hands.  The sum of the rows does not
+    depend on the plan.  See :func:`_count_from_pair` for the counting.
 
     Shapes
     ------
-    out : int64[52, 65536], zeroed; row = first card, column = hand value
+    plan : int64[n_threads, n_items]
+    out : int64[n_threads, 65536], zeroed; column = hand value
     """
     card_keys, suit_bits, offsets, values = tables
-    for a in prange(52):
-        ka = KEY_START + card_keys[a]
-        sa = suit_bits[a]
-        for b in range(a + 1, 52):
-            kb = ka + card_keys[b]
-            sb = sa | suit_bits[b]
-            for c in range(b + 1, 52):
-                kc = kb + card_keys[c]
-                sc = sb | suit_bits[c]
-                for d in range(c + 1, 52):
-                    kd = kc + card_keys[d]
-                    sd = sc | suit_bits[d]
-                    for e in range(d + 1, 52):
-                        ke = kd + card_keys[e]
-                        se = sd | suit_bits[e]
-                        for f in range(e + 1, 52):
-                            kf = ke + card_keys[f]
-                            sf = se | suit_bits[f]
-                            for g in range(f + 1, 52):
-                                v = value_from_key(
-                                    kf + card_keys[g], sf | suit_bits[g], offsets, values
-                                )
-                                out[a, v] += 1
+    for t in prange(plan.shape[0]):
+        for i in range(plan.shape[1]):
+            item = plan[t, i]
+            if item < 0:
+                break
+            _count_from_pair(item // 52, item % 52, card_keys, suit_bits, offsets, values, out[t])
+
+
+def seven_card_plan(n_threads: int) -> np.ndarray:
+    """Spread the pairs ``(a, b)`` of two lowest cards over threads, equal hands each.
+
+    Longest first, each to the thread with the fewest hands so far.
+
+    Shapes
+    ------
+    return : int64[n_threads, n_items], ``a * 52 + b`` per item, ``-1`` pads
+    """
+    from math import comb
+
+    items = sorted(
+        ((comb(51 - b, 5), a * 52 + b) for a in range(52) for b in range(a + 1, 47)),
+        reverse=True,
+    )
+    loads = [0] * n_threads
+    lists: list[list[int]] = [[] for _ in range(n_threads)]
+    for hands, item in items:
+        t = loads.index(min(loads))
+        loads[t] += hands
+        lists[t].append(item)
+    plan = np.full((n_threads, max(len(x) for x in lists)), -1, dtype=np.int64)
+    for t, items_t in enumerate(lists):
+        plan[t, : len(items_t)] = items_t
+    return plan
+
+
+@kernel
+def _count_from_pair(a, b, card_keys, suit_bits, offsets, values, out):
+    """Count every seven-card hand whose two lowest cards are ``a < b`` into ``out[value]``.
+
+    Nested loops keep partial key sums.  Where no flush can come (no suit
+    holds enough cards to reach five with the cards left to add), a hand's
+    value depends on its ranks only, so the last cards are counted by rank:
+    after five cards, the pairs of ranks of the last two (about 13 x 13 / 2
+    lookups instead of one per pair of cards); after six, the rank of the
+    last card.  Each count is exact: the cards above the last card dealt,
+    of each rank, are known (``3 - suit`` of its own rank, 4 of each higher
+    rank).
+    """
+    low = np.uint64(0xFFFFFFFF)
+    rank_keys = np.empty(13, dtype=np.uint64)
+    for r in range(13):
+        rank_keys[r] = card_keys[4 * r] & low
+    two_more = SUIT_ONES + SUIT_ONES
+    kb = KEY_START + card_keys[a] + card_keys[b]
+    sb = suit_bits[a] | suit_bits[b]
+    for c in range(b + 1, 52):
+        kc = kb + card_keys[c]
+        sc = sb | suit_bits[c]
+        for d in range(c + 1, 52):
+            kd = kc + card_keys[d]
+            sd = sc | suit_bits[d]
+            for e in range(d + 1, 52):
+                ke = kd + card_keys[e]
+                se = sd | suit_bits[e]
+                if not ((ke + two_more) & FLUSH_BITS):  # no flush with two more cards
+                    re = e >> 2
+                    left = 3 - (e & 3)  # cards of e's rank above e
+                    for r1 in range(re, 13):
+                        n1 = left if r1 == re else 4
+                        if n1 == 0:
+                            continue
+                        k1 = ke + rank_keys[r1]
+                        if n1 >= 2:
+                            out[rank_value(k1 + rank_keys[r1], offsets, values)] += (
+                                n1 * (n1 - 1)
+                            ) >> 1
+                        for r2 in range(r1 + 1, 13):
+                            out[rank_value(k1 + rank_keys[r2], offsets, values)] += n1 * 4
+                    continue
+                for f in range(e + 1, 52):
+                    kf = ke + card_keys[f]
+                    sf = se | suit_bits[f]
+                    if not ((kf + SUIT_ONES) & FLUSH_BITS):  # no flush with one more card
+                        rf = f >> 2
+                        left = 3 - (f & 3)
+                        if left:
+                            out[rank_value(kf + rank_keys[rf], offsets, values)] += left
+                        for r in range(rf + 1, 13):
+                            out[rank_value(kf + rank_keys[r], offsets, values)] += 4
+                    else:
+                        for g in range(f + 1, 52):
+                            v = value_from_key(
+                                kf + card_keys[g], sf | suit_bits[g], offsets, values
+                            )
+                            out[v] += 1
 
 
 @kernel

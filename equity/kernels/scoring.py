@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import inline_kernel
+from ._jit import inline_kernel, kernel
 from .holdem import value_from_key
 from .zjh import evaluate3, is_special_235
 
@@ -47,15 +47,18 @@ __all__ = [
     "KIND_FIXED",
     "KIND_RANDOM",
     "KIND_RANGE",
+    "MASK_PLAYERS",
     "MAX_REJECTIONS",
     "NO_ZJH_RULES",
     "STATUS_NO_LEGAL_DEAL",
     "STATUS_OK",
+    "add_mask_counts",
     "count_best",
     "find_winners",
     "hole_sums",
     "score",
     "table_showdown",
+    "winner_mask",
     "zjh_values",
 ]
 
@@ -67,6 +70,8 @@ KIND_RANDOM = 2
 STATUS_OK = 0
 STATUS_NO_LEGAL_DEAL = 1
 MAX_REJECTIONS = 100_000  # consecutive rejected range draws before a batch gives up
+MASK_PLAYERS = 12
+"""Up to this many players, exact counts go by winner mask (``2**n`` counters)."""
 NO_ZJH_RULES = (False, False, False, 12)
 """The ``zjh_rules`` tuple of games that are not Zha Jin Hua (unused by their kernels)."""
 
@@ -172,6 +177,40 @@ def count_best(vals, weight, out):
     for p in range(n):
         out[p, k] += weight * np.int64(vals[p] == best)
     return best, k
+
+
+@inline_kernel
+def winner_mask(vals):
+    """The players holding the best of ``vals``, as a bit mask (bit p: player p)."""
+    n = vals.shape[0]
+    best = vals[0]
+    for p in range(1, n):
+        best = max(best, vals[p])
+    mask = np.int64(0)
+    for p in range(n):
+        mask |= np.int64(vals[p] == best) << np.int64(p)
+    return mask
+
+
+@kernel
+def add_mask_counts(wins_by_mask, out):
+    """``out[p, k] += wins_by_mask[m]`` for every mask ``m`` of ``k`` players holding ``p``.
+
+    Shapes
+    ------
+    wins_by_mask : int64[2 ** n_players]; out : int64[n_players, n_players + 1]
+    """
+    n = out.shape[0]
+    for m in range(1, wins_by_mask.shape[0]):
+        w = wins_by_mask[m]
+        if w == 0:
+            continue
+        k = 0
+        for p in range(n):
+            k += (m >> p) & 1
+        for p in range(n):
+            if (m >> p) & 1:
+                out[p, k] += w
 
 
 @inline_kernel

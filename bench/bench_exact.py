@@ -1,0 +1,226 @@
+"""Exact enumeration (and the evaluator loops) side by side with OMPEval.
+
+OMPEval (github.com/zekyll/OMPEval, C++) is the fastest open equity
+calculator; this script times its enumeration and ours on the same
+workloads, interleaved round by round, and prints the ratio
+``OMPEval time / equity time`` (above 1: equity is faster).  Build its
+harness first (not part of this repository)::
+
+    git clone https://github.com/zekyll/OMPEval /tmp/OMPEval
+    bench/ompeval/build.sh /tmp/OMPEval            # -> build/ompeval_harness
+    python bench/bench_exact.py --rounds 7
+
+Every figure is warm (each side runs a case once untimed first) and is the
+median over rounds of each side's median of three runs; both sides' counts
+are compared (wins and splits per player) and must be identical.  Monte-Carlo
+rates are deals per second, the seven-card loop and the random batch are
+hands per second, exact cases are seconds.  The load average is printed at
+the start and the end.  ``--cases`` picks cases, ``--list`` lists them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numba
+import numpy as np
+
+import equity
+from equity.kernels import holdem
+from equity.lookup import holdem_tables
+
+REPO = Path(__file__).resolve().parents[1]
+HARNESS = REPO / "build" / "ompeval_harness"
+
+# name -> (OMPEval case, threads, hands, board, kind); kind: exact | mc | seven | eval
+CASES: dict[str, tuple[str, int, list[str], str, str]] = {
+    "exact AsKs v QhQd 1T": ("exact hu", 1, ["AsKs", "QhQd"], "", "exact"),
+    "exact AhKd v QQ+,AKs 1T": ("exact range", 1, ["AhKd", "QQ+,AKs"], "", "exact"),
+    "exact AhKd v QQ+,AKs 2T": ("exact range", 2, ["AhKd", "QQ+,AKs"], "", "exact"),
+    "exact 3-way AsKs QhQd JcTc 1T": ("exact 3way", 1, ["AsKs", "QhQd", "JcTc"], "", "exact"),
+    "exact 4-way AsKs QhQd JcTc 9d9c 1T": (
+        "exact 4way",
+        1,
+        ["AsKs", "QhQd", "JcTc", "9d9c"],
+        "",
+        "exact",
+    ),
+    "exact AhKd v QQ+,AKs v random, flop 2T": (
+        "exact flop range",
+        2,
+        ["AhKd", "QQ+,AKs", "random"],
+        "Ts9s2h",
+        "exact",
+    ),
+    "seven-card histogram 1T": ("seven", 1, [], "", "seven"),
+    "seven-card histogram 2T": ("seven", 1, [], "", "seven"),
+    "random 10M eval, kernel 1T": ("random eval", 1, [], "", "eval"),
+    "random 10M eval, public 1T": ("random eval", 1, [], "", "eval"),
+    "random 10M eval, public out= 1T": ("random eval", 1, [], "", "eval"),
+    "MC AsKs v QhQd 1T": ("mc hu", 1, ["AsKs", "QhQd"], "", "mc"),
+    "MC AsKs v QhQd 2T": ("mc hu", 2, ["AsKs", "QhQd"], "", "mc"),
+    "MC random v random 1T": ("mc random", 1, ["random", "random"], "", "mc"),
+    "MC 3-way AsKs QhQd JcTc 1T": ("mc 3way", 1, ["AsKs", "QhQd", "JcTc"], "", "mc"),
+    "MC AhKd v QQ+,AKs 1T": ("mc range", 1, ["AhKd", "QQ+,AKs"], "", "mc"),
+}
+
+
+def with_threads(n: int, fn: Callable[[], Any]) -> Any:
+    """Run ``fn`` on ``n`` Numba threads."""
+    previous = numba.get_num_threads()
+    numba.set_num_threads(n)
+    try:
+        return fn()
+    finally:
+        numba.set_num_threads(previous)
+
+
+def mask_counts(result: Any) -> list[int]:
+    """Per player: solo wins and k-way splits, from equity's counts."""
+    return [int(x) for row in np.asarray(result.counts) for x in row[1:]]
+
+
+def omp_mask_counts(masks: list[int], n: int) -> list[int]:
+    """The same figures from OMPEval's wins by player mask."""
+    out = []
+    for p in range(n):
+        for k in range(1, n + 1):
+            out.append(sum(c for m, c in enumerate(masks) if m >> p & 1 and m.bit_count() == k))
+    return out
+
+
+_HANDS7 = None
+
+
+def hands7() -> np.ndarray:
+    """10M random seven-card hands (uint8, seeded)."""
+    global _HANDS7
+    if _HANDS7 is None:
+        rng = np.random.default_rng(7)
+        out = np.empty((10_000_000, 7), dtype=np.uint8)
+        for lo in range(0, len(out), 1_000_000):
+            out[lo : lo + 1_000_000] = np.argsort(rng.random((1_000_000, 52)), axis=1)[:, :7]
+        _HANDS7 = out
+    return _HANDS7
+
+
+def ours(name: str) -> tuple[float, list[int]]:
+    """One warm run of equity's side: (seconds or rate, counts for the check)."""
+    _, threads, hands, board, kind = CASES[name]
+    if kind == "exact":
+        t0 = time.perf_counter()
+        r = with_threads(threads, lambda: equity.calculate(hands, board=board, method="exact"))
+        return time.perf_counter() - t0, mask_counts(r)
+    if kind == "mc":
+        n = 20_000_000 if len(hands) == 2 and "random" not in hands else 8_000_000
+        n *= threads
+        t0 = time.perf_counter()
+        with_threads(
+            threads, lambda: equity.calculate(hands, method="monte-carlo", trials=n, seed=1)
+        )
+        return n / (time.perf_counter() - t0), []
+    if kind == "seven":
+        t = int(name.endswith("2T")) + 1
+        t0 = time.perf_counter()
+        f = with_threads(t, lambda: equity.category_frequencies("holdem", exact=True))
+        rate = 133_784_560 / (time.perf_counter() - t0)
+        return rate, [0, *reversed(list(f.counts.values()))]
+    hands = hands7()
+    if "kernel" in name:
+        out = np.empty(len(hands), dtype=np.int32)
+        tables = holdem_tables()
+        t0 = time.perf_counter()
+        with_threads(1, lambda: holdem.evaluate_batch(hands, tables, out))
+    elif "out=" in name:
+        out = np.empty(len(hands), dtype=np.int32)
+        t0 = time.perf_counter()
+        with_threads(1, lambda: equity.evaluate_batch(hands, out=out))
+    else:
+        t0 = time.perf_counter()
+        with_threads(1, lambda: equity.evaluate_batch(hands))
+    return len(hands) / (time.perf_counter() - t0), []
+
+
+def theirs(name: str) -> tuple[float, list[int]]:
+    """OMPEval's side: a fresh harness process running the case four times (the first cold)."""
+    case, threads, hands, _, kind = CASES[name]
+    done = subprocess.run(
+        [str(HARNESS), case, str(threads), "1.0", "4"], capture_output=True, text=True, check=True
+    )
+    runs = [json.loads(line) for line in done.stdout.splitlines()][1:]
+    last = runs[-1]
+    if kind == "exact":
+        return statistics.median(r["seconds"] for r in runs), omp_mask_counts(
+            last["counts"], len(hands)
+        )
+    if kind == "seven":
+        return statistics.median(r["evaluations"] / r["seconds"] for r in runs), last["counts"]
+    return statistics.median(r["evaluations"] / r["seconds"] for r in runs), []
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the rounds and print the table."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--cases", nargs="*", default=list(CASES))
+    ap.add_argument("--list", action="store_true", help="list the cases and exit")
+    ap.add_argument("--json", type=Path, help="also write every figure as JSON")
+    args = ap.parse_args(argv)
+    if args.list:
+        print("\n".join(CASES))
+        return 0
+    if not HARNESS.exists():
+        print(f"build the OMPEval harness first: {HARNESS} (see the module doc)", file=sys.stderr)
+        return 2
+    load_start = os.getloadavg()
+    figures: dict[str, dict[str, list[float]]] = {
+        n: {"equity": [], "OMPEval": []} for n in args.cases
+    }
+    for name in args.cases:  # warm: compile or load the kernels, build the data
+        ours(name)
+    for r in range(args.rounds):
+        for name in args.cases:
+            sides = [("equity", ours), ("OMPEval", theirs)]
+            if r % 2:
+                sides.reverse()
+            counts = {}
+            for label, run in sides:
+                values = [run(name) for _ in range(1 if label == "OMPEval" else 3)]
+                figures[name][label].append(statistics.median(v for v, _ in values))
+                counts[label] = values[-1][1]
+            if counts["equity"] and counts["OMPEval"] and counts["equity"] != counts["OMPEval"]:
+                print(f"COUNTS DIFFER in {name}: {counts}", file=sys.stderr)
+                return 1
+        print(f"round {r + 1}/{args.rounds} done", file=sys.stderr, flush=True)
+    load_end = os.getloadavg()
+    rows = []
+    print(f"{'case':<42} {'OMPEval':>12} {'equity':>12} {'ratio':>7}")
+    for name in args.cases:
+        theirs_v = statistics.median(figures[name]["OMPEval"])
+        ours_v = statistics.median(figures[name]["equity"])
+        seconds = CASES[name][4] == "exact"
+        ratio = theirs_v / ours_v if seconds else ours_v / theirs_v
+        unit = (lambda x: f"{x * 1e3:.3f} ms") if seconds else (lambda x: f"{x / 1e6:.1f} M/s")
+        print(f"{name:<42} {unit(theirs_v):>12} {unit(ours_v):>12} {ratio:>7.2f}")
+        rows.append({"case": name, "ompeval": theirs_v, "equity": ours_v, "ratio": ratio})
+    print(
+        f"medians of {args.rounds} interleaved rounds; ratio > 1: equity is faster; identical "
+        f"counts checked; load average {load_start[0]:.2f} at the start, {load_end[0]:.2f} "
+        "at the end"
+    )
+    if args.json:
+        args.json.write_text(json.dumps({"rows": rows, "figures": figures}, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
