@@ -22,9 +22,15 @@ from ..games import KERNEL_ZJH, Game
 from ..games import game as get_game
 from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
 
-__all__ = ["Job", "Player", "ZjhKernelRules", "prepare"]
+__all__ = ["ASSIGNMENT_WORK", "PATTERN_BOARDS", "Job", "Player", "ZjhKernelRules", "prepare"]
 
 _RANDOM_WORDS = {"random", "*", "?", "??", "xx"}
+
+PATTERN_BOARDS = 40_000
+"""Boards' worth of work of a preflop board counted by rank pattern (6,175 patterns and
+the flush boards; measured heads-up)."""
+ASSIGNMENT_WORK = 500
+"""Evaluations' worth of the fixed cost of one assignment of hole cards (deck, keys)."""
 
 ZjhKernelRules = tuple[bool, bool, bool, int]
 """Zha Jin Hua rules as the kernels take them: ``(straight_over_flush, suit_tiebreak,
@@ -158,6 +164,20 @@ class Job:
         if not self.independent:
             used += self.n_hole * sum(p.kind != KIND_FIXED for p in self.players)
         return comb(self.game.deck_size - used, self.board_total - len(self.board))
+
+    def exact_work(self) -> int:
+        """What an exact enumeration costs, in showdown evaluations (an upper bound).
+
+        Assignments of hole cards times, for each, its board completions times
+        the players, plus a fixed cost per assignment.  Five board cards to
+        come with two hole cards each (hold'em preflop) are counted by rank
+        pattern: about :data:`PATTERN_BOARDS` boards' worth of work whatever
+        the deck (:mod:`equity.kernels.enumerate`).
+        """
+        n_assign, n_boards = self.exact_size()
+        if self.board_total - len(self.board) == 5 and self.n_hole == 2:
+            n_boards = min(n_boards, PATTERN_BOARDS)
+        return n_assign * (n_boards * self.n_players + ASSIGNMENT_WORK)
 
     def exact_size(self) -> tuple[int, int]:
         """Upper bound on (assignments, boards) of an exact enumeration."""

@@ -7,10 +7,13 @@ otherwise: validate (:mod:`.job`) -> arrays -> units on an executor
 (:mod:`.exact`, :mod:`.montecarlo`, :mod:`.executor`) -> reduce
 (:mod:`.reduce`).
 
-``method="auto"`` enumerates exactly when the number of hand evaluations
-(deals x boards x players) is at most :data:`EXACT_AUTO_LIMIT` (1.5e8, about
-a second on one core); heads-up preflop with known hands (1,712,304 boards)
-is exact.  Monte-Carlo runs batches of ``batch_size`` deals, each from its
+``method="auto"`` enumerates exactly when the estimated work
+(:meth:`.job.Job.exact_work`: assignments of hole cards x boards x players,
+a preflop board counted by rank pattern) is at most :data:`EXACT_AUTO_LIMIT`
+(1.5e8 hand evaluations, about a second on two cores): known hands preflop
+(any number of players), a hand or a narrow range against a range or one
+random hand preflop, and hands, ranges and one random hand on the flop or
+the turn are exact.  Monte-Carlo runs batches of ``batch_size`` deals, each from its
 own random stream derived from ``seed``, so the same ``(seed, trials,
 batch_size)`` gives identical counts on any number of threads, locally or on
 Dask.  It stops at ``trials``, at ``target_stderr`` (largest standard error
@@ -54,7 +57,8 @@ __all__ = [
 ]
 
 EXACT_AUTO_LIMIT = 150_000_000
-"""``method="auto"`` enumerates when deals x boards x players is at most this."""
+"""``method="auto"`` enumerates when the estimated work (:meth:`.job.Job.exact_work`, hand
+evaluations) is at most this: about a second on two cores."""
 EXACT_HARD_LIMIT = 50_000_000_000
 """``method="exact"`` refuses jobs above this many hand evaluations."""
 DEFAULT_BATCH = 16_384
@@ -62,7 +66,7 @@ DEFAULT_BATCH = 16_384
 
 
 class TooLargeForExact(ValueError):
-    """An exact enumeration too large to run; ``work`` is its hand evaluations."""
+    """An exact enumeration too large to run; ``work`` is its hand evaluations (estimated)."""
 
     def __init__(self, work: int) -> None:
         self.work = work
@@ -163,8 +167,7 @@ def calculate(
     if batch_size is not None:
         batch_size = check_count(batch_size, "batch_size")
     job = prepare(hands, board, dead, game, rules, independent_decks)
-    n_assign, n_boards = job.exact_size()
-    work = n_assign * n_boards * job.n_players
+    work = job.exact_work()
     if method == "auto":
         method = "exact" if work <= EXACT_AUTO_LIMIT and not explicit_mc else "monte-carlo"
     if method == "exact" and work > EXACT_HARD_LIMIT:
