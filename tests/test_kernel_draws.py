@@ -1,15 +1,19 @@
 """The Monte-Carlo fast paths draw exactly what the general loop draws.
 
-:func:`equity.kernels.montecarlo._simulate_table_batch` hands two heads-up
+:func:`equity.kernels.montecarlo._simulate_table_batch` hands three heads-up
 spots to specialised loops, each documented as "the same draws as the
 general loop":
 
 * two known hands (``n_players == 2``, no range, no random player):
-  :func:`~equity.kernels.montecarlo._heads_up_boards` (Floyd's board draw);
+  :func:`~equity.kernels.headsup.heads_up_boards` (Floyd's board draw);
 * a known hand against one range (``n_players == 2``, one range player, no
-  random player): :func:`~equity.kernels.montecarlo._heads_up_range` (a combo
+  random player): :func:`~equity.kernels.headsup.heads_up_range` (a combo
   from a fresh generator output, then the board by partial Fisher-Yates,
-  skipping the combo's cards).
+  skipping the combo's cards);
+* one or two random players heads-up (no range):
+  :func:`~equity.kernels.headsup.heads_up_random` (the random hands by
+  partial Fisher-Yates in seat order, then Floyd's board draw from the
+  cards left).
 
 The branch is taken on those counts alone, so a third player always forces
 the general loop.  A third player who is a *copy* of a known hand (the same
@@ -84,7 +88,9 @@ def make_spot(players: Sequence[str], board: str) -> Spot:
     """
     n = len(players)
     board_cards = parse_cards(board) if board else []
-    known = [parse_cards(p) if len(p) == 4 and "," not in p else None for p in players]
+    known = [
+        parse_cards(p) if len(p) == 4 and "," not in p and p != "random" else None for p in players
+    ]
     fixed_mask = 0
     for c in [*board_cards, *(c for h in known if h is not None for c in h)]:
         fixed_mask |= 1 << c
@@ -97,6 +103,10 @@ def make_spot(players: Sequence[str], board: str) -> Spot:
         if hand is not None:
             kinds[p] = sd.KIND_FIXED
             fixed_holes[p, :2] = hand
+            offsets.append(offsets[-1])
+            continue
+        if text == "random":
+            kinds[p] = sd.KIND_RANDOM
             offsets.append(offsets[-1])
             continue
         kinds[p] = sd.KIND_RANGE
@@ -207,11 +217,22 @@ BOARDS = [
 
 @pytest.mark.parametrize("board", BOARDS)
 def test_two_known_hands_fast_path_draws_as_general_loop(board: str) -> None:
-    """``_heads_up_boards`` counts equal the general loop's with a copy of the first hand."""
+    """``heads_up_boards`` counts equal the general loop's with a copy of the first hand."""
     hu_out, _ = run_batches(make_spot(["AhKd", "7c7d"], board))
     three_out, _ = run_batches(make_spot(["AhKd", "7c7d", "AhKd"], board))
     assert hu_out[:, 0, 1:].sum(axis=1).max() > 0
     assert_heads_up_equals_three_way(hu_out, three_out, hero=0)
+    assert_one_signature()
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("hero", [0, 1])
+def test_hand_vs_random_fast_path_draws_as_general_loop(board: str, hero: int) -> None:
+    """``heads_up_random`` counts equal the general loop's with a copy of the known hand."""
+    players = ["AhKd", "random"] if hero == 0 else ["random", "AhKd"]
+    hu_out, _ = run_batches(make_spot(players, board))
+    three_out, _ = run_batches(make_spot([*players, "AhKd"], board))
+    assert_heads_up_equals_three_way(hu_out, three_out, hero)
     assert_one_signature()
 
 
@@ -225,7 +246,7 @@ def test_two_known_hands_fast_path_draws_as_general_loop(board: str) -> None:
     ],
 )
 def test_hand_vs_range_fast_path_draws_as_general_loop(board: str, hero: int, villain: str) -> None:
-    """``_heads_up_range`` counts, per batch and per combo, equal the general loop's.
+    """``heads_up_range`` counts, per batch and per combo, equal the general loop's.
 
     Unweighted ranges pick a combo with one bounded draw, weighted ones by a
     binary search over cumulative weights: both are covered, with the hero
@@ -361,6 +382,32 @@ def replay_hand_vs_range(
     return counts, per_combo
 
 
+def replay_two_random(board: list[int], seed: int, n: int) -> list[int]:
+    """``n`` deals of two random hands, drawn as documented: ``[wins 0, wins 1, ties]``.
+
+    Each deal gives player 0 then player 1 two cards by partial Fisher-Yates
+    over the live deck (which stays shuffled from deal to deal), then
+    completes the board with Floyd's algorithm over the cards after them.
+    """
+    stream = Stream(seed)
+    deck = [c for c in range(52) if c not in set(board)]
+    m = 5 - len(board)
+    counts = [0, 0, 0]
+    for _ in range(n):
+        for i in range(4):
+            k = i + stream.draw(len(deck) - i)
+            deck[i], deck[k] = deck[k], deck[i]
+        rest = deck[4:]
+        taken: set[int] = set()
+        for j in range(len(rest) - m, len(rest)):
+            t = stream.draw(j + 1)
+            taken.add(j if t in taken else t)
+        hands = [deck[0:2], deck[2:4]]
+        winners = refeq.holdem_winners(hands, [*board, *(rest[t] for t in taken)])
+        counts[2 if len(winners) == 2 else winners[0]] += 1
+    return counts
+
+
 REPLAY_TRIALS, REPLAY_BATCH = 1_200, 600  # two batches
 
 
@@ -397,4 +444,14 @@ def test_hand_vs_range_fast_path_follows_the_documented_stream(villain: str) -> 
         for c, tally in per_combo.items():
             want[c] = tally
         np.testing.assert_array_equal(combo_out[b], want)
+    assert_one_signature()
+
+
+@pytest.mark.parametrize("board", ["", "Ts9s2h"], ids=["preflop", "flop"])
+def test_two_random_hands_fast_path_follows_the_documented_stream(board: str) -> None:
+    """Two batches of 600 deals of random v random: the kernel's counts equal a replay."""
+    out, _ = run_batches(make_spot(["random", "random"], board), REPLAY_TRIALS, REPLAY_BATCH)
+    for b, seed in enumerate(batch_seeds(SEED, 2)):
+        counts = replay_two_random(parse_cards(board), int(seed), REPLAY_BATCH)
+        assert [out[b, 0, 1], out[b, 1, 1], out[b, 0, 2]] == counts
     assert_one_signature()

@@ -1,7 +1,7 @@
-// Times OMPEval (github.com/zekyll/OMPEval) on the workloads of bench/bench_exact.py.
+// Times OMPEval (github.com/zekyll/OMPEval) on the workloads of bench/bench_vs_ompeval.py.
 //
 // Build it against a checkout of OMPEval (not part of this repository) with
-// bench/ompeval/build.sh; bench_exact.py runs it case by case, interleaved with
+// bench/ompeval/build.sh; bench_vs_ompeval.py runs it case by case, interleaved with
 // equity, and reads one JSON object per run from stdout:
 //   {"case": ..., "threads": ..., "seconds": ..., "evaluations": ..., "counts": [...]}
 // "counts" holds what the case computed (wins by player mask for equities, the

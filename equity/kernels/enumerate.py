@@ -73,7 +73,7 @@ def _last_two_levels(
         suits1 = hs[1]
         win0 = 0
         win1 = 0
-        # branch-free counts (see _heads_up_loop); ties = boards - wins
+        # branch-free counts (see headsup.heads_up_loop); ties = boards - wins
         for d in range(start, n_deck):
             kd = key + card_keys[deck[d]]
             sd = suit_set | suit_bits[deck[d]]

@@ -4,19 +4,20 @@
 from its own random stream); the rest are its per-batch loops.  Counting
 convention, kernel families, player kinds and the argument tuples: see
 :mod:`.scoring`.  The deal order is documented on
-:func:`_simulate_table_batch`; the fast paths (two known hands, a known
-hand against one range) make exactly the same draws.
+:func:`_simulate_table_batch`; the heads-up fast paths of :mod:`.headsup`
+(two known hands, one or two random hands, a known hand against one range)
+make exactly the same draws.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ._jit import inline_kernel, kernel, parallel_kernel, prange
+from ._jit import kernel, parallel_kernel, prange
 from .deal import subset_step as _subset_step
 from .deal import swap_draw as _swap_draw
+from .headsup import deal_skipping, heads_up_boards, heads_up_random, heads_up_range, pick_combo
 from .holdem import KEY_START, value_from_key
-from .rng import below as _below
 from .rng import seed_state
 from .rng import xoro as _xoro
 from .scoring import (
@@ -35,195 +36,6 @@ from .zjh import evaluate3, is_special_235
 __all__ = ["add_batch_moments", "simulate_batches"]
 
 _ONE = np.uint64(1)
-
-
-@kernel
-def _heads_up_boards(
-    s0,
-    s1,
-    n,
-    deck,
-    n_board_fixed,
-    board_total,
-    fixed_key,
-    fixed_suits,
-    k0,
-    h0,
-    k1,
-    h1,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    out,
-):
-    """Monte-Carlo boards for two known hands (see :func:`_simulate_table_batch`).
-
-    The preflop case runs with a literal five-card board so that LLVM
-    unrolls the draws.
-    """
-    m = board_total - n_board_fixed
-    if m == 5:
-        w0, w1, ties = _heads_up_loop(
-            s0, s1, n, deck, 5, fixed_key, fixed_suits, k0, h0, k1, h1,
-            card_keys, suit_bits, offsets, values,
-        )  # fmt: skip
-    else:
-        w0, w1, ties = _heads_up_loop(
-            s0, s1, n, deck, m, fixed_key, fixed_suits, k0, h0, k1, h1,
-            card_keys, suit_bits, offsets, values,
-        )  # fmt: skip
-    out[0, 1] += w0
-    out[1, 1] += w1
-    out[0, 2] += ties
-    out[1, 2] += ties
-
-
-@inline_kernel
-def _heads_up_loop(
-    s0, s1, n, deck, m, fixed_key, fixed_suits, k0, h0, k1, h1,
-    card_keys, suit_bits, offsets, values,
-):  # fmt: skip
-    """``n`` boards of ``m`` cards: (hero wins, villain wins, ties).
-
-    The counts are branch-free: the winner of a random board is a coin toss
-    for the branch predictor, and a mispredicted branch costs about as much
-    as the board's two evaluations.
-    """
-    n_live = deck.shape[0]
-    spare = np.uint64(0)
-    win0 = 0
-    win1 = 0
-    for _ in range(n):
-        board_key = fixed_key
-        board_suits = fixed_suits
-        taken = np.uint64(0)
-        for j in range(n_live - m, n_live):
-            s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
-            c = deck[t]
-            board_key += card_keys[c]
-            board_suits |= suit_bits[c]
-        v0 = value_from_key(board_key + k0, board_suits | h0, offsets, values)
-        v1 = value_from_key(board_key + k1, board_suits | h1, offsets, values)
-        win0 += np.int64(v0 > v1)
-        win1 += np.int64(v1 > v0)
-    return win0, win1, n - win0 - win1
-
-
-@inline_kernel
-def _pick_combo(x, lo, hi, uniform, combo_cum):
-    """Combo index in ``[lo, hi)`` for 64 random bits ``x``, by weight.
-
-    Unweighted blocks take one bounded draw; weighted ones the first index
-    whose cumulative weight exceeds a uniform target (binary search).
-    """
-    if uniform:
-        return lo + _below(x, hi - lo)
-    base = combo_cum[lo - 1] if lo > 0 else 0.0
-    u = np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-    target = base + u * (combo_cum[hi - 1] - base)
-    c = lo
-    top = hi - 1
-    while c < top:
-        mid = (c + top) >> 1
-        if combo_cum[mid] > target:
-            top = mid
-        else:
-            c = mid + 1
-    return c
-
-
-@inline_kernel
-def _deal_skipping(s0, s1, spare, deck, i, m, used, key, suits, card_keys, suit_bits):
-    """Add ``m`` cards to ``key``/``suits``, drawn from ``deck[i:]`` skipping ``used``.
-
-    Partial Fisher-Yates from position ``i``; cards in the mask ``used``
-    (held by range players) are drawn and passed over, which leaves the
-    others uniform.  Returns ``(s0, s1, spare, next position, key, suits)``.
-    """
-    n_live = deck.shape[0]
-    dealt = 0
-    while dealt < m:
-        s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
-        i += 1
-        if (_ONE << np.uint64(c)) & used:
-            continue
-        key += card_keys[c]
-        suits |= suit_bits[c]
-        dealt += 1
-    return s0, s1, spare, i, key, suits
-
-
-@kernel
-def _heads_up_range(
-    s0,
-    s1,
-    n,
-    deck,
-    n_board_fixed,
-    board_total,
-    fixed_key,
-    fixed_suits,
-    fixed_mask,
-    hero,
-    k_hero,
-    h_hero,
-    lo,
-    hi,
-    uniform,
-    combo_cum,
-    combo_keys,
-    combo_suits,
-    combo_masks,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    out,
-    combo_out,
-):
-    """Monte-Carlo deals for one known hand (player ``hero``) against one range.
-
-    The same draws as the general loop of :func:`_simulate_table_batch`
-    (a combo from a fresh output, then the board skipping the combo's
-    cards), with the counts kept in registers.  Returns a status code.
-    """
-    spare = np.uint64(0)
-    m = board_total - n_board_fixed
-    win_hero = 0
-    win_villain = 0
-    for _ in range(n):
-        rejections = 0
-        while True:
-            s0, s1, x = _xoro(s0, s1)
-            c = _pick_combo(x, lo, hi, uniform, combo_cum)
-            if not combo_masks[c] & fixed_mask:
-                break
-            rejections += 1
-            if rejections >= MAX_REJECTIONS:
-                return STATUS_NO_LEGAL_DEAL
-        used = combo_masks[c]
-        s0, s1, spare, _i, board_key, board_suits = _deal_skipping(
-            s0, s1, spare, deck, 0, m, used, fixed_key, fixed_suits, card_keys, suit_bits
-        )
-        v_hero = value_from_key(board_key + k_hero, board_suits | h_hero, offsets, values)
-        v_villain = value_from_key(
-            board_key + combo_keys[c], board_suits | combo_suits[c], offsets, values
-        )
-        # branch-free counts, as in _heads_up_loop
-        lose = np.int64(v_villain > v_hero)
-        win_hero += np.int64(v_hero > v_villain)
-        win_villain += lose
-        combo_out[c, 0] += 1
-        combo_out[c, 1] += lose
-        combo_out[c, 2] += np.int64(v_hero == v_villain)
-    ties = n - win_hero - win_villain
-    villain = 1 - hero
-    out[hero, 1] += win_hero
-    out[villain, 1] += win_villain
-    out[hero, 2] += ties
-    out[villain, 2] += ties
-    return STATUS_OK
 
 
 @kernel
@@ -307,7 +119,7 @@ def _simulate_table_batch(
     if n_players == 2 and n_range == 0 and n_random == 0:
         # Two known hands, the commonest query: the same draws as the general
         # loop below, with both hands in registers.
-        _heads_up_boards(
+        heads_up_boards(
             s0,
             s1,
             n_batch_trials,
@@ -327,11 +139,19 @@ def _simulate_table_batch(
             out,
         )
         return STATUS_OK
+    if n_players == 2 and n_range == 0:
+        # One or two random players heads-up: the same draws, counts in registers.
+        heads_up_random(
+            s0, s1, n_batch_trials, deck, n_hole, n_board_fixed, board_total,
+            fixed_key, fixed_suits, kinds[0] == KIND_RANDOM, hk[0], hs[0],
+            kinds[1] == KIND_RANDOM, hk[1], hs[1], card_keys, suit_bits, offsets, values, out,
+        )  # fmt: skip
+        return STATUS_OK
     if n_players == 2 and n_range == 1 and n_random == 0:
         # A known hand against a range (hand-vs-range queries): the same draws
         # as the general loop below, without its bookkeeping.
         villain = ranged[0]
-        return _heads_up_range(
+        return heads_up_range(
             s0,
             s1,
             n_batch_trials,
@@ -371,7 +191,7 @@ def _simulate_table_batch(
                     lo = combo_offsets[p]
                     hi = combo_offsets[p + 1]
                     s0, s1, x = _xoro(s0, s1)
-                    c = _pick_combo(x, lo, hi, uniform[p], combo_cum)
+                    c = pick_combo(x, lo, hi, uniform[p], combo_cum)
                     if combo_masks[c] & used:
                         ok = False
                         break
@@ -430,7 +250,7 @@ def _simulate_table_batch(
                     j += 1
                 hk[p] = key
                 hs[p] = suits
-            s0, s1, spare, i, board_key, board_suits = _deal_skipping(
+            s0, s1, spare, i, board_key, board_suits = deal_skipping(
                 s0, s1, spare, deck, i, board_total - n_board_fixed, used,
                 board_key, board_suits, card_keys, suit_bits,
             )  # fmt: skip
