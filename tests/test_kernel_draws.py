@@ -8,8 +8,8 @@ general loop":
   :func:`~equity.kernels.headsup.heads_up_boards` (Floyd's board draw);
 * a known hand against one range (``n_players == 2``, one range player, no
   random player): :func:`~equity.kernels.headsup.heads_up_range` (a combo
-  from a fresh generator output, then the board by partial Fisher-Yates,
-  skipping the combo's cards);
+  from a fresh generator output, then the board by Floyd's draw over the
+  live deck without the combo's cards);
 * one or two random players heads-up (no range):
   :func:`~equity.kernels.headsup.heads_up_random` (the random hands by
   partial Fisher-Yates in seat order, then Floyd's board draw from the
@@ -343,9 +343,9 @@ def replay_hand_vs_range(
     Each deal: a combo from a fresh output (unweighted: one bounded draw;
     weighted: the first combo whose cumulative weight ``cum`` exceeds
     ``u * total``, ``u`` from the top 53 bits), redrawn while it meets a
-    known card; then the board completed by a partial Fisher-Yates over the
-    live deck (which stays shuffled from deal to deal), passing over the
-    combo's cards.  A spare half-output is kept across deals.  Returns
+    known card; then the board completed by Floyd's algorithm over the live
+    deck without the combo's cards (in deck order).  A spare half-output is
+    kept across deals.  Returns
     ``[hero wins, villain wins, ties]`` and ``{combo: [deals, villain wins, ties]}``.
     """
     stream = Stream(seed)
@@ -363,15 +363,12 @@ def replay_hand_vs_range(
                 c = bisect.bisect_right(cum, target, 0, len(cum) - 1)
             if not set(combos[c]) & known:
                 break
-        dealt = list(board)
-        i = 0
-        while len(dealt) < 5:
-            k = i + stream.draw(len(deck) - i)
-            deck[i], deck[k] = deck[k], deck[i]
-            card = deck[i]
-            i += 1
-            if card not in combos[c]:
-                dealt.append(card)
+        left = [card for card in deck if card not in combos[c]]
+        taken: set[int] = set()
+        for j in range(len(left) - (5 - len(board)), len(left)):
+            t = stream.draw(j + 1)
+            taken.add(j if t in taken else t)
+        dealt = [*board, *(left[t] for t in taken)]
         winners = refeq.holdem_winners([hero_cards, list(combos[c])], dealt)
         outcome = 2 if len(winners) == 2 else winners[0]
         counts[outcome] += 1

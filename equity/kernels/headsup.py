@@ -19,7 +19,14 @@ from .rng import below as _below
 from .rng import xoro as _xoro
 from .scoring import MAX_REJECTIONS, STATUS_NO_LEGAL_DEAL, STATUS_OK
 
-__all__ = ["deal_skipping", "heads_up_boards", "heads_up_random", "heads_up_range", "pick_combo"]
+__all__ = [
+    "deal_skipping",
+    "heads_up_boards",
+    "heads_up_random",
+    "heads_up_range",
+    "pick_combo",
+    "skip_position",
+]
 
 _ONE = np.uint64(1)
 
@@ -193,6 +200,17 @@ def pick_combo(x, lo, hi, uniform, combo_cum):
 
 
 @inline_kernel
+def skip_position(t, used):
+    """Position ``t`` of a deck with one position ``used`` left out, in the whole deck.
+
+    Applied for each left-out position in ascending order, it maps a
+    uniform position among the cards left to the same card in the deck,
+    so that Floyd's draw never meets a card a range player holds.
+    """
+    return t + np.int64(t >= used)
+
+
+@inline_kernel
 def deal_skipping(s0, s1, spare, deck, i, m, used, key, suits, card_keys, suit_bits):
     """Add ``m`` cards to ``key``/``suits``, drawn from ``deck[i:]`` skipping ``used``.
 
@@ -234,6 +252,8 @@ def heads_up_range(
     combo_keys,
     combo_suits,
     combo_masks,
+    combo_low,
+    combo_high,
     card_keys,
     suit_bits,
     offsets,
@@ -244,11 +264,45 @@ def heads_up_range(
     """Monte-Carlo deals for one known hand (player ``hero``) against one range.
 
     The same draws as the general loop of :func:`_simulate_table_batch`
-    (a combo from a fresh output, then the board skipping the combo's
-    cards), with the counts kept in registers.  Returns a status code.
+    (a combo from a fresh output, then the board by Floyd over the live
+    deck without the combo's cards, see :func:`skip_position`), with the
+    counts kept in registers.  ``combo_low``/``combo_high``: the positions
+    of each combo's cards in ``deck``, in order.  Returns a status code.
+    The preflop case runs with a literal five-card board (unrolled draws).
     """
-    spare = np.uint64(0)
     m = board_total - n_board_fixed
+    if m == 5:
+        status, win_hero, win_villain = _range_loop(
+            s0, s1, n, deck, 5, fixed_key, fixed_suits, fixed_mask, k_hero, h_hero, lo, hi,
+            uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
+            card_keys, suit_bits, offsets, values, combo_out,
+        )  # fmt: skip
+    else:
+        status, win_hero, win_villain = _range_loop(
+            s0, s1, n, deck, m, fixed_key, fixed_suits, fixed_mask, k_hero, h_hero, lo, hi,
+            uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
+            card_keys, suit_bits, offsets, values, combo_out,
+        )  # fmt: skip
+    if status != STATUS_OK:
+        return status
+    ties = n - win_hero - win_villain
+    villain = 1 - hero
+    out[hero, 1] += win_hero
+    out[villain, 1] += win_villain
+    out[hero, 2] += ties
+    out[villain, 2] += ties
+    return STATUS_OK
+
+
+@inline_kernel
+def _range_loop(
+    s0, s1, n, deck, m, fixed_key, fixed_suits, fixed_mask, k_hero, h_hero, lo, hi,
+    uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
+    card_keys, suit_bits, offsets, values, combo_out,
+):  # fmt: skip
+    """``n`` deals of :func:`heads_up_range`: ``(status, hero wins, villain wins)``."""
+    spare = np.uint64(0)
+    n_left = deck.shape[0] - 2
     win_hero = 0
     win_villain = 0
     for _ in range(n):
@@ -260,11 +314,17 @@ def heads_up_range(
                 break
             rejections += 1
             if rejections >= MAX_REJECTIONS:
-                return STATUS_NO_LEGAL_DEAL
-        used = combo_masks[c]
-        s0, s1, spare, _i, board_key, board_suits = deal_skipping(
-            s0, s1, spare, deck, 0, m, used, fixed_key, fixed_suits, card_keys, suit_bits
-        )
+                return STATUS_NO_LEGAL_DEAL, 0, 0
+        low = combo_low[c]
+        high = combo_high[c]
+        board_key = fixed_key
+        board_suits = fixed_suits
+        taken = np.uint64(0)
+        for j in range(n_left - m, n_left):
+            s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
+            q = skip_position(skip_position(np.int64(t), low), high)
+            board_key += card_keys[deck[q]]
+            board_suits |= suit_bits[deck[q]]
         v_hero = value_from_key(board_key + k_hero, board_suits | h_hero, offsets, values)
         v_villain = value_from_key(
             board_key + combo_keys[c], board_suits | combo_suits[c], offsets, values
@@ -276,10 +336,4 @@ def heads_up_range(
         combo_out[c, 0] += 1
         combo_out[c, 1] += lose
         combo_out[c, 2] += np.int64(v_hero == v_villain)
-    ties = n - win_hero - win_villain
-    villain = 1 - hero
-    out[hero, 1] += win_hero
-    out[villain, 1] += win_villain
-    out[hero, 2] += ties
-    out[villain, 2] += ties
-    return STATUS_OK
+    return STATUS_OK, win_hero, win_villain

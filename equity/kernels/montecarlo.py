@@ -16,7 +16,14 @@ import numpy as np
 from ._jit import kernel, parallel_kernel, prange
 from .deal import subset_step as _subset_step
 from .deal import swap_draw as _swap_draw
-from .headsup import deal_skipping, heads_up_boards, heads_up_random, heads_up_range, pick_combo
+from .headsup import (
+    deal_skipping,
+    heads_up_boards,
+    heads_up_random,
+    heads_up_range,
+    pick_combo,
+    skip_position,
+)
 from .holdem import KEY_START, value_from_key
 from .rng import seed_state
 from .rng import xoro as _xoro
@@ -65,7 +72,8 @@ def _simulate_table_batch(
 
     Deal order: range players (one combo each, drawn jointly; the whole draw
     is rejected on a conflict), then random players and the board from the
-    live deck, skipping cards the range players hold.  The per-deal work is
+    live deck, skipping cards the range players hold (with no random
+    player, the board is Floyd's draw over the live deck without them).  The per-deal work is
     written inline: a helper taking arrays, called per deal or per card,
     costs more than the deal (reference counting at each call).
     """
@@ -92,12 +100,24 @@ def _simulate_table_batch(
         fixed_suits |= suit_bits[board_fixed[j]]
     # Range players: combo keys once, and whether each block is unweighted
     # (then a combo is one bounded draw instead of a binary search).
+    # Positions of each combo's cards in the live deck, in order (for the
+    # board's draw around them; a combo meeting a known card is never dealt).
     n_combos = combos.shape[0]
     combo_keys = np.empty(n_combos, dtype=np.uint64)
     combo_suits = np.empty(n_combos, dtype=np.uint64)
+    live_position = np.zeros(64, dtype=np.int64)
+    for k in range(n_live):
+        live_position[live_deck[k]] = k
+    combo_low = np.empty(n_combos, dtype=np.int64)
+    combo_high = np.empty(n_combos, dtype=np.int64)
     for c in range(n_combos):
         combo_keys[c] = card_keys[combos[c, 0]] + card_keys[combos[c, 1]]
         combo_suits[c] = suit_bits[combos[c, 0]] | suit_bits[combos[c, 1]]
+        a = live_position[combos[c, 0]]
+        b = live_position[combos[c, 1]]
+        combo_low[c] = min(a, b)
+        combo_high[c] = max(a, b)
+    used_positions = np.empty(2 * n_players, dtype=np.int64)
     ranged = np.empty(n_players, dtype=np.int64)
     n_range = 0
     uniform = np.zeros(n_players, dtype=np.bool_)
@@ -171,6 +191,8 @@ def _simulate_table_batch(
             combo_keys,
             combo_suits,
             combo_masks,
+            combo_low,
+            combo_high,
             card_keys,
             suit_bits,
             offsets,
@@ -208,11 +230,33 @@ def _simulate_table_batch(
                 hs[p] = combo_suits[picked[p]]
         # 2. random players (partial Fisher-Yates: each gets the next cards in
         #    turn), then the board; without range players no drawn card can
-        #    be taken, so no checks, and the board is Floyd's unordered draw
+        #    be taken, so no checks, and the board is Floyd's unordered draw;
+        #    with range players and no random one, the board is Floyd's draw
+        #    over the live deck without the range players' cards
         i = 0
         board_key = fixed_key
         board_suits = fixed_suits
-        if n_range == 0:
+        if n_range and not n_random:
+            n_used = 0
+            for r in range(n_range):  # insert both positions, keeping them sorted
+                c = picked[ranged[r]]
+                for q in (combo_low[c], combo_high[c]):
+                    k = n_used
+                    while k > 0 and used_positions[k - 1] > q:
+                        used_positions[k] = used_positions[k - 1]
+                        k -= 1
+                    used_positions[k] = q
+                    n_used += 1
+            n_left = n_live - n_used
+            taken = np.uint64(0)
+            for j in range(n_left - (board_total - n_board_fixed), n_left):
+                s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
+                q = np.int64(t)
+                for k in range(n_used):
+                    q = skip_position(q, used_positions[k])
+                board_key += card_keys[deck[q]]
+                board_suits |= suit_bits[deck[q]]
+        elif n_range == 0:
             if n_random:
                 for p in range(n_players):
                     if kinds[p] == KIND_RANDOM:
