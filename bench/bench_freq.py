@@ -63,7 +63,7 @@ def kernel_rate(game: str, trials: int, threads: int, seed: int) -> tuple[float,
 
         def run() -> None:
             out[:] = 0
-            holdem.sample_category_counts(seeds, BATCH, trials, 0, n_cards, tables, out)
+            holdem.sample_category_counts(seeds, BATCH, trials, 0, n_cards, 0, tables, out)
 
     numba.set_num_threads(threads)
     try:

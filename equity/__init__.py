@@ -8,9 +8,14 @@ line) pays only for what it uses:
   the calls of a block to a Dask cluster;
 * :func:`evaluate`, :func:`evaluate_batch`, :func:`rank_hands`,
   :func:`compare_hands` — five- to seven-card poker hands;
+* :func:`evaluate_omaha`, :func:`evaluate_omaha_batch` — Omaha (4-6 hole cards, the
+  eight-or-better low);
+* :func:`evaluate_shortdeck`, :func:`evaluate_shortdeck_batch`, :func:`rank_shortdeck`,
+  :class:`ShortDeckRules` — short-deck hold'em;
 * :func:`evaluate_zjh`, :func:`compare_zjh`, :func:`rank_zjh`,
   :class:`ZJHRules` — Zha Jin Hua;
-* :func:`parse_range`, :class:`Range` — hold'em ranges;
+* :func:`parse_range`, :class:`Range` — hold'em ranges; :func:`parse_omaha_range`,
+  :class:`OmahaRange` — Omaha hand patterns;
 * :func:`category_frequencies`, :func:`category_counts`,
   :func:`category_probabilities` — hand-category frequencies and exact odds;
 * :func:`parse_cards`, :func:`format_cards` — cards;
@@ -30,9 +35,18 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .engine import calculate, use_scheduler
     from .games import GAMES, game
     from .odds import category_counts, category_probabilities
+    from .omaha import OmahaHand, evaluate_omaha, evaluate_omaha_batch
     from .poker import PokerHand, compare_hands, evaluate, evaluate_batch, rank_hands
-    from .ranges import Range, parse_range
+    from .ranges import OmahaRange, Range, parse_omaha_range, parse_range
     from .results import EquityResult
+    from .shortdeck import (
+        ShortDeckHand,
+        ShortDeckRules,
+        compare_shortdeck,
+        evaluate_shortdeck,
+        evaluate_shortdeck_batch,
+        rank_shortdeck,
+    )
     from .zjh import ZJHRules, compare_zjh, evaluate_zjh, evaluate_zjh_batch, rank_zjh
 
 _EXPORTS = {
@@ -49,8 +63,19 @@ _EXPORTS = {
     "compare_zjh": "zjh",
     "rank_zjh": "zjh",
     "ZJHRules": "zjh",
+    "evaluate_omaha": "omaha",
+    "evaluate_omaha_batch": "omaha",
+    "OmahaHand": "omaha",
+    "evaluate_shortdeck": "shortdeck",
+    "evaluate_shortdeck_batch": "shortdeck",
+    "compare_shortdeck": "shortdeck",
+    "rank_shortdeck": "shortdeck",
+    "ShortDeckHand": "shortdeck",
+    "ShortDeckRules": "shortdeck",
     "parse_range": "ranges",
     "Range": "ranges",
+    "parse_omaha_range": "ranges",
+    "OmahaRange": "ranges",
     "category_frequencies": "analysis.frequencies",
     "FrequencyTable": "analysis.frequencies",
     "category_counts": "odds",
@@ -65,8 +90,12 @@ __all__ = [
     "GAMES",
     "EquityResult",
     "FrequencyTable",
+    "OmahaHand",
+    "OmahaRange",
     "PokerHand",
     "Range",
+    "ShortDeckHand",
+    "ShortDeckRules",
     "ZJHRules",
     "__version__",
     "calculate",
@@ -74,16 +103,23 @@ __all__ = [
     "category_frequencies",
     "category_probabilities",
     "compare_hands",
+    "compare_shortdeck",
     "compare_zjh",
     "evaluate",
     "evaluate_batch",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
+    "evaluate_shortdeck",
+    "evaluate_shortdeck_batch",
     "evaluate_zjh",
     "evaluate_zjh_batch",
     "format_cards",
     "game",
     "parse_cards",
+    "parse_omaha_range",
     "parse_range",
     "rank_hands",
+    "rank_shortdeck",
     "rank_zjh",
     "use_scheduler",
 ]

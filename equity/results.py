@@ -57,6 +57,13 @@ class EquityResult:
     rules: Any = None
     combo_results: dict[int, Any] = field(default_factory=dict)
     """For range players (index): a DataFrame-ready dict of per-combo equity."""
+    outcomes: dict[str, np.ndarray] | None = None
+    """Omaha: per player, the share of deals in which they ``scoop`` (win the whole pot
+    alone), have the only best high (``high_win``) or share it (``high_tie``), and for
+    hi-lo the only best low (``low_win``), a share of it (``low_tie``) and ``no_low``
+    (deals without a qualifying low, the same for everyone).  In hi-lo games ``win`` is
+    the scoop share, ``tie`` the share of deals with part of the pot but not all of it, and
+    ``splits`` counts half-pots."""
 
     @property
     def n_players(self) -> int:
@@ -88,6 +95,8 @@ class EquityResult:
             "ci95_low": ci[:, 0],
             "ci95_high": ci[:, 1],
         }
+        for name, shares in (self.outcomes or {}).items():
+            data[name] = shares
         frame = pd.DataFrame(data)
         frame.index.name = "player"
         frame.attrs.update(method=self.method, samples=self.samples, seed=self.seed, game=self.game)
@@ -119,7 +128,13 @@ class EquityResult:
             }
             if p in self.combo_results:
                 record["classes"] = self.combo_results[p].get("classes", {})
+            for name, shares in (self.outcomes or {}).items():
+                if name != "no_low":
+                    record[name] = float(shares[p])
             players.append(record)
+        extra: dict[str, Any] = {}
+        if self.outcomes is not None and "no_low" in self.outcomes:
+            extra["no_low"] = float(self.outcomes["no_low"][0])
         return {
             "game": self.game,
             "method": self.method,
@@ -130,6 +145,7 @@ class EquityResult:
             "dead": self.dead,
             "interrupted": self.interrupted,
             "stop_reason": self.stop_reason,
+            **extra,
             "players": players,
         }
 
@@ -150,6 +166,15 @@ class EquityResult:
                 f"  {hand:>12}  equity {self.equity[p]:.6f}{se}  "
                 f"win {self.win[p]:.6f}  tie {self.tie[p]:.6f}"
             )
+            if self.outcomes is not None and "low_win" in self.outcomes:
+                o = self.outcomes
+                lines.append(
+                    f"  {'':>12}  scoop {o['scoop'][p]:.6f}  high {o['high_win'][p]:.6f}"
+                    f" (+tie {o['high_tie'][p]:.6f})  low {o['low_win'][p]:.6f}"
+                    f" (+tie {o['low_tie'][p]:.6f})"
+                )
+        if self.outcomes is not None and "no_low" in self.outcomes:
+            lines.append(f"  no qualifying low in {self.outcomes['no_low'][0]:.6f} of deals")
         return "\n".join(lines)
 
 

@@ -110,7 +110,15 @@ LAYERS = [
     ("equity.games",),
     ("equity.lookup",),
     ("equity.kernels",),
-    ("equity.poker", "equity.zjh", "equity.zjh_counts", "equity.odds", "equity.results"),
+    (
+        "equity.poker",
+        "equity.omaha",
+        "equity.shortdeck",
+        "equity.zjh",
+        "equity.zjh_counts",
+        "equity.odds",
+        "equity.results",
+    ),
     ("equity.ranges", "equity.plots"),
     ("equity.engine", "equity.cluster"),
     ("equity.analysis", "equity.preflop_table"),
@@ -174,7 +182,8 @@ def test_the_cli_reads_the_game_list_from_the_registry() -> None:
     """No module but the registry writes the game names out as a list."""
     import re
 
-    pattern = re.compile(r"""["'](holdem|five|zjh)["'],\s*["'](holdem|five|zjh)["']""")
+    names = "holdem|five|zjh|omaha|omaha5|omaha6|omaha-hilo|omaha5-hilo|shortdeck"
+    pattern = re.compile(rf"""["']({names})["'],\s*["']({names})["']""")
     offenders = [
         name
         for name, path in MODULES.items()

@@ -22,12 +22,13 @@ NOTEBOOKS = sorted((Path(__file__).resolve().parent.parent / "notebooks").glob("
 BUDGET_S = 60
 
 
-def test_the_four_notebooks_are_there():
+def test_the_notebooks_are_there():
     assert [p.name for p in NOTEBOOKS] == [
         "01_hand_frequencies.ipynb",
         "02_head_to_head.ipynb",
         "03_zha_jin_hua.ipynb",
         "04_equity_and_ranges.ipynb",
+        "05_omaha_and_short_deck.ipynb",
     ]
 
 

@@ -81,9 +81,14 @@ def test_best_five_counts_rejects(n_cards: object) -> None:
         best_five_counts(n_cards)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("game", ["omaha", "", "Holdem"])
+@pytest.mark.parametrize("game", ["bridge", "", "Holdem"])
 def test_unknown_game(game: str) -> None:
     with pytest.raises(ValueError, match="unknown game"):
         category_counts(game)
     with pytest.raises(ValueError, match="unknown game"):
         category_probabilities(game)
+
+
+def test_no_closed_form_for_omaha() -> None:
+    with pytest.raises(ValueError, match="no closed-form category counts for omaha"):
+        category_counts("omaha")

@@ -364,3 +364,31 @@ def test_run_report_rejects_bad_arguments(tmp_path, kwargs, match):
     args = {"kind": "matchups", "out_dir": tmp_path} | kwargs
     with pytest.raises(ValueError, match=match):
         reports.run_report(**args)
+
+
+def test_cli_report_kinds_are_the_reports():
+    from equity.cli._freq import REPORT_KINDS
+
+    assert REPORT_KINDS == reports.KINDS
+
+
+def test_run_report_omaha_page(small_report):
+    out, _, _ = small_report
+    high = pd.read_csv(out / "omaha" / "matchups_high.csv")
+    hilo = pd.read_csv(out / "omaha" / "matchups_hilo.csv")
+    assert len(high) + len(hilo) == len(reports.OMAHA_MATCHUPS)
+    first = high.iloc[0]
+    r = calculate([first["hand"], first["opponent"]], game=first["game"], method="exact")
+    assert first["boards"] == r.samples == 1_086_008
+    assert first["equity"] == pytest.approx(float(r.equity[0]), abs=1e-9)
+    assert (hilo["scoop"] <= hilo["equity"]).all()
+    counts = pd.read_csv(out / "omaha" / "shortdeck_categories.csv")
+    totals = counts.groupby("deck")["count"].sum()
+    assert totals["hold'em"] == 133_784_560
+    assert sorted(totals.drop("hold'em")) == [8_347_680, 8_347_680]
+    # rank 1 is the strongest under each order
+    top = counts[counts["rank"] == 1]["category"]
+    assert set(top) == {"straight flush"}
+    spread = pd.read_csv(out / "omaha" / "spread.csv")
+    assert (spread["favourite_equity"] >= 0.5).all()
+    assert set(spread["game"]) == {"holdem", "omaha", "omaha5", "omaha6"}

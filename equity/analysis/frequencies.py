@@ -1,11 +1,11 @@
 """Hand-category frequencies: exhaustive counts or Monte-Carlo, beside the exact odds.
 
 :func:`category_frequencies` answers "how often is each category dealt?"
-for five-card poker (``"five"``), the best five of seven (``"holdem"``)
-and Zha Jin Hua (``"zjh"``), either by enumerating every hand (exact) or by
-dealing random hands in the batched kernels (Monte-Carlo, with standard
-errors and 95% intervals), always next to the closed-form probabilities of
-:mod:`equity.odds`.
+for five-card poker (``"five"``), the best five of five to seven cards
+(``"holdem"``, ``"shortdeck"``) and Zha Jin Hua (``"zjh"``), either by
+enumerating every hand (exact) or by dealing random hands from the game's
+deck in the batched kernels (Monte-Carlo, with standard errors and 95%
+intervals), always next to the exact probabilities of :mod:`equity.odds`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import numba
 import numpy as np
 
 from ..checks import (
@@ -29,14 +28,15 @@ from ..checks import (
 from ..control import Progress
 from ..engine.executor import executor_for
 from ..engine.rounds import one_thread, run_rounds
-from ..games import KERNEL_ZJH, Game, game_names
+from ..games import KERNEL_OMAHA, KERNEL_TABLE, KERNEL_ZJH, Game, game_names
 from ..games import game as get_game
 from ..games.zjh import SPECIAL_235
 from ..kernels import holdem as _holdem
+from ..kernels import omaha as _omaha
 from ..kernels import zjh as _zjh
 from ..kernels._jit import warming
 from ..kernels.rng import batch_seeds
-from ..lookup import holdem_tables
+from ..lookup.omaha import omaha_tables
 from ..odds import category_probabilities
 from ..stats import Z95, chi_square_test
 
@@ -71,6 +71,8 @@ class FrequencyTable:
     """True when Ctrl-C stopped the count: ``hands`` and the counts are those dealt so far."""
     stop_reason: str | None = None
     """Monte-Carlo: why dealing stopped (``"trials"``, ``"time"``, ``"interrupted"``)."""
+    cards: int | None = None
+    """Cards in one dealt hand (hold'em and short deck: 5, 6 or 7)."""
 
     def to_frame(self) -> pd.DataFrame:
         """One row per category with frequency, error, SE, z and 95% interval.
@@ -84,9 +86,11 @@ class FrequencyTable:
         rows = []
         n = self.hands
         for name, count in self.counts.items():
-            p = self.exact_probabilities[name]
             freq = count / n
-            se = math.sqrt(p * (1 - p) / n) if self.method == "monte-carlo" else 0.0
+            # no exact odds (Omaha): the standard error of the observed frequency
+            p = self.exact_probabilities.get(name, math.nan)
+            known = p if not math.isnan(p) else freq
+            se = math.sqrt(known * (1 - known) / n) if self.method == "monte-carlo" else 0.0
             half = Z95 * math.sqrt(freq * (1 - freq) / n) if self.method == "monte-carlo" else 0.0
             rows.append(
                 {
@@ -97,7 +101,7 @@ class FrequencyTable:
                     "abs_error": freq - p,
                     "rel_error": (freq - p) / p if p else math.nan,
                     "stderr": se,
-                    "z": (freq - p) / se if se else 0.0,
+                    "z": (freq - p) / se if se and not math.isnan(p) else 0.0,
                     "ci95_low": max(freq - half, 0.0),
                     "ci95_high": min(freq + half, 1.0),
                 }
@@ -111,14 +115,18 @@ class FrequencyTable:
             if self.method == "exact"
             else f"Monte-Carlo, seed {self.seed}" + (", interrupted" if self.interrupted else "")
         )
-        caption = f"<p>{self.game}: {self.hands:,} hands, {what}</p>"
+        size = f" ({self.cards} cards)" if self.cards else ""
+        caption = f"<p>{self.game}{size}: {self.hands:,} hands, {what}</p>"
         return caption + self.to_frame().to_html(float_format=lambda x: f"{x:.6g}")
 
     def chi_square(self) -> tuple[float, float]:
         """Pearson goodness of fit against the exact odds: ``(statistic, p_value)``.
 
-        Uses the disjoint categories only (the 2-3-5 row is a subset).
+        Uses the disjoint categories only (the 2-3-5 row is a subset); NaN
+        for a game without exact odds (Omaha).
         """
+        if not self.exact_probabilities:
+            return math.nan, math.nan
         names = [c for c in self.counts if c != SPECIAL_235]
         observed = [self.counts[c] for c in names]
         expected = [self.exact_probabilities[c] * self.hands for c in names]
@@ -130,6 +138,7 @@ class FrequencyTable:
             "game": self.game,
             "method": self.method,
             "hands": self.hands,
+            "cards": self.cards,
             "categories": dict(self.counts),
             "exact_probabilities": dict(self.exact_probabilities),
             "seed": self.seed,
@@ -138,7 +147,15 @@ class FrequencyTable:
         subsets = get_game(self.game).subsets
         if subsets:
             out["subsets"] = dict(subsets)
-        if self.method == "monte-carlo":
+        if "qualifying_low" in self.extra:
+            low = int(self.extra["qualifying_low"])  # type: ignore[call-overload]
+            share = low / self.hands
+            out["qualifying_low"] = {
+                "count": low,
+                "frequency": share,
+                "stderr": math.sqrt(share * (1 - share) / self.hands),
+            }
+        if self.method == "monte-carlo" and self.exact_probabilities:
             stat, p = self.chi_square()
             out["chi_square"] = {"statistic": stat, "p_value": p}
             out["interrupted"] = self.interrupted
@@ -146,21 +163,19 @@ class FrequencyTable:
         return out
 
 
-def _names(g: Game, straight_over_flush: bool = False) -> tuple[str, ...]:
-    """Row names: the categories, strongest first, then the game's subset rows."""
-    categories = g.categories
-    if straight_over_flush:
-        categories = g.make_rules(straight_over_flush=True).categories
+def _names(g: Game, rules: Any = None) -> tuple[str, ...]:
+    """Row names: the categories of the rules' order, strongest first, then the subset rows."""
+    categories = g.categories if rules is None else rules.categories
     return (*categories, *g.subsets)
 
 
-def _from_codes(g: Game, by_code: np.ndarray, straight_over_flush: bool = False) -> dict[str, int]:
+def _from_codes(g: Game, by_code: np.ndarray, rules: Any = None) -> dict[str, int]:
     """Turn per-code counts into named counts.
 
     Column ``code`` (1 = the weakest category) holds the kernel's category
     code; the subset rows follow in columns ``len(categories) + 1, ...``.
     """
-    names = _names(g, straight_over_flush)
+    names = _names(g, rules)
     n = len(g.categories)
     named = {names[n - code]: int(by_code[code]) for code in range(1, n + 1)}
     for k, row in enumerate(g.subsets, start=n + 1):
@@ -168,31 +183,26 @@ def _from_codes(g: Game, by_code: np.ndarray, straight_over_flush: bool = False)
     return {name: named[name] for name in names}
 
 
-def _exact_by_code(g: Game, straight_over_flush: bool = False) -> np.ndarray:
-    """Category counts of every hand of ``g`` (column = kernel category code)."""
+def _exact_by_code(g: Game, cards: int, rules: Any = None) -> np.ndarray:
+    """Category counts of every hand of ``cards`` cards of ``g`` (column = kernel category code)."""
     if g.kernel == KERNEL_ZJH:
         from itertools import combinations
 
         from ..zjh import ZJHRules, evaluate_zjh_batch, special_235_batch
 
         hands = np.array(list(combinations(range(52), 3)), dtype=np.uint8)
-        rules = ZJHRules.from_flags(straight_over_flush=straight_over_flush)
-        codes = evaluate_zjh_batch(hands, rules) >> _zjh.CATEGORY_SHIFT
+        order = ZJHRules.from_flags(straight_over_flush=_straight_over_flush(rules))
+        codes = evaluate_zjh_batch(hands, order) >> _zjh.CATEGORY_SHIFT
         by_code = np.bincount(codes, minlength=8).astype(np.int64)
         by_code[7] = int(special_235_batch(hands).sum())
         return by_code
-    tables = holdem_tables()
-    five = g.frequency_cards == 5
-    warming(_holdem.exact_value_counts5 if five else _holdem.exact_value_counts7)
-    if five:
-        values = np.zeros(1 << 16, dtype=np.int64)
-        _holdem.exact_value_counts5(tables, values)
-    else:
-        plan = _holdem.seven_card_plan(numba.get_num_threads())
-        per_thread = np.zeros((len(plan), 1 << 16), dtype=np.int64)
-        _holdem.exact_value_counts7(tables, plan, per_thread)
-        values = per_thread.sum(axis=0)
+    values = _holdem.value_histogram(g.evaluator_tables(rules), cards, 4 * g.lowest_rank)
     return np.bincount(np.arange(1 << 16) >> 12, weights=values, minlength=16).astype(np.int64)
+
+
+def _straight_over_flush(rules: Any) -> bool:
+    """Whether Zha Jin Hua ``rules`` rank a straight above a flush (the zjh kernel's flag)."""
+    return bool(getattr(rules, "straight_over_flush", False))
 
 
 @dataclass(frozen=True)
@@ -203,7 +213,9 @@ class _FreqSpec:
     seed: int
     trials: int
     batch_size: int
-    straight_over_flush: bool
+    cards: int
+    rules: Any = None
+    """The game's rules object (a frozen dataclass) or None."""
 
 
 def _freq_chunk(
@@ -227,18 +239,33 @@ def _freq_chunk(
     seeds = batch_seeds(spec.seed, run, first=first)
     g = get_game(spec.game)
     zjh = g.kernel == KERNEL_ZJH
+    if g.kernel == KERNEL_OMAHA:
+        out = np.zeros((run, 16), dtype=np.int64)
+        warming(_omaha.sample_omaha_categories)
+        with one_thread(not threads):
+            _omaha.sample_omaha_categories(
+                seeds, spec.batch_size, spec.trials, first, g.hole_cards, omaha_tables(), out
+            )
+        return out.sum(axis=0)
     warming(_zjh.sample_category_counts if zjh else _holdem.sample_category_counts)
     with one_thread(not threads):
         if zjh:
             out = np.zeros((run, 8), dtype=np.int64)
             _zjh.sample_category_counts(
-                seeds, spec.batch_size, spec.trials, first, spec.straight_over_flush, out
+                seeds, spec.batch_size, spec.trials, first, _straight_over_flush(spec.rules), out
             )
         else:
             out = np.zeros((run, 16), dtype=np.int64)
-            tables = tuple(holdem_tables()) if tables is None else tables
+            tables = tuple(g.evaluator_tables(spec.rules)) if tables is None else tables
             _holdem.sample_category_counts(
-                seeds, spec.batch_size, spec.trials, first, g.frequency_cards, tables, out
+                seeds,
+                spec.batch_size,
+                spec.trials,
+                first,
+                spec.cards,
+                4 * g.lowest_rank,
+                tables,
+                out,
             )
     by_code = np.zeros(16, dtype=np.int64)
     by_code[: out.shape[1]] = out.sum(axis=0)
@@ -254,7 +281,8 @@ def _sample_by_code(
     """Deal the job's hands in rounds: ``(counts by code, hands dealt, stop reason)``."""
     n_batches = -(-spec.trials // spec.batch_size)
     by_code = np.zeros(16, dtype=np.int64)
-    tables = tuple(holdem_tables())
+    g = get_game(spec.game)
+    tables = None if g.kernel != KERNEL_TABLE else tuple(g.evaluator_tables(spec.rules))
 
     def consume(first: int, run: int, counts: np.ndarray) -> None:
         by_code[...] += counts
@@ -262,7 +290,7 @@ def _sample_by_code(
             progress(min(spec.trials, (first + run) * spec.batch_size), spec.trials)
 
     # a seven-card hand costs about one evaluation; fewer cards cost less
-    evals = spec.batch_size * get_game(spec.game).frequency_cards // 7 + 1
+    evals = spec.batch_size * spec.cards // 7 + 1
     chunks = executor.ordered_batches(_freq_chunk, spec, n_batches, evals)
     done, reason = run_rounds(
         n_batches,
@@ -278,6 +306,7 @@ def _sample_by_code(
 def category_frequencies(
     game: str = "holdem",
     *,
+    cards: int | None = None,
     exact: bool = False,
     trials: int | None = None,
     seed: int | None = None,
@@ -293,9 +322,15 @@ def category_frequencies(
     ----------
     game : str
         A game of :data:`equity.games.GAMES`: ``"holdem"`` (best five of
-        seven), ``"five"`` (five-card poker) or ``"zjh"`` (Zha Jin Hua).
+        seven), ``"shortdeck"`` (best five of seven from 36 cards),
+        ``"five"`` (five-card poker) or ``"zjh"`` (Zha Jin Hua).
+    cards : int, optional
+        Cards in one dealt hand, one of the game's
+        :attr:`~equity.games.Game.hand_sizes` (hold'em and short deck: 5, 6
+        or 7); by default the largest.
     exact : bool
-        Enumerate every hand (C(52,7), C(52,5) or C(52,3)) instead of sampling.
+        Enumerate every hand (C(52,7), C(36,7), C(52,5), C(52,3) ...) instead
+        of sampling.
     trials : int, optional
         Number of random hands for Monte-Carlo: default 1,000,000, or no
         limit but :data:`MAX_TRIALS` when ``time_limit`` is given.
@@ -307,9 +342,13 @@ def category_frequencies(
         Hands per random stream.
     time_limit : float, optional
         Stop dealing after about this many seconds (the counts so far).
-    rules : equity.zjh.ZJHRules, optional
-        Zha Jin Hua rules; they set the order of the categories (a straight
-        above a flush with ``order="straight_over_flush"``), never the counts.
+    rules : equity.zjh.ZJHRules or equity.shortdeck.ShortDeckRules, optional
+        The game's rules.  Zha Jin Hua rules set the order of the categories
+        (a straight above a flush with ``order="straight_over_flush"``), never
+        the counts.  Short-deck rules set the order of a straight and three
+        of a kind, and with it the best five of six or seven cards: a hand
+        holding both counts as three of a kind by default and as a straight
+        with ``straight_beats_trips``.
     progress : callable, optional
         Called as ``progress(done, total)`` after each round of hands.
     scheduler : str or distributed.Client, optional
@@ -326,6 +365,8 @@ def category_frequencies(
     (40, 2598960)
     >>> category_frequencies("zjh", trials=1000, seed=1).hands
     1000
+    >>> category_frequencies("shortdeck", cards=5, exact=True).counts["flush"]
+    480
     """
     g = get_game(game)
     if exact and (trials is not None or time_limit is not None or seed is not None):
@@ -335,45 +376,76 @@ def category_frequencies(
     time_limit = check_positive(time_limit, "the time limit")
     if not isinstance(batch_size, (int, np.integer)) or batch_size <= 0:
         raise ValueError(f"batch_size must be a positive integer, got {batch_size!r}")
-    straight_over_flush = _straight_over_flush(g, rules)
+    rules = _check_rules(g, rules)
+    n_cards = _check_cards(g, cards)
+    if exact and g.exact_counts is None:
+        raise ValueError(
+            f"no exact count of {g.name} hands is available: drop --exact for Monte-Carlo "
+            "(with standard errors)"
+        )
     start = time.perf_counter()
-    # The closed forms first (a second for hold'em, then cached): Ctrl-C must not wait on them.
-    probs = {k: float(v) for k, v in category_probabilities(game).items()}
+    # The exact odds first (a second for hold'em, then cached): Ctrl-C must not wait on them.
+    probs = (
+        {}
+        if g.exact_counts is None
+        else {
+            k: float(v)
+            for k, v in category_probabilities(g.name, cards=n_cards, rules=rules).items()
+        }
+    )
     reason = None
     if exact:
-        by_code = _exact_by_code(g, straight_over_flush)
-        hands, used_seed = g.hands_dealt, None
+        by_code = _exact_by_code(g, n_cards, rules)
+        hands, used_seed = math.comb(g.deck_size, n_cards), None
     else:
         if trials is None:
             trials = MAX_TRIALS if time_limit is not None else DEFAULT_TRIALS
         used_seed = fresh_seed() if seed is None else int(seed)
-        spec = _FreqSpec(g.name, used_seed, int(trials), int(batch_size), straight_over_flush)
+        spec = _FreqSpec(g.name, used_seed, int(trials), int(batch_size), n_cards, rules)
         with executor_for(scheduler) as executor:
             by_code, hands, reason = _sample_by_code(spec, time_limit, progress, executor)
         if hands == 0:
             raise KeyboardInterrupt
-    names = _names(g, straight_over_flush)
+    names = _names(g, rules)
+    extra: dict[str, object] = {}
+    if g.hilo:
+        extra["qualifying_low"] = int(by_code[_omaha.LOW_COLUMN])
     return FrequencyTable(
         game=g.name,
         method="exact" if exact else "monte-carlo",
         hands=hands,
-        counts=_from_codes(g, by_code, straight_over_flush),
-        exact_probabilities={name: probs[name] for name in names},
+        counts=_from_codes(g, by_code, rules),
+        exact_probabilities={name: probs[name] for name in names} if probs else {},
+        extra=extra,
         seed=used_seed,
         elapsed_s=time.perf_counter() - start,
         interrupted=reason == "interrupted",
         stop_reason=reason,
+        cards=n_cards,
     )
 
 
-def _straight_over_flush(g: Game, rules: Any) -> bool:
-    """Whether the rules rank a straight above a flush (Zha Jin Hua only)."""
+def _check_rules(g: Game, rules: Any) -> Any:
+    """``rules`` if it is ``g``'s rules object (or None), else a ``ValueError``."""
     if rules is None:
-        return False
-    if g.kernel != KERNEL_ZJH:
-        raise ValueError(f"rules apply to Zha Jin Hua only, not {g.name!r}")
-    from ..zjh import ZJHRules
+        return None
+    if g.rules_class is None:
+        raise ValueError(f"{g.name} has no house rules, got rules={rules!r}")
+    expected = type(g.make_rules())
+    if not isinstance(rules, expected):
+        raise ValueError(f"{g.name} rules must be a {expected.__name__}, got {rules!r}")
+    return rules
 
-    if not isinstance(rules, ZJHRules):
-        raise ValueError(f"rules must be a ZJHRules, got {rules!r}")
-    return rules.straight_over_flush
+
+def _check_cards(g: Game, cards: Any) -> int:
+    """The cards of one dealt hand: ``cards``, checked, or the game's largest hand size."""
+    if cards is None:
+        return g.frequency_cards
+    if (
+        isinstance(cards, bool)
+        or not isinstance(cards, (int, np.integer))
+        or (int(cards) not in g.hand_sizes)
+    ):
+        sizes = " or ".join(map(str, g.hand_sizes))
+        raise ValueError(f"a {g.name} hand has {sizes} cards, got {cards!r}")
+    return int(cards)

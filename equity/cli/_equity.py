@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ._hands import add_game, rules_of, zjh_epilog
+from ._hands import add_game, rules_epilog, rules_of, zjh_epilog
 from ._util import (
     EXIT_INTERRUPTED,
     CliError,
@@ -131,17 +131,29 @@ def describe_result(result: Any) -> str:
         )
         if result.interrupted:
             head += " (interrupted: result so far)"
+    hilo = result.outcomes is not None and "low_win" in result.outcomes
     rows = []
     for p, hand in enumerate(result.hands):
         row = [hand, f"{result.equity[p]:.4%}", f"{result.win[p]:.4%}", f"{result.tie[p]:.4%}"]
+        if hilo:
+            o = result.outcomes or {}
+            row += [f"{o[k][p]:.4%}" for k in ("high_win", "high_tie", "low_win", "low_tie")]
         if not result.exact:
             lo, hi = result.ci95[p]
             row += [f"{result.stderr[p]:.4%}", f"{lo:.4%} - {hi:.4%}"]
         rows.append(row)
-    headers = ["hand", "equity", "win", "tie"]
+    headers = ["hand", "equity", "scoop" if hilo else "win", "part" if hilo else "tie"]
+    if hilo:
+        headers += ["high", "high tie", "low", "low tie"]
     if not result.exact:
         headers += ["std err", "95% interval"]
     lines = [head, table(rows, headers)]
+    if hilo:
+        no_low = float((result.outcomes or {})["no_low"][0])
+        lines.append(
+            f"no qualifying low in {no_low:.4%} of deals; scoop = the whole pot alone, "
+            "part = some of the pot but not all"
+        )
     for p, combos in result.combo_results.items():
         classes = combos.get("classes", {})
         if classes:
@@ -172,11 +184,17 @@ def add_query(sub: Any) -> None:
             "  equity query AhKd 'QQ+,AKs' random --board Ts9s2h --trials 1e6 --seed 1\n"
             "  equity query AsKs random --stderr 0.1% --json    # until the std err is 0.1 points\n"
             "  equity query AsKs random random --time 5         # as many deals as fit in 5 s\n"
-            "  equity query --game zjh AhAdAc 2s3d5c random --special-235\n\n"
+            "  equity query --game zjh AhAdAc 2s3d5c random --special-235\n"
+            "  equity query --game omaha AsAhKsKh QdQcJdJc          # exact: 1,086,008 boards\n"
+            "  equity query --game omaha-hilo 'AA23 ds' random --trials 1e6 --json\n"
+            "  equity query --game omaha 'AAKK ds' 'JT98,KQJT' --board Ts9s2h\n"
+            "  equity query --game shortdeck AsKs QhQd --straight-beats-trips\n\n"
             "Stopping: Monte-Carlo deals --trials (default 1e6) unless --stderr or --time is "
             "given,\nwhich lift that default: it then stops at the first target reached (or at "
             "--trials\nwhen also given). Ctrl-C stops with the result so far (exit code 130).\n\n"
-            + zjh_epilog()
+            "Omaha players: a hand (AsAhKsKh), random, or a pattern of ranks and cards with *\n"
+            "wildcards (AA**, AsKs**, KQJT), optionally ds / ss / r (double-suited, single-\n"
+            "suited, rainbow), comma-separated lists of these.\n\n" + rules_epilog() + zjh_epilog()
         ),
     )
     add_game(p)

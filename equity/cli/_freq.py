@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from ._equity import add_progress, add_sampling, add_scheduler
-from ._hands import add_game, rules_of, zjh_epilog
+from ._hands import add_game, rules_epilog, rules_of, zjh_epilog
 from ._util import (
     EXIT_INTERRUPTED,
     CliError,
@@ -32,8 +32,13 @@ __all__ = ["add_freq", "add_report"]
 
 def _cmd_freq(args: argparse.Namespace) -> int:
     from ..analysis.frequencies import SPECIAL_235, category_frequencies
+    from ..games import GAMES
 
     rules = rules_of(args)
+    game = GAMES[args.game]
+    if args.cards is not None and args.cards not in game.hand_sizes:
+        sizes = " or ".join(map(str, game.hand_sizes))
+        raise CliError(f"--cards {args.cards}: a {args.game} hand has {sizes} cards")
     if args.exact:
         options = {"--trials": args.trials, "--time": args.time, "--seed": args.seed}
         given = [f for f, v in options.items() if v is not None]
@@ -45,6 +50,7 @@ def _cmd_freq(args: argparse.Namespace) -> int:
         with compile_notice(args):
             freq = category_frequencies(
                 args.game,
+                cards=args.cards,
                 exact=args.exact,
                 trials=args.trials,
                 seed=args.seed,
@@ -67,7 +73,9 @@ def _cmd_freq(args: argparse.Namespace) -> int:
             method += " (interrupted: the hands dealt so far)"
         elif freq.stop_reason == "time":
             method += " (stopped by --time)"
-    print(f"{args.game}: hand categories, {method}, {freq.elapsed_s:.2f} s")
+    print(f"{args.game}: hand categories of {freq.cards} cards, {method}, {freq.elapsed_s:.2f} s")
+    if not freq.exact_probabilities:  # no exact odds known (Omaha)
+        return _print_estimate_only(freq, code)
     rows = []
     for name, count in freq.counts.items():
         p = freq.exact_probabilities[name]
@@ -85,13 +93,42 @@ def _cmd_freq(args: argparse.Namespace) -> int:
     if SPECIAL_235 in freq.counts:
         print("* off-suit 2-3-5 hands: already counted in high card, not part of the total")
     if args.exact:
-        print("counts are exact; 'exact' is the closed-form probability")
+        print(
+            "counts are exact; 'exact' is the probability of equity.odds (closed forms where known)"
+        )
     else:
         stat, pval = freq.chi_square()
         print(
             f"Monte-Carlo estimate; std err is binomial at the exact p; "
             f"chi-square {stat:.2f}, p-value {pval:.3f}"
         )
+    return code
+
+
+def _print_estimate_only(freq: Any, code: int) -> int:
+    """The table of a game without exact odds: frequency, standard error, 95% interval."""
+    frame = freq.to_frame()
+    rows = [
+        [
+            name,
+            f"{int(row['count']):,}",
+            f"{row['frequency']:.6%}",
+            f"{row['stderr']:.6%}",
+            f"{row['ci95_low']:.4%} - {row['ci95_high']:.4%}",
+        ]
+        for name, row in frame.iterrows()
+    ]
+    print(table(rows, ["category", "count", "frequency", "std err", "95% interval"]))
+    low = freq.to_dict().get("qualifying_low")
+    if low:
+        print(
+            f"qualifying low (eight or better): {low['count']:,} deals, "
+            f"{low['frequency']:.4%} ± {low['stderr']:.4%}"
+        )
+    print(
+        "Monte-Carlo estimates (no exact odds are known for this game); std err is binomial at "
+        "the observed frequency"
+    )
     return code
 
 
@@ -105,14 +142,25 @@ def add_freq(sub: Any) -> None:
         epilog=lambda: (
             "examples:\n"
             "  equity freq --game holdem --exact          # all 133,784,560 seven-card hands\n"
+            "  equity freq --game shortdeck --exact --cards 5 --straight-beats-trips\n"
             "  equity freq --game five --trials 1e8 --seed 7\n"
+            "  equity freq --game omaha-hilo --trials 1e7    # four hole cards and a board\n"
             "  equity freq --game zjh --time 10 --json     # as many hands as fit in 10 s\n\n"
             "Hands are dealt in rounds: memory stays small whatever --trials, and Ctrl-C prints "
             "the\ncounts so far (exit code 130). The Zha Jin Hua rule flags set the order of the "
-            "categories\n(--straight-over-flush), never their counts.\n\n" + zjh_epilog()
+            "categories\n(--straight-over-flush), never their counts; the short-deck order "
+            "(--straight-beats-trips)\nalso moves the hands holding a straight and three of a "
+            "kind.\n\n" + rules_epilog() + zjh_epilog()
         ),
     )
     add_game(p)
+    p.add_argument(
+        "--cards",
+        type=int,
+        metavar="N",
+        help="cards in one dealt hand, one of the game's hand sizes (" + _hand_sizes() + "; "
+        "default the largest)",
+    )
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="enumerate every hand")
     mode.add_argument(
@@ -125,8 +173,15 @@ def add_freq(sub: Any) -> None:
     p.set_defaults(func=_cmd_freq)
 
 
-# ---------------------------------------------------------------------------
-# report
+def _hand_sizes() -> str:
+    """The hand sizes of the games that have several, for ``--cards``'s help."""
+    from ..games import GAMES
+
+    return ", ".join(
+        f"{g.name} {'/'.join(map(str, g.hand_sizes))}"
+        for g in GAMES.values()
+        if len(g.hand_sizes) > 1
+    )
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
@@ -171,6 +226,11 @@ def _cmd_report(args: argparse.Namespace) -> int:
     return EXIT_INTERRUPTED if interrupted else 0
 
 
+REPORT_KINDS = ("frequencies", "matchups", "omaha", "preflop", "zjh")
+"""The report pages (``equity.reports.KINDS``, written out so the CLI starts without
+importing the report machinery; a test keeps the two equal)."""
+
+
 def add_report(sub: Any) -> None:
     """Register ``equity report``."""
     p = sub.add_parser(
@@ -182,12 +242,13 @@ def add_report(sub: Any) -> None:
             "examples:\n"
             "  equity report all --out build/reports                 # a few minutes on 2 cores\n"
             "  equity report frequencies --out build/freq --size small\n"
-            "  equity report preflop --out build/preflop --recompute --seed 7\n\n"
+            "  equity report preflop --out build/preflop --recompute --seed 7\n"
+            "  equity report omaha --out build/omaha --size small     # Omaha and short deck\n\n"
             "Ctrl-C stops the report: the pages finished so far are written (the page in progress "
             "is\nmarked interrupted) and the exit code is 130."
         ),
     )
-    p.add_argument("kind", choices=["frequencies", "matchups", "preflop", "zjh", "all"])
+    p.add_argument("kind", choices=[*REPORT_KINDS, "all"])
     p.add_argument("--out", required=True, metavar="DIR", help="output folder")
     p.add_argument("--trials", type=parse_count, help="Monte-Carlo deals per estimate")
     p.add_argument("--seed", type=seed, default=2026, help="random seed (default 2026)")

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 from ._util import CliError, Parser, check_output_file, emit_json, table
 
-__all__ = ["add_compare", "add_eval", "add_game", "add_range", "rules_of"]
+__all__ = ["add_compare", "add_eval", "add_game", "add_range", "rules_epilog", "rules_of"]
 
 
 def add_game(p: argparse.ArgumentParser, rules: bool = True) -> None:
@@ -38,6 +38,44 @@ def zjh_epilog() -> str:
     )
 
 
+def rules_epilog() -> str:
+    """The rules paragraphs of the games with a ``rule_text`` (the registry's, written once).
+
+    Games with the same rules share a paragraph; a paragraph that extends an
+    earlier one (hi-lo after Omaha high) gives only what it adds.  Each ends
+    with the category order, strongest first; ``zjh_epilog()`` follows for
+    Zha Jin Hua's 2-3-5 rule.
+    """
+    import textwrap
+
+    from ..games import GAMES
+
+    groups: dict[str, list[Any]] = {}
+    for g in GAMES.values():
+        if g.rule_text:
+            groups.setdefault(g.rule_text.strip(), []).append(g)
+    paragraphs = []
+    shown: list[str] = []
+    for text, games in groups.items():
+        body = text
+        for earlier in shown:
+            if text.startswith(earlier):
+                body = text[len(earlier) :].strip()
+        shown.append(text)
+        order = " > ".join(games[0].categories)
+        if games[0].hilo:
+            body += f" High-hand categories, strongest first: {order}; lows, best first: "
+            body += "5-4-3-2-A, 6-4-3-2-A, 6-5-3-2-A, ... 8-7-6-5-4."
+        else:
+            body += f" Categories, strongest first: {order}."
+        names = ", ".join(g.name for g in games)
+        paragraphs.append(
+            f"{names}:\n"
+            + textwrap.fill(body, width=78, initial_indent="  ", subsequent_indent="  ")
+        )
+    return "\n\n".join(paragraphs) + "\n\n"
+
+
 def rules_of(args: argparse.Namespace) -> Any:
     """The rules object of ``--game``'s house-rule flags; a flag of another game is an error."""
     from ..games import GAMES
@@ -56,8 +94,25 @@ def rules_of(args: argparse.Namespace) -> Any:
 # eval
 
 
-def _evaluate_one(args: argparse.Namespace, cards: str) -> dict[str, Any]:
-    """Evaluate one hand for ``args.game`` and return its JSON record."""
+def _evaluate_one(args: argparse.Namespace, cards: str, board: str = "") -> dict[str, Any]:
+    """Evaluate one hand (with the ``board``, for games that have one) for ``args.game``."""
+    from ..games import GAMES, KERNEL_OMAHA
+
+    g = GAMES[args.game]
+    if g.kernel == KERNEL_OMAHA:
+        from ..omaha import evaluate_omaha
+
+        if not board:
+            raise CliError(f"an {g.name} hand needs the board: --board with 3 to 5 cards")
+        omaha = evaluate_omaha(cards, board, hilo=g.hilo).to_dict()
+        if not g.hilo:
+            omaha.pop("low")
+        return omaha
+    if g.lowest_rank:  # short deck
+        from ..shortdeck import evaluate_shortdeck
+
+        return evaluate_shortdeck(f"{cards} {board}", rules_of(args)).to_dict()
+    cards = f"{cards} {board}".strip()
     if args.game == "zjh":
         from ..cards import format_cards
         from ..zjh import evaluate_zjh
@@ -98,15 +153,20 @@ def _evaluate_one(args: argparse.Namespace, cards: str) -> dict[str, Any]:
 
 def _cmd_eval(args: argparse.Namespace) -> int:
     rules_of(args)
-    record = _evaluate_one(args, " ".join(args.cards))
+    _check_board_applies(args)
+    record = _evaluate_one(args, " ".join(args.cards), args.board or "")
     if args.json:
         emit_json({"game": args.game, **record})
         return 0
-    print(f"{record['cards']}: {record['description']}")
+    on_board = f" on {record['board']}" if "board" in record else ""
+    print(f"{record['cards']}{on_board}: {record['description']}")
     print(f"  category  {record['category']}")
     print(f"  strength  {record['strength']}")
     if "best_five" in record:
         print(f"  best five {record['best_five']}")
+    if "low" in record:
+        low = record["low"]
+        print(f"  low       {low} ({record['low_five']})" if low else "  low       none")
     if args.game == "zjh":
         print(
             f"  absolute value {record['absolute_value']} "
@@ -128,15 +188,31 @@ def add_eval(sub: Any) -> None:
             "  equity eval Kh Kd 5s Ks 5c 2d 3d          # best five of seven\n"
             "  equity eval --game five AsKsQsJsTs --json\n"
             "  equity eval --game zjh 6h 4d 2d           # Zha Jin Hua, with its absolute values\n"
-            "  equity eval --game zjh 黑桃A 红桃A 方片A\n\n"
+            "  equity eval --game zjh 黑桃A 红桃A 方片A\n"
+            "  equity eval --game omaha AsAhKsKh --board Qs7h2c4d5d --json\n"
+            "  equity eval --game omaha-hilo As2h9c9d --board 3d4c8hKsKd\n"
+            "  equity eval --game shortdeck As6d Ks7c8h9d --straight-beats-trips\n\n"
             "Cards: rank 2-9, T (or 10), J, Q, K, A and suit c, d, h, s (or ♣♦♥♠, 梅花 方片 "
-            "红桃 黑桃),\nwith or without spaces: 'As Kd' or 'AsKd'.\n\n" + zjh_epilog()
+            "红桃 黑桃),\nwith or without spaces: 'As Kd' or 'AsKd'.\n\n"
+            + rules_epilog()
+            + zjh_epilog()
         ),
     )
     add_game(p)
     p.add_argument("cards", nargs="+", metavar="CARD", help="cards, e.g. As Kd or AsKd")
+    p.add_argument(
+        "--board", help="board cards (Omaha: required; hold'em, short deck: added to the cards)"
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_eval)
+
+
+def _check_board_applies(args: argparse.Namespace) -> None:
+    """``--board`` only for games with a board."""
+    from ..games import GAMES
+
+    if args.board and not GAMES[args.game].has_board:
+        raise CliError(f"--board applies to games with a board, not {args.game!r}")
 
 
 # ---------------------------------------------------------------------------
@@ -169,16 +245,22 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     if len(hands) < 2:
         raise CliError("compare needs at least two hands")
     board = args.board or ""
-    if board and args.game != "holdem":
-        raise CliError(f"--board applies to --game holdem only, not {args.game!r}")
-    records = [_evaluate_one(args, f"{h} {board}") for h in hands]
+    _check_board_applies(args)
+    records = [_evaluate_one(args, h, board) for h in hands]
     _check_disjoint(hands, board)
+    from ..games import GAMES
+
     if args.game == "zjh":
         from ..zjh import rank_zjh
 
         groups = rank_zjh(hands, rules)
+    elif GAMES[args.game].lowest_rank:  # short deck
+        from ..shortdeck import rank_shortdeck
+
+        groups = rank_shortdeck([f"{h} {board}" for h in hands], rules)
     else:
         groups = _groups([r["strength"] for r in records])
+    low_groups = _low_groups(args, hands, board)
     place = {}
     for pos, group in enumerate(groups, start=1):
         for i in group:
@@ -188,7 +270,10 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             {"hand": hands[i], **records[i], "place": place[i][0], "tie": place[i][1]}
             for i in range(len(hands))
         ]
-        emit_json({"game": args.game, "board": board or None, "order": groups, "players": players})
+        record = {"game": args.game, "board": board or None, "order": groups, "players": players}
+        if low_groups is not None:
+            record["low_order"] = low_groups
+        emit_json(record)
         return 0
     rows = []
     for group in groups:
@@ -204,11 +289,35 @@ def _cmd_compare(args: argparse.Namespace) -> int:
             )
     print(table(rows, ["place", "hand", "description", "strength"]))
     winners = groups[0]
+    half = "the high half" if low_groups else "the pot"
     if len(winners) > 1:
-        print("tie: " + ", ".join(hands[i] for i in winners) + " split the pot")
+        print("tie: " + ", ".join(hands[i] for i in winners) + f" split {half}")
     else:
-        print(f"winner: {hands[winners[0]]}")
+        print(f"winner: {hands[winners[0]]}" + (" (high)" if low_groups else ""))
+    if low_groups is not None:
+        if not low_groups:
+            print("no qualifying low: the high hand takes the whole pot")
+        else:
+            best = low_groups[0]
+            names = ", ".join(f"{hands[i]} ({records[i]['low']})" for i in best)
+            print(f"low: {names}" + (" split the low half" if len(best) > 1 else ""))
     return 0
+
+
+def _low_groups(args: argparse.Namespace, hands: Sequence[str], board: str) -> Any:
+    """Hi-lo games: the hands with a qualifying low, best low first (None for other games)."""
+    from ..games import GAMES
+
+    if not GAMES[args.game].hilo:
+        return None
+    from ..omaha import low_of
+
+    lows = {i: low_of(h, board) for i, h in enumerate(hands)}
+    by_low: dict[tuple[int, ...], list[int]] = {}
+    for i, low in lows.items():
+        if low is not None:
+            by_low.setdefault(low[0], []).append(i)
+    return [by_low[k] for k in sorted(by_low)]
 
 
 def add_compare(sub: Any) -> None:
@@ -221,12 +330,15 @@ def add_compare(sub: Any) -> None:
             "examples:\n"
             "  equity compare AsAd KsKh --board 2c7d9hTsJc\n"
             "  equity compare --game five AsKsQsJsTs 2c2d2h2s3c\n"
-            "  equity compare --game zjh 2s3d5c AhAdAc --special-235 --json\n\n" + zjh_epilog()
+            "  equity compare --game zjh 2s3d5c AhAdAc --special-235 --json\n"
+            "  equity compare --game omaha AsAhKsKh QdQcJdJc --board Qs7h2c4d5d\n\n"
+            + rules_epilog()
+            + zjh_epilog()
         ),
     )
     add_game(p)
     p.add_argument("hands", nargs="+", metavar="HAND", help="one argument per hand, e.g. AsKs")
-    p.add_argument("--board", help="hold'em: community cards added to every hand")
+    p.add_argument("--board", help="community cards for every hand (hold'em, Omaha, short deck)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_compare)
 

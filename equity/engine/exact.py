@@ -13,6 +13,8 @@ from typing import Any
 import numpy as np
 
 from ..control import Progress
+from ..games import KERNEL_OMAHA
+from ..kernels.omaha_mc import EXTRA_COLUMNS
 from ..kernels.scoring import KIND_FIXED, KIND_RANGE
 from .job import Job, Player
 from .reduce import combo_table
@@ -38,12 +40,12 @@ def _candidates(job: Job, p: Player) -> tuple[np.ndarray, np.ndarray]:
 def _assignments(job: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every legal joint assignment of hole cards, its weight, and combo indices.
 
-    Returns ``holes uint8[n, n_players, 5]``, ``weights float64[n]`` and
+    Returns ``holes uint8[n, n_players, 5]`` (Omaha: 6 columns), ``weights float64[n]`` and
     ``choice int64[n, n_players]`` (index into each player's candidates, -1
     for fixed players).
     """
     n_players = job.n_players
-    holes = np.zeros((1, n_players, 5), dtype=np.uint8)
+    holes = np.zeros((1, n_players, max(5, job.n_hole)), dtype=np.uint8)
     masks = np.zeros(1, dtype=np.uint64)
     weights = np.ones(1)
     choice = np.full((1, n_players), -1, dtype=np.int64)
@@ -122,11 +124,13 @@ def game_code(job: Job) -> int:
 
 def run_exact(
     job: Job, executor: Any, progress: Progress | None
-) -> tuple[np.ndarray, float, int, np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, float, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
     """Enumerate ``job``.
 
     Returns ``(counts, total weight, deals, per-assignment counts, weights,
-    choice)``; see :func:`_assignments` for the last two.
+    choice, extra)``; see :func:`_assignments` for ``weights`` and
+    ``choice``; ``extra`` is None but for Omaha (the per-player outcome
+    counts of :mod:`equity.kernels.omaha_mc`, weighted like the counts).
     """
     holes, weights, choice = _assignments(job)
     board = np.zeros(5, dtype=np.uint8)
@@ -137,17 +141,22 @@ def run_exact(
         representatives, inverse = np.arange(len(holes)), np.arange(len(holes))
     todo = np.ascontiguousarray(holes[representatives])
     n = len(todo)
-    per_class = np.zeros((n, job.n_players, job.n_players + 1), dtype=np.int64)
+    n_boards = job.boards_per_assignment()
+    omaha = job.game.kernel == KERNEL_OMAHA
+    width = job.n_players + 1 + (EXTRA_COLUMNS if omaha else 0)
+    per_class = np.zeros((n, job.n_players, width), dtype=np.int64)
     spec = ExactSpec(
         job.n_hole,
         game_code(job),
         board,
         len(job.board),
         job.board_total,
-        job.fixed_mask,
+        job.kernel_mask,
         job.kernel_rules,
+        job.game.name,
+        job.rules,
+        n_boards,
     )
-    n_boards = job.boards_per_assignment()
     size = executor.chunk_items(n, n_boards * job.n_players, EXACT_CHUNK)
     bounds = [(lo, min(n, lo + size)) for lo in range(0, n, size)]
     done = 0
@@ -166,13 +175,17 @@ def run_exact(
         counts = np.tensordot(weights, per_assign, axes=1)
         total = float(weights.sum()) * n_boards
     samples = len(holes) * n_boards
-    return counts, total, samples, per_assign, weights, choice
+    split = job.n_players + 1
+    extra = counts[:, split:] if omaha else None
+    return counts[:, :split], total, samples, per_assign[:, :, :split], weights, choice, extra
 
 
 def exact_combo_results(
     job: Job, per_assign: np.ndarray, weights: np.ndarray, choice: np.ndarray
 ) -> dict[int, Any]:
     out: dict[int, Any] = {}
+    if not job.game.ranges:  # Omaha patterns: no per-combo tables
+        return out
     n_players = job.n_players
     ks = np.arange(n_players + 1, dtype=float)
     ks[0] = np.inf

@@ -17,8 +17,8 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..cards import CardsLike, card_mask, format_card, format_cards, parse_cards
-from ..games import KERNEL_ZJH, Game
+from ..cards import RANK_NAMES, CardsLike, card_mask, format_card, format_cards, parse_cards
+from ..games import KERNEL_OMAHA, KERNEL_ZJH, Game
 from ..games import game as get_game
 from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
 
@@ -57,8 +57,8 @@ def _parse_player(spec: object, game: Game) -> Player:
     """Turn one hand spec (cards, 'random', a range string or Range) into a Player."""
     n_hole = game.hole_cards
     if _is_range_like(spec):
-        if not game.ranges:
-            raise ValueError(f"ranges are for hold'em only, not {game.name!r}")
+        if not (game.ranges or game.patterns):
+            raise ValueError(f"ranges are for hold'em games only, not {game.name!r}")
         return Player(label=str(getattr(spec, "text", "range")), kind=KIND_RANGE, range_obj=spec)
     if not isinstance(spec, str):
         try:
@@ -72,6 +72,12 @@ def _parse_player(spec: object, game: Game) -> Player:
     try:
         cards = parse_cards(text)
     except ValueError as card_error:
+        if game.patterns:
+            if _looks_like_cards(text) and not any(ch in text for ch in "*"):
+                raise ValueError(f"hand {text!r}: {card_error}") from None
+            from ..ranges.omaha import parse_omaha_range
+
+            return Player(label=text, kind=KIND_RANGE, range_obj=parse_omaha_range(text, n_hole))
         if not game.ranges:
             raise ValueError(f"hand {text!r}: {card_error}") from None
         from ..ranges import parse_range
@@ -84,6 +90,10 @@ def _parse_player(spec: object, game: Game) -> Player:
                 raise ValueError(f"hand {text!r}: {card_error}") from None
             raise range_error from None
         return Player(label=text, kind=KIND_RANGE, range_obj=rng)
+    if len(cards) < n_hole and game.patterns:  # fewer cards than a hand: AsKs means AsKs**
+        from ..ranges.omaha import parse_omaha_range
+
+        return Player(label=text, kind=KIND_RANGE, range_obj=parse_omaha_range(text, n_hole))
     if len(cards) != n_hole:
         raise ValueError(
             f"hand {text!r} has {len(cards)} card{'s' if len(cards) != 1 else ''}; "
@@ -110,11 +120,27 @@ def _check_distinct(sources: Sequence[tuple[str, Sequence[int]]]) -> None:
             seen[c] = name
 
 
+def _check_in_deck(game: Game, sources: Sequence[tuple[str, Sequence[int]]]) -> None:
+    """Raise when a known card is not in the game's deck (short deck: sixes to aces)."""
+    for name, cards in sources:
+        for c in cards:
+            if not (game.deck_mask >> c) & 1:
+                low = RANK_NAMES[game.lowest_rank]
+                raise ValueError(
+                    f"card {format_card(c)!r} ({name}) is not in the {game.name} deck "
+                    f"({low}s to aces)"
+                )
+
+
 def _kernel_rules(game: Game, rules: Any) -> ZjhKernelRules:
     """The Zha Jin Hua rules tuple of the kernels (the defaults for other games)."""
     if game.kernel != KERNEL_ZJH:
         if rules is not None:
-            raise ValueError(f"rules apply to Zha Jin Hua only, not {game.name!r}")
+            if game.rules_class is None:
+                raise ValueError(f"{game.name} has no house rules (got {rules!r})")
+            expected = type(game.make_rules())
+            if not isinstance(rules, expected):
+                raise ValueError(f"rules of {game.name} must be a {expected.__name__}")
         return NO_ZJH_RULES
     from ..zjh import ZJHRules
 
@@ -154,9 +180,19 @@ class Job:
         return len(self.players)
 
     @property
+    def kernel_mask(self) -> int:
+        """Cards the kernels never deal: the known cards and those not in the game's deck."""
+        return self.fixed_mask | (((1 << 52) - 1) ^ self.game.deck_mask)
+
+    @property
+    def tables(self) -> Any:
+        """The evaluator tables of the game under the job's rules."""
+        return self.game.evaluator_tables(self.rules)
+
+    @property
     def live_cards(self) -> list[int]:
         """Cards of the deck that no known card uses, ascending."""
-        return [c for c in range(self.game.deck_size) if not (self.fixed_mask >> c) & 1]
+        return [c for c in self.game.deck if not (self.fixed_mask >> c) & 1]
 
     def boards_per_assignment(self) -> int:
         """Board completions of one assignment of every player's hole cards."""
@@ -175,6 +211,8 @@ class Job:
         the deck (:mod:`equity.kernels.enumerate`).
         """
         n_assign, n_boards = self.exact_size()
+        if self.game.kernel == KERNEL_OMAHA:
+            return n_assign * omaha_assignment_work(n_boards, self.n_players, self.n_hole)
         if self.board_total - len(self.board) == 5 and self.n_hole == 2:
             n_boards = min(n_boards, PATTERN_BOARDS)
         return n_assign * (n_boards * self.n_players + ASSIGNMENT_WORK)
@@ -195,6 +233,21 @@ class Job:
                     left -= self.n_hole
         n_boards = comb(max(left, 0), self.board_total - len(self.board))
         return n_assign, n_boards
+
+
+OMAHA_ROWS_WORK = 100_000
+"""Evaluations' worth of precomputing one known Omaha hand's rows (``kernels.omaha.hand_rows``)."""
+OMAHA_ROWS_BOARDS = 20_000
+"""Boards per assignment from which exact Omaha precomputes each hand's rows."""
+
+
+def omaha_assignment_work(n_boards: int, n_players: int, n_hole: int) -> int:
+    """Evaluations' worth of one Omaha assignment: rows and a lookup per hand and board,
+    or (few boards) every hole pair of every hand on every board."""
+    if n_boards >= OMAHA_ROWS_BOARDS:
+        return n_players * (OMAHA_ROWS_WORK + n_boards) + ASSIGNMENT_WORK
+    pairs = n_hole * (n_hole - 1) // 2
+    return n_players * n_boards * pairs // 2 + ASSIGNMENT_WORK
 
 
 def prepare(
@@ -219,6 +272,7 @@ def prepare(
     players = [_parse_player(h, g) for h in hands]
     fixed = [(f"player {i + 1} {p.label}", p.cards) for i, p in enumerate(players)]
     sources = [*fixed, ("the board", board_cards), ("dead cards", dead_cards)]
+    _check_in_deck(g, sources)
     if independent_decks:  # each player has a deck of their own
         for name, cards in sources:
             _check_distinct([(name, cards)])
@@ -244,12 +298,18 @@ def _attach_ranges(job: Job) -> None:
     for i, p in enumerate(job.players):
         if p.kind != KIND_RANGE:
             continue
-        combos = np.asarray(p.range_obj.combos, dtype=np.uint8).reshape(-1, 2)
+        combos = np.asarray(p.range_obj.combos, dtype=np.uint8)
+        combos = combos.reshape(len(combos), -1)
+        if combos.shape[1] != job.n_hole:
+            raise ValueError(
+                f"range {p.label!r} of player {i + 1} holds {combos.shape[1]}-card hands; "
+                f"a {job.game.name} hand has {job.n_hole}"
+            )
         weights = np.asarray(p.range_obj.weights, dtype=np.float64).reshape(-1)
-        masks = (np.uint64(1) << combos[:, 0].astype(np.uint64)) | (
-            np.uint64(1) << combos[:, 1].astype(np.uint64)
-        )
-        keep = (masks & np.uint64(job.fixed_mask)) == 0
+        masks = np.zeros(len(combos), dtype=np.uint64)
+        for j in range(job.n_hole):
+            masks |= np.uint64(1) << combos[:, j].astype(np.uint64)
+        keep = (masks & np.uint64(job.kernel_mask)) == 0
         keep &= weights > 0
         if not keep.any():
             raise ValueError(

@@ -13,7 +13,9 @@ from typing import Any
 import numpy as np
 
 from ..control import Progress
+from ..games import KERNEL_OMAHA
 from ..kernels.montecarlo import add_batch_moments
+from ..kernels.omaha_mc import EXTRA_COLUMNS
 from ..kernels.scoring import KIND_FIXED, KIND_RANGE
 from .exact import game_code
 from .job import Job
@@ -29,7 +31,8 @@ MIN_BATCHES = 32
 
 def _mc_arrays(job: Job) -> McArrays:
     n = job.n_players
-    fixed_holes = np.zeros((n, 5), dtype=np.uint8)
+    width = max(5, job.n_hole)
+    fixed_holes = np.zeros((n, width), dtype=np.uint8)
     kinds = np.zeros(n, dtype=np.int8)
     blocks, weights, offsets = [], [], [0]
     for i, p in enumerate(job.players):
@@ -39,17 +42,17 @@ def _mc_arrays(job: Job) -> McArrays:
         if p.kind == KIND_RANGE:
             assert p.combos is not None
             assert p.weights is not None
-            block = np.zeros((len(p.combos), 5), dtype=np.uint8)
-            block[:, :2] = p.combos
+            block = np.zeros((len(p.combos), width), dtype=np.uint8)
+            block[:, : job.n_hole] = p.combos
             blocks.append(block)
             weights.append(p.weights)
         taken = len(p.combos) if p.kind == KIND_RANGE and p.combos is not None else 0
         offsets.append(offsets[-1] + taken)
-    combos = np.concatenate(blocks) if blocks else np.zeros((1, 5), dtype=np.uint8)
+    combos = np.concatenate(blocks) if blocks else np.zeros((1, width), dtype=np.uint8)
     cum = np.cumsum(np.concatenate(weights)) if weights else np.ones(1)
-    masks = (np.uint64(1) << combos[:, 0].astype(np.uint64)) | (
-        np.uint64(1) << combos[:, 1].astype(np.uint64)
-    )
+    masks = np.zeros(len(combos), dtype=np.uint64)
+    for j in range(job.n_hole if blocks else 2):
+        masks |= np.uint64(1) << combos[:, j].astype(np.uint64)
     board = np.zeros(5, dtype=np.uint8)
     board[: len(job.board)] = job.board
     return McArrays(
@@ -64,23 +67,43 @@ def _mc_arrays(job: Job) -> McArrays:
     )
 
 
+FEASIBILITY_NODES = 200_000
+"""Combos the up-front feasibility search may try; past it the deal itself decides
+(Omaha patterns have thousands of hands each: three of them that cannot all be
+dealt would take billions of tries, and the kernels report a deal they cannot
+find within their own retry limit)."""
+
+
 def _check_feasible(job: Job) -> None:
-    """Raise when the range players cannot all be dealt non-conflicting combos."""
+    """Raise when the range players cannot all be dealt non-conflicting combos.
+
+    A depth-first search over the players' combo masks, smallest range
+    first, gives up after :data:`FEASIBILITY_NODES` combos without a verdict.
+    """
     ranged = [p for p in job.players if p.kind == KIND_RANGE]
     if len(ranged) < 2:
         return
     ranged.sort(key=lambda p: len(p.combos))  # type: ignore[arg-type]
+    masks = [
+        [sum(1 << c for c in combo) for combo in p.combos.tolist()]  # type: ignore[union-attr]
+        for p in ranged
+    ]
+    budget = [FEASIBILITY_NODES]
 
-    def search(i: int, used: int) -> bool:
+    def search(i: int, used: int) -> bool | None:
         if i == len(ranged):
             return True
-        for a, b in ranged[i].combos.tolist():  # type: ignore[union-attr]
-            m = (1 << a) | (1 << b)
-            if not m & used and search(i + 1, used | m):
-                return True
+        for m in masks[i]:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return None
+            if not m & used:
+                found = search(i + 1, used | m)
+                if found is not False:
+                    return found
         return False
 
-    if not search(0, job.fixed_mask):
+    if search(0, job.fixed_mask) is False:
         raise ValueError("no legal deal exists: the players' ranges conflict with each other")
 
 
@@ -125,15 +148,21 @@ def run_mc(
         job.n_hole,
         len(job.board),
         job.board_total,
-        job.fixed_mask,
+        job.kernel_mask,
         job.independent,
         job.kernel_rules,
         arrays,
+        job.game.name,
+        job.rules,
     )
+    omaha = job.game.kernel == KERNEL_OMAHA
+    units = 2 if job.game.hilo else 1  # hi-lo counts half-pots
     # Elsewhere (Dask), chunks of batches run ahead on the workers and arrive in batch order.
     chunks = executor.ordered_batches(mc_unit, spec, n_batches, batch_size * n_players)
     sums = np.zeros((n_players, n_players + 1), dtype=np.int64)
-    combo_sums = np.zeros((n_combos, n_players + 1), dtype=np.int64)
+    combo_sums = np.zeros(
+        (n_players, EXTRA_COLUMNS) if omaha else (n_combos, n_players + 1), dtype=np.int64
+    )
     moments = np.zeros((3, n_players))  # running sums for the batch-means stderr
     ks = np.arange(n_players + 1, dtype=float)
     ks[0] = np.inf
@@ -148,7 +177,7 @@ def run_mc(
         sizes = np.minimum(trials, (batch + 1) * batch_size) - batch * batch_size
         sums[...] += out.sum(axis=0)
         combo_sums[...] += combo_out
-        means = (out / ks).sum(axis=2) / sizes[:, None]
+        means = (out / ks).sum(axis=2) / (units * sizes[:, None])
         add_batch_moments(moments, sizes.astype(np.int64), means)
         if progress is not None:
             progress(min(trials, (first + run) * batch_size), trials)
@@ -167,21 +196,25 @@ def run_mc(
     n_done = int(moments[0, 0])
     se = batch_stderr(moments, n_run_batches)
     if n_done and n_run_batches < 2:  # one batch: fall back to the per-deal variance
-        x2 = (sums / ks**2).sum(axis=1) / n_done
-        x1 = (sums / ks).sum(axis=1) / n_done
+        x2 = (sums / (units * ks) ** 2).sum(axis=1) / n_done
+        x1 = (sums / (units * ks)).sum(axis=1) / n_done
         se = np.sqrt(np.maximum(x2 - x1**2, 0) / n_done)
     return {
         "counts": sums,
         "samples": n_done,
         "stderr": se,
-        "combo_counts": combo_sums,
+        "combo_counts": None if omaha else combo_sums,
+        "extra": combo_sums if omaha else None,
         "interrupted": reason == "interrupted",
         "stop_reason": reason,
     }
 
 
-def mc_combo_results(job: Job, combo_counts: np.ndarray) -> dict[int, Any]:
+def mc_combo_results(job: Job, combo_counts: np.ndarray | None) -> dict[int, Any]:
+    """Per-combo and per-class equity of each hold'em range player (none for Omaha)."""
     out: dict[int, Any] = {}
+    if combo_counts is None:
+        return out
     n_players = job.n_players
     ks = np.arange(n_players + 1, dtype=float)
     ks[0] = np.inf

@@ -14,7 +14,10 @@ from ..ranges import hand_class
 from ..results import EquityResult, shares_from_counts
 from .job import Job
 
-__all__ = ["combo_table", "make_result"]
+__all__ = ["OUTCOME_NAMES", "combo_table", "make_result"]
+
+OUTCOME_NAMES = ("scoop", "high_win", "high_tie", "low_win", "low_tie")
+"""Omaha's per-player outcome shares, columns 0..4 of the kernels' ``extra`` counts."""
 
 
 def make_result(
@@ -24,10 +27,27 @@ def make_result(
     total: float,
     samples: int,
     start: float,
+    outcome_counts: np.ndarray | None = None,
     **extra: Any,
 ) -> EquityResult:
-    """The :class:`EquityResult` of a finished job (shares from the raw counts)."""
-    equity, win, tie, splits = shares_from_counts(counts, total)
+    """The :class:`EquityResult` of a finished job (shares from the raw counts).
+
+    Omaha's ``outcome_counts[p]`` (:mod:`equity.kernels.omaha_mc`) become
+    :attr:`EquityResult.outcomes`; hi-lo counts are in half-pots.
+    """
+    units = 2 if job.game.hilo else 1
+    equity, win, tie, splits = shares_from_counts(counts, total * units)
+    outcomes = None
+    if outcome_counts is not None:
+        shares = np.asarray(outcome_counts, dtype=float) / total
+        outcomes = {name: shares[:, i] for i, name in enumerate(OUTCOME_NAMES)}
+        if job.game.hilo:
+            outcomes["no_low"] = np.full(job.n_players, shares[0, 6])
+        else:
+            del outcomes["low_win"], outcomes["low_tie"]
+        # hi-lo: win = scooped alone, tie = a part of the pot but not all of it
+        win = outcomes["scoop"]
+        tie = shares[:, 5] - shares[:, 0]
     return EquityResult(
         game=job.game.name,
         method=method,
@@ -44,6 +64,7 @@ def make_result(
         weight_total=total,
         threads=numba.get_num_threads(),
         rules=job.rules,
+        outcomes=outcomes,
         **extra,
     )
 

@@ -181,7 +181,7 @@ def calculate(
     try:
         with executor_for(scheduler) as executor:
             if method == "exact":
-                counts, total, samples, per_assign, weights, choice = run_exact(
+                counts, total, samples, per_assign, weights, choice, extra = run_exact(
                     job, executor, progress
                 )
                 return make_result(
@@ -191,6 +191,7 @@ def calculate(
                     total,
                     samples,
                     start,
+                    outcome_counts=extra,
                     stderr=None,
                     seed=None,
                     combo_results=exact_combo_results(job, per_assign, weights, choice),
@@ -215,6 +216,7 @@ def calculate(
         float(mc["samples"]),
         mc["samples"],
         start,
+        outcome_counts=mc["extra"],
         stderr=mc["stderr"],
         seed=seed,
         interrupted=mc["interrupted"],

@@ -15,12 +15,17 @@ from typing import Any
 import numba
 import numpy as np
 
+from ..games import KERNEL_OMAHA
+from ..games import game as get_game
 from ..kernels import enumerate as _enumerate
 from ..kernels import montecarlo as _montecarlo
+from ..kernels import omaha as _omaha
+from ..kernels import omaha_mc as _omaha_mc
 from ..kernels._jit import warming
 from ..kernels.rng import batch_seeds
-from ..lookup import board_patterns, holdem_tables
-from .job import ZjhKernelRules
+from ..lookup import board_patterns
+from ..lookup.omaha import omaha_tables
+from .job import OMAHA_ROWS_BOARDS, ZjhKernelRules
 from .rounds import one_thread
 
 __all__ = ["ExactSpec", "McArrays", "McSpec", "exact_unit", "mc_unit"]
@@ -37,6 +42,63 @@ class ExactSpec:
     board_total: int
     fixed_mask: int
     kernel_rules: ZjhKernelRules
+    game: str = "holdem"
+    rules: Any = None
+    n_boards: int = 0
+    """Board completions per assignment (Omaha: rows pay off from :data:`OMAHA_ROWS_BOARDS`)."""
+
+    @property
+    def tables(self) -> Any:
+        """The evaluator tables of the game under the rules."""
+        if self.game_code == KERNEL_OMAHA:
+            return omaha_tables()
+        return get_game(self.game).evaluator_tables(self.rules)
+
+
+def known_hand_rows(holes: np.ndarray, n_hole: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each hand's Omaha rows (:func:`equity.kernels.omaha.hand_rows`).
+
+    Shapes
+    ------
+    holes : uint8[n, >= n_hole]
+    return : rows uint16[n, 6175], flush_rows uint16[n, 4, 2288]
+    """
+    t = omaha_tables()
+    rows = np.zeros((len(holes), _omaha.N_BOARD_PATTERNS), dtype=np.uint16)
+    flush_rows = np.zeros((len(holes), 4, _omaha.N_SUITED_SETS), dtype=np.uint16)
+    warming(_omaha.hand_rows)
+    _omaha.hand_rows(
+        np.ascontiguousarray(holes),
+        n_hole,
+        t.pair_index,
+        t.pair_values,
+        t.flush_pair_index,
+        t.flush_values,
+        rows,
+        flush_rows,
+    )
+    return rows, flush_rows
+
+
+def _omaha_exact_unit(spec: ExactSpec, todo: np.ndarray, threads: bool) -> np.ndarray:
+    n_players = todo.shape[1]
+    out = np.zeros((len(todo), n_players, n_players + 1), dtype=np.int64)
+    extra = np.zeros((len(todo), n_players, _omaha_mc.EXTRA_COLUMNS), dtype=np.int64)
+    warming(_omaha_mc.enumerate_omaha)
+    with one_thread(not threads):
+        _omaha_mc.enumerate_omaha(
+            todo,
+            spec.n_hole,
+            get_game(spec.game).hilo,
+            spec.n_boards >= OMAHA_ROWS_BOARDS,
+            spec.board,
+            spec.n_board,
+            np.uint64(spec.fixed_mask),
+            omaha_tables(),
+            out,
+            extra,
+        )
+    return np.concatenate([out, extra], axis=2)
 
 
 def exact_unit(spec: ExactSpec, todo: np.ndarray, threads: bool = True) -> np.ndarray:
@@ -47,9 +109,12 @@ def exact_unit(spec: ExactSpec, todo: np.ndarray, threads: bool = True) -> np.nd
 
     Shapes
     ------
-    todo : uint8[n, n_players, 5]
-    return : int64[n, n_players, n_players + 1]
+    todo : uint8[n, n_players, 5] (Omaha: 6)
+    return : int64[n, n_players, n_players + 1] (Omaha: 7 more columns, the ``extra``
+        counts of :mod:`equity.kernels.omaha_mc`)
     """
+    if spec.game_code == KERNEL_OMAHA:
+        return _omaha_exact_unit(spec, todo, threads)
     n_players = todo.shape[1]
     out = np.zeros((len(todo), n_players, n_players + 1), dtype=np.int64)
     args = (
@@ -60,7 +125,7 @@ def exact_unit(spec: ExactSpec, todo: np.ndarray, threads: bool = True) -> np.nd
         spec.board_total,
         np.uint64(spec.fixed_mask),
         spec.kernel_rules,
-        holdem_tables(),
+        spec.tables,
         board_patterns(),
     )
     if not threads or len(todo) < 2 * numba.get_num_threads():  # not worth waking the threads
@@ -101,6 +166,8 @@ class McSpec:
     independent: bool
     kernel_rules: ZjhKernelRules
     arrays: McArrays
+    game: str = "holdem"
+    rules: Any = None
 
     @property
     def kernel_args(self) -> tuple[Any, ...]:
@@ -139,8 +206,11 @@ def mc_unit(
     Shapes
     ------
     return : out int64[run, n_players, n_players + 1] (per batch),
-             combo_counts int64[n_combos, n_players + 1] (summed), status int64[run]
+             combo_counts int64[n_combos, n_players + 1] (summed; Omaha: the ``extra``
+             counts int64[n_players, 7] of :mod:`equity.kernels.omaha_mc`), status int64[run]
     """
+    if spec.game_code == KERNEL_OMAHA:
+        return _omaha_mc_unit(spec, first, run, threads)
     n_players = len(spec.arrays.kinds)
     out = np.zeros((run, n_players, n_players + 1), dtype=np.int64)
     combo_out = np.zeros((run, len(spec.arrays.combos), n_players + 1), dtype=np.int64)
@@ -151,7 +221,7 @@ def mc_unit(
         spec.trials,
         first,
         *spec.kernel_args,
-        holdem_tables(),
+        get_game(spec.game).evaluator_tables(spec.rules),
         out,
         combo_out,
         status,
@@ -160,3 +230,41 @@ def mc_unit(
     with one_thread(not threads):
         _montecarlo.simulate_batches(*args)
     return out, combo_out.sum(axis=0), status
+
+
+def _omaha_mc_unit(
+    spec: McSpec, first: int, run: int, threads: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    a = spec.arrays
+    n_players = len(a.kinds)
+    out = np.zeros((run, n_players, n_players + 1), dtype=np.int64)
+    extra = np.zeros((run, n_players, _omaha_mc.EXTRA_COLUMNS), dtype=np.int64)
+    status = np.zeros(run, dtype=np.int64)
+    rows, flush_rows = known_hand_rows(a.fixed_holes, spec.n_hole)
+    warming(_omaha_mc.simulate_omaha_batches)
+    with one_thread(not threads):
+        _omaha_mc.simulate_omaha_batches(
+            batch_seeds(spec.seed, run, first=first),
+            spec.batch_size,
+            spec.trials,
+            first,
+            spec.n_hole,
+            get_game(spec.game).hilo,
+            a.board,
+            spec.n_board,
+            a.fixed_holes,
+            a.kinds,
+            a.combos,
+            a.combo_masks,
+            a.combo_offsets,
+            a.combo_cum,
+            np.uint64(spec.fixed_mask),
+            a.live_deck,
+            omaha_tables(),
+            rows,
+            flush_rows,
+            out,
+            extra,
+            status,
+        )
+    return out, extra.sum(axis=0), status

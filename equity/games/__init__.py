@@ -14,13 +14,16 @@ reads it before it knows which command runs.
 
 from __future__ import annotations
 
-from ._base import KERNEL_TABLE, KERNEL_ZJH, Game, RuleOption
+from ._base import KERNEL_OMAHA, KERNEL_TABLE, KERNEL_ZJH, Game, RuleOption
 from .five import FIVE
 from .holdem import HOLDEM
+from .omaha import OMAHA, OMAHA5, OMAHA5_HILO, OMAHA6, OMAHA_HILO
+from .shortdeck import SHORTDECK
 from .zjh import ZJH
 
 __all__ = [
     "GAMES",
+    "KERNEL_OMAHA",
     "KERNEL_TABLE",
     "KERNEL_ZJH",
     "Game",
@@ -29,7 +32,10 @@ __all__ = [
     "game_names",
 ]
 
-GAMES: dict[str, Game] = {g.name: g for g in (FIVE, HOLDEM, ZJH)}
+GAMES: dict[str, Game] = {
+    g.name: g
+    for g in (FIVE, HOLDEM, OMAHA, OMAHA5, OMAHA6, OMAHA_HILO, OMAHA5_HILO, SHORTDECK, ZJH)
+}
 """Every game, by name, in the order ``--game`` and the reports list them."""
 
 
@@ -45,10 +51,10 @@ def game(name: object) -> Game:
     --------
     >>> game("zjh").hole_cards
     3
-    >>> game("bridge")
+    >>> game("bridge")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'bridge' (expected one of five, holdem, zjh)
+    ValueError: unknown game 'bridge' (expected one of five, holdem, omaha, ..., zjh)
     """
     if isinstance(name, Game):
         return name

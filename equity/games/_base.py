@@ -6,12 +6,15 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["KERNEL_TABLE", "KERNEL_ZJH", "Game", "RuleOption"]
+__all__ = ["KERNEL_OMAHA", "KERNEL_TABLE", "KERNEL_ZJH", "Game", "RuleOption"]
 
 KERNEL_TABLE = 0
-"""Kernel family of games scored by the five-to-seven-card evaluator (``kernels.holdem``)."""
+"""Kernel family of games scored by the five-to-seven-card evaluator (``kernels.holdem``):
+five-card poker, hold'em and short deck (each with its own value table)."""
 KERNEL_ZJH = 1
 """Kernel family of Zha Jin Hua, scored by ``kernels.zjh``."""
+KERNEL_OMAHA = 2
+"""Kernel family of Omaha (two hole cards and three board cards), ``kernels.omaha``."""
 
 
 @dataclass(frozen=True)
@@ -47,19 +50,43 @@ class Game:
     hand_sizes: tuple[int, ...]
     """Cards a single hand is evaluated from (``equity eval``)."""
     kernel: int
-    """Kernel family: :data:`KERNEL_TABLE` or :data:`KERNEL_ZJH`."""
-    exact_counts: str
-    """``"module:function"`` giving the exact category counts of one dealt hand."""
+    """Kernel family: :data:`KERNEL_TABLE`, :data:`KERNEL_ZJH` or :data:`KERNEL_OMAHA`."""
+    exact_counts: str | None
+    """``"module:function"`` giving the exact category counts of one dealt hand (None when
+    no closed form is known: the frequencies are then Monte-Carlo only)."""
     ranges: bool = False
     """Whether hold'em starting-hand ranges (``QQ+,AKs``) apply."""
     rules: tuple[RuleOption, ...] = ()
     """House rules, all off by default."""
     rules_class: str | None = None
     """``"module:callable"`` making the rules object from the rule flags (keywords)."""
-    deck_size: int = 52
-    """Cards in the deck."""
+    lowest_rank: int = 0
+    """Rank code of the deck's lowest cards (0 = deuces; short deck: 4 = sixes)."""
     subsets: dict[str, str] = field(default_factory=dict)
     """Extra frequency rows that count part of a category (row -> category)."""
+    hilo: bool = False
+    """Whether the pot splits between the best high hand and the best eight-or-better low."""
+    patterns: bool = False
+    """Whether Omaha hand patterns (``AA**``, ``KQJT ds``) apply."""
+    tables: str | None = None
+    """``"module:function"`` giving the evaluator tables for a rules object (None: hold'em's)."""
+    rule_text: str = ""
+    """The game's rules in a few sentences, for the docs and ``--help``."""
+
+    @property
+    def deck(self) -> tuple[int, ...]:
+        """Card codes of the deck, ascending."""
+        return tuple(range(4 * self.lowest_rank, 52))
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck."""
+        return 52 - 4 * self.lowest_rank
+
+    @property
+    def deck_mask(self) -> int:
+        """The deck as a card mask."""
+        return ((1 << 52) - 1) ^ ((1 << (4 * self.lowest_rank)) - 1)
 
     @property
     def board_total(self) -> int:
@@ -85,8 +112,16 @@ class Game:
 
     def category_counts(self) -> dict[str, int]:
         """Exact count of each category over all :attr:`hands_dealt` hands (closed forms)."""
+        if self.exact_counts is None:
+            raise ValueError(f"no closed-form category counts for {self.name}")
         counts: dict[str, int] = _load(self.exact_counts)()
         return counts
+
+    def evaluator_tables(self, rules: Any = None) -> Any:
+        """The kernel tables of this game under ``rules`` (hold'em's unless :attr:`tables`)."""
+        if self.tables is None:
+            return _load("equity.lookup:holdem_tables")()
+        return _load(self.tables)(rules)
 
     def make_rules(self, **flags: bool) -> Any:
         """The rules object of ``flags`` (None for a game without house rules)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import inline_kernel, kernel, parallel_kernel, prange
+from ._jit import inline_kernel, kernel, parallel_kernel, prange, warming
 from .deal import subset_step
 from .rng import seed_state
 
@@ -20,14 +20,17 @@ __all__ = [
     "FLUSH_BITS",
     "KEY_START",
     "SUIT_ONES",
+    "deal_plan",
     "evaluate_batch",
     "evaluate_cards",
+    "exact_value_counts",
     "exact_value_counts5",
     "exact_value_counts7",
     "rank_value",
     "sample_category_counts",
     "seven_card_plan",
     "value_from_key",
+    "value_histogram",
 ]
 
 KEY_START = np.uint64(0x3333 << 32)
@@ -171,7 +174,23 @@ def exact_value_counts7(tables, plan, out):
 def seven_card_plan(n_threads: int) -> np.ndarray:
     """Spread the pairs ``(a, b)`` of two lowest cards over threads, equal hands each.
 
-    Longest first, each to the thread with the fewest hands so far.
+    Longest first, each to the thread with the fewest hands so far; the
+    plan of :func:`deal_plan` for seven cards of the full deck.
+
+    Shapes
+    ------
+    return : int64[n_threads, n_items], ``a * 52 + b`` per item, ``-1`` pads
+    """
+    return deal_plan(n_threads, 7)
+
+
+def deal_plan(n_threads: int, n_cards: int, first_card: int = 0) -> np.ndarray:
+    """Spread the pairs ``(a, b)`` of two lowest cards of the hands of ``n_cards`` cards
+    from the deck ``first_card .. 51`` over threads, equal hands each.
+
+    Longest first, each to the thread with the fewest hands so far.  A pair
+    with ``a >= first_card`` stands for every hand of the deck whose two
+    lowest cards it is: the counting loops only add cards above ``b``.
 
     Shapes
     ------
@@ -179,8 +198,13 @@ def seven_card_plan(n_threads: int) -> np.ndarray:
     """
     from math import comb
 
+    rest = n_cards - 2  # cards above b
     items = sorted(
-        ((comb(51 - b, 5), a * 52 + b) for a in range(52) for b in range(a + 1, 47)),
+        (
+            (comb(51 - b, rest), a * 52 + b)
+            for a in range(first_card, 52)
+            for b in range(a + 1, 52 - rest)
+        ),
         reverse=True,
     )
     loads = [0] * n_threads
@@ -284,8 +308,96 @@ def exact_value_counts5(tables, out):
 
 
 @parallel_kernel
-def sample_category_counts(seeds, batch_size, n_trials, first_batch, n_cards, tables, out):
-    """Deal random hands of ``n_cards`` (5-7) and count categories, batches
+def exact_value_counts(tables, n_cards, plan, out):
+    """Count the value of every hand of ``n_cards`` (5-7) cards of a deck, on balanced threads.
+
+    :func:`exact_value_counts7` for any hand size and for decks cut below
+    (short deck): the hands counted are those whose two lowest cards are a
+    pair of ``plan`` (:func:`deal_plan` of the hand size and the deck's
+    lowest card), the other cards all above them.
+
+    Shapes
+    ------
+    tables : equity.lookup.HoldemTables (hold'em's or the short deck's values)
+    plan : int64[n_threads, n_items], ``a * 52 + b`` per item, ``-1`` pads
+    out : int64[n_threads, 65536], zeroed; column = hand value
+    """
+    card_keys, suit_bits, offsets, values = tables
+    for t in prange(plan.shape[0]):
+        for i in range(plan.shape[1]):
+            item = plan[t, i]
+            if item < 0:
+                break
+            if n_cards == 7:
+                _count_from_pair(
+                    item // 52, item % 52, card_keys, suit_bits, offsets, values, out[t]
+                )
+            else:
+                _count_small(
+                    item // 52, item % 52, n_cards, card_keys, suit_bits, offsets, values, out[t]
+                )
+
+
+@kernel
+def _count_small(a, b, n_cards, card_keys, suit_bits, offsets, values, out):
+    """Count every hand of ``n_cards`` (5 or 6) whose two lowest cards are ``a < b``."""
+    kb = KEY_START + card_keys[a] + card_keys[b]
+    sb = suit_bits[a] | suit_bits[b]
+    for c in range(b + 1, 52):
+        kc = kb + card_keys[c]
+        sc = sb | suit_bits[c]
+        for d in range(c + 1, 52):
+            kd = kc + card_keys[d]
+            sd = sc | suit_bits[d]
+            for e in range(d + 1, 52):
+                ke = kd + card_keys[e]
+                se = sd | suit_bits[e]
+                if n_cards == 5:
+                    out[value_from_key(ke, se, offsets, values)] += 1
+                else:
+                    for f in range(e + 1, 52):
+                        v = value_from_key(ke + card_keys[f], se | suit_bits[f], offsets, values)
+                        out[v] += 1
+
+
+def value_histogram(
+    tables: tuple[np.ndarray, ...], n_cards: int, first_card: int = 0
+) -> np.ndarray:
+    """Count the value of every hand of ``n_cards`` (5-7) from the deck ``first_card .. 51``.
+
+    The Python driver of the counting kernels: :func:`exact_value_counts5`
+    for five cards of the full deck, :func:`exact_value_counts7` for seven
+    (its pair loops work for any deck), :func:`exact_value_counts` for the
+    rest, threads as Numba's current thread count.
+
+    Shapes
+    ------
+    return : int64[65536], index = hand value
+    """
+    import numba
+
+    if n_cards == 5 and first_card == 0:
+        warming(exact_value_counts5)
+        values = np.zeros(1 << 16, dtype=np.int64)
+        exact_value_counts5(tables, values)
+        return values
+    plan = deal_plan(numba.get_num_threads(), n_cards, first_card)
+    per_thread = np.zeros((len(plan), 1 << 16), dtype=np.int64)
+    if n_cards == 7:
+        warming(exact_value_counts7)
+        exact_value_counts7(tables, plan, per_thread)
+    else:
+        warming(exact_value_counts)
+        exact_value_counts(tables, n_cards, plan, per_thread)
+    return per_thread.sum(axis=0)
+
+
+@parallel_kernel
+def sample_category_counts(
+    seeds, batch_size, n_trials, first_batch, n_cards, first_card, tables, out
+):
+    """Deal random hands of ``n_cards`` (5-7) from the deck ``first_card .. 51`` (0 for the
+    full deck, 16 for the short deck) and count categories, batches
     ``first_batch .. first_batch + len(seeds) - 1`` of an ``n_trials`` job.
 
     Batch ``b = first_batch + i`` deals trials ``[b * batch_size,
@@ -296,18 +408,21 @@ def sample_category_counts(seeds, batch_size, n_trials, first_batch, n_cards, ta
     Shapes
     ------
     seeds : uint64[n_run]
-    tables : equity.lookup.HoldemTables
+    tables : tuple of the equity.lookup.HoldemTables arrays (hold'em's or the short
+        deck's values; a card outside the deck would score 0, category code 0)
     out : int64[n_run, 16], zeroed; column = category code (1..9)
     """
     card_keys, suit_bits, offsets, values = tables
     for i in prange(seeds.shape[0]):
         start = (first_batch + i) * batch_size
         n = min(n_trials, start + batch_size) - start
-        _sample_batch(seeds[i], n, n_cards, card_keys, suit_bits, offsets, values, out[i])
+        _sample_batch(
+            seeds[i], n, n_cards, first_card, card_keys, suit_bits, offsets, values, out[i]
+        )
 
 
 @kernel
-def _sample_batch(seed, n, n_cards, card_keys, suit_bits, offsets, values, out):
+def _sample_batch(seed, n, n_cards, first_card, card_keys, suit_bits, offsets, values, out):
     """One batch of :func:`sample_category_counts` (serial, RNG state in scalars).
 
     The hot loop lives in :func:`_deal_count` with a literal card count so
@@ -315,28 +430,35 @@ def _sample_batch(seed, n, n_cards, card_keys, suit_bits, offsets, values, out):
     compiles to slower code.
     """
     if n_cards == 7:
-        _deal_count(seed, n, 7, card_keys, suit_bits, offsets, values, out)
+        _deal_count(seed, n, 7, first_card, card_keys, suit_bits, offsets, values, out)
     elif n_cards == 6:
-        _deal_count(seed, n, 6, card_keys, suit_bits, offsets, values, out)
+        _deal_count(seed, n, 6, first_card, card_keys, suit_bits, offsets, values, out)
     else:
-        _deal_count(seed, n, 5, card_keys, suit_bits, offsets, values, out)
+        _deal_count(seed, n, 5, first_card, card_keys, suit_bits, offsets, values, out)
 
 
 @inline_kernel
-def _deal_count(seed, n, n_cards, card_keys, suit_bits, offsets, values, out):
-    """Each hand is a uniform random set of cards, by Floyd's algorithm (deal.subset_step)."""
+def _deal_count(seed, n, n_cards, first_card, card_keys, suit_bits, offsets, values, out):
+    """Each hand is a uniform random set of cards, by Floyd's algorithm (deal.subset_step).
+
+    Positions ``0 .. 51 - first_card`` of the deck are cards ``first_card ..
+    51``: the full deck (``first_card = 0``) draws as it always did.
+    """
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
     s0 = state[0]
     s1 = state[1]
     spare = np.uint64(0)  # the unused half of the last generator output (rng.draw)
     counts = np.zeros(16, dtype=np.int64)
+    first = np.uint64(first_card)
+    last = 52 - first_card - n_cards  # the first step's highest position
     for _ in range(n):
         key = KEY_START
         suit_set = np.uint64(0)
         taken = np.uint64(0)
         for i in range(n_cards):
-            s0, s1, spare, taken, c = subset_step(s0, s1, spare, taken, 52 - n_cards + i)
+            s0, s1, spare, taken, t = subset_step(s0, s1, spare, taken, last + i)
+            c = t + first
             key += card_keys[c]
             suit_set |= suit_bits[c]
         counts[value_from_key(key, suit_set, offsets, values) >> 12] += 1

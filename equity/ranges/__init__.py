@@ -35,26 +35,39 @@ rows are sorted by decreasing (first card, second card): ``AsAh`` leads,
 classes), :mod:`~equity.ranges.preflop` (the shipped exact equity against a
 random hand and the ranking it gives), :mod:`~equity.ranges.grammar`
 (reading range text), :mod:`~equity.ranges.canonical` (writing it) and
-:mod:`~equity.ranges.range` (the :class:`Range` class).  This package
-re-exports their public names.
+:mod:`~equity.ranges.range` (the :class:`Range` class); Omaha's hand
+patterns (``AA**``, ``KQJT ds``) are :mod:`~equity.ranges.omaha`.  This
+package re-exports their public names.
 """
 
 from __future__ import annotations
 
 from .classes import ALL_COMBOS, CLASSES, N_COMBOS, class_combos, combo_index, hand_class
 from .grammar import RANGE_SYNTAX
+from .omaha import (
+    MAX_PATTERN_HANDS,
+    OMAHA_PATTERN_SYNTAX,
+    OmahaRange,
+    count_omaha_hands,
+    parse_omaha_range,
+)
 from .preflop import preflop_equity_vs_random, preflop_ranking
 from .range import Range, parse_range
 
 __all__ = [
     "ALL_COMBOS",
     "CLASSES",
+    "MAX_PATTERN_HANDS",
     "N_COMBOS",
+    "OMAHA_PATTERN_SYNTAX",
     "RANGE_SYNTAX",
+    "OmahaRange",
     "Range",
     "class_combos",
     "combo_index",
+    "count_omaha_hands",
     "hand_class",
+    "parse_omaha_range",
     "parse_range",
     "preflop_equity_vs_random",
     "preflop_ranking",

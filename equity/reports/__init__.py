@@ -16,6 +16,12 @@ per table and the figures (PNG), under ``out_dir``:
     hand (13x13 heat map), the same by Monte-Carlo, and heads-up matchups of
     the 169x169 matrix by Monte-Carlo, compared with the project's exact
     table (largest error, z-score histogram).
+``omaha``
+    Omaha high (four to six hole cards) and hi-lo beside hold'em: category
+    frequencies (Monte-Carlo) against hold'em's exact odds, the share of
+    qualifying lows, classic matchups exact, how much closer heads-up
+    equities run (exact equities of random pairs), hi-lo scoop rates; short
+    deck's exact odds and matchups under both orders of a straight and trips.
 ``zjh``
     Zha Jin Hua: each category's win rate against one to five random
     opponents, with and without the 2-3-5 rule and the suit tie-break;
@@ -29,13 +35,16 @@ The PNG files may differ between matplotlib versions.
 The helpers behind the pages (:func:`classic_matchups`,
 :func:`preflop_vs_random`, :func:`preflop_matrix`,
 :func:`load_preflop_reference`, :func:`zjh_heads_up_exact`,
-:func:`zjh_category_winrates`) are public and return DataFrames.
+:func:`zjh_category_winrates`, :func:`omaha_matchups`, :func:`equity_spread`,
+:func:`hilo_scoops`, :func:`shortdeck_frequencies`, :func:`shortdeck_matchups`...)
+are public and return DataFrames.
 
 Layout, imports running one way: :mod:`.page` (the page writer and what
 the pages share: sizes, seeds, Markdown, figures, progress and Ctrl-C) <-
-:mod:`.studies_holdem` and :mod:`.studies_zjh` (the studies, DataFrames) <-
-one module per page (:mod:`.frequencies`, :mod:`.matchups`,
-:mod:`.preflop`, :mod:`.zjh`) <- :mod:`.run` (:func:`run_report`).  This
+:mod:`.studies_holdem`, :mod:`.studies_zjh`, :mod:`.studies_omaha` and
+:mod:`.studies_shortdeck` (the studies, DataFrames) <- one module per page
+(:mod:`.frequencies`, :mod:`.matchups`, :mod:`.omaha`, :mod:`.preflop`,
+:mod:`.zjh`) <- :mod:`.run` (:func:`run_report`).  This
 module only re-exports.
 """
 
@@ -51,21 +60,43 @@ from .studies_holdem import (
     preflop_matrix,
     preflop_vs_random,
 )
+from .studies_omaha import (
+    HILO_HANDS,
+    OMAHA_MATCHUPS,
+    best_vs_random,
+    equity_spread,
+    hilo_scoops,
+    omaha_category_frequencies,
+    omaha_matchups,
+    qualifying_lows,
+)
+from .studies_shortdeck import SHORTDECK_MATCHUPS, shortdeck_frequencies, shortdeck_matchups
 from .studies_zjh import ZJH_VARIANTS, zjh_category_winrates, zjh_heads_up_exact
 
 __all__ = [
     "CLASSIC_MATCHUPS",
+    "HILO_HANDS",
     "KINDS",
+    "OMAHA_MATCHUPS",
+    "SHORTDECK_MATCHUPS",
     "SIZES",
     "ZJH_VARIANTS",
     "ReportInterrupted",
     "ReportSizes",
+    "best_vs_random",
     "classic_matchups",
     "compare_with_reference",
+    "equity_spread",
+    "hilo_scoops",
     "load_preflop_reference",
+    "omaha_category_frequencies",
+    "omaha_matchups",
     "preflop_matrix",
     "preflop_vs_random",
+    "qualifying_lows",
     "run_report",
+    "shortdeck_frequencies",
+    "shortdeck_matchups",
     "zjh_category_winrates",
     "zjh_heads_up_exact",
 ]

@@ -1,10 +1,12 @@
 """The ``frequencies`` report page: hand-category frequencies, simulated vs exact.
 
 For every game of :data:`equity.games.GAMES`, in its order: a Monte-Carlo
-frequency table beside the closed-form probabilities (standard errors,
-z-scores, chi-square), optionally the exhaustive enumeration against the
-closed form, and the convergence of the relative error with the number of
-hands.
+frequency table beside the exact probabilities (standard errors, z-scores,
+chi-square), optionally the exhaustive enumeration against them, and the
+convergence of the relative error with the number of hands.  A game
+without exact odds (Omaha: ``Game.exact_counts is None``) gets its
+Monte-Carlo frequencies with standard errors and 95% intervals only: no
+exact column, z, chi-square, enumeration or convergence against a truth.
 """
 
 from __future__ import annotations
@@ -14,16 +16,23 @@ from fractions import Fraction
 
 import pandas as pd
 
-from ..analysis.frequencies import SPECIAL_235, category_frequencies
-from ..games import GAMES
+from ..analysis.frequencies import SPECIAL_235, FrequencyTable, category_frequencies
+from ..games import GAMES, Game
 from ..odds import category_counts
-from .page import ReportSizes, _figure, _ladder, _Page, _subseed, _Ticker
+from ..stats import Z95
+from .page import ReportSizes, _figure, _grouped_bars, _ladder, _Page, _subseed, _Ticker
+
+
+def _has_odds(game: Game) -> bool:
+    """Whether ``game`` has exact category odds (closed form or enumeration)."""
+    return game.exact_counts is not None
 
 
 def _frequencies_steps(sizes: ReportSizes, exact: bool) -> int:
-    """Units of work of the page: a table, its ladder and the enumeration, per game."""
+    """Units of work of the page: a table per game; with exact odds its ladder and enumeration."""
     per_game = 1 + len(_ladder(sizes.frequency_trials)) + (1 if exact else 0)
-    return len(GAMES) * per_game
+    with_odds = sum(1 for g in GAMES.values() if _has_odds(g))
+    return with_odds * per_game + (len(GAMES) - with_odds)
 
 
 def _frequencies_page(
@@ -35,8 +44,11 @@ def _frequencies_page(
     page.add(
         f"Each table deals {sizes.frequency_trials:,} random hands "
         "(`category_frequencies(game, trials=..., seed=...)`) and compares the category counts "
-        "with the closed-form probabilities of `equity.odds`. SE is the binomial standard "
-        "error with the exact p; the chi-square test uses the disjoint categories.",
+        "with the exact probabilities of `equity.odds` (closed forms; short deck's seven-card "
+        "odds by enumeration). SE is the binomial standard error with the exact p; the "
+        "chi-square test uses the disjoint categories. Games without exact odds (Omaha) show "
+        "their Monte-Carlo frequencies with the SE of the observed frequency and the 95% "
+        "interval only.",
     )
     summary = []
     conv_frames = []
@@ -46,6 +58,9 @@ def _frequencies_page(
             name, trials=sizes.frequency_trials, seed=_subseed(seed, "frequencies", name)
         )
         tick.step()
+        if not _has_odds(game):
+            _monte_carlo_only(page, game, table)
+            continue
         frame = table.to_frame()
         stat, p_value = table.chi_square()
         df = len([c for c in table.counts if c != SPECIAL_235]) - 1
@@ -108,7 +123,7 @@ def _frequencies_page(
                 f"{name}_exhaustive",
                 check,
                 caption=f"Exhaustive enumeration of all {enumerated.hands:,} hands "
-                "against the closed form:",
+                "against the exact counts of `equity.odds`:",
             )
             tick.step()
         conv_frames.append(_frequency_convergence(name, sizes.frequency_trials, seed, tick))
@@ -118,12 +133,14 @@ def _frequencies_page(
         pd.DataFrame(summary),
         formats={"chi_square": ".3f", "p_value": ".4f", "max_abs_z": ".2f"},
     )
+    if not conv_frames:
+        return
     page.add(
         "## Convergence",
         "Relative error |p_hat / p - 1| of the most common, a middling and the rarest "
         "category against the number of hands, one independent run per point. The dashed "
         "line is the relative standard error sqrt((1 - p) / (p n)); 95% of the points "
-        "should fall in the shaded band below 1.96 SE.",
+        "should fall in the shaded band below 1.96 SE. Games with exact odds only.",
     )
     conv = pd.concat(conv_frames, ignore_index=True)
     page.table(
@@ -132,11 +149,55 @@ def _frequencies_page(
         shown=conv.loc[conv["trials"] == conv["trials"].max()],
         formats={"estimate": ".7f", "exact": ".7f", "error": "+.2e", "stderr": ".2e"},
     )
-    fig, axes = _figure(ncols=len(GAMES), size=(5.5, 4.5))
-    for ax, name in zip(axes[0], GAMES, strict=True):
+    names = list(dict.fromkeys(conv["game"]))
+    ncols = min(len(names), 3)
+    fig, axes = _figure(ncols=ncols, nrows=-(-len(names) // ncols), size=(5.5, 4.5))
+    for ax, name in zip(axes.ravel(), names, strict=False):
         part = conv[conv["game"] == name]
         plot_convergence(part, ax, title=f"{name}: relative error", ylabel="relative error")
+    for ax in axes.ravel()[len(names) :]:
+        ax.set_visible(False)
     page.figure("convergence", fig, "convergence of the relative error")
+
+
+def _monte_carlo_only(page: _Page, game: Game, table: FrequencyTable) -> None:
+    """The section of a game without exact odds: frequencies, SE and 95% intervals only."""
+    frame = table.to_frame()[["count", "frequency", "stderr", "ci95_low", "ci95_high"]]
+    page.add(
+        f"## {game.title}",
+        f"Monte-Carlo only ({table.hands:,} hands of {game.hole_cards} hole cards and a board "
+        "of five): no closed form is known, so there is no exact column, z or chi-square. "
+        "SE = sqrt(f (1 - f) / n) with f the observed frequency.",
+    )
+    page.table(
+        game.name,
+        frame,
+        frame.reset_index(),
+        formats={"frequency": ".6g", "stderr": ".2e", "ci95_low": ".6g", "ci95_high": ".6g"},
+        index=True,
+    )
+    low = table.to_dict().get("qualifying_low")
+    if isinstance(low, dict):
+        share, se = float(low["frequency"]), float(low["stderr"])
+        page.add(
+            f"Qualifying eight-or-better low: {int(low['count']):,} of {table.hands:,} hands, "
+            f"{share:.6f} (SE {se:.2e}, 95% interval {share - Z95 * se:.6f} to "
+            f"{share + Z95 * se:.6f})."
+        )
+    fig, axes = _figure(size=(7.0, 4.5))
+    _grouped_bars(
+        axes[0, 0],
+        list(frame.index),
+        [
+            (
+                "Monte-Carlo (95% interval)",
+                frame["frequency"].to_numpy(),
+                Z95 * frame["stderr"].to_numpy(),
+            )
+        ],
+        title=f"{game.name}: simulated frequencies ({table.hands:,} hands; no exact odds)",
+    )
+    page.figure(game.name, fig, f"{game.name} simulated frequencies")
 
 
 def _frequency_convergence(game: str, trials: int, seed: int, tick: _Ticker) -> pd.DataFrame:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import threading
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -59,6 +60,10 @@ class ReportSizes:
     """Hero hands per Zha Jin Hua category (stratified by strength; even)."""
     zjh_trials: int
     """Deals per hero hand, rule set and number of opponents."""
+    omaha_pairs: int
+    """Random heads-up hand pairs per game, each enumerated exactly (``omaha`` page)."""
+    omaha_trials: int
+    """Deals per Monte-Carlo hand against a random hand (``omaha`` page)."""
 
     def with_trials(self, trials: int) -> ReportSizes:
         """The same sizes with every Monte-Carlo trial count set to ``trials``."""
@@ -69,6 +74,7 @@ class ReportSizes:
             vs_random_trials=trials,
             matrix_trials=trials,
             zjh_trials=trials,
+            omaha_trials=trials,
         )
 
 
@@ -81,6 +87,8 @@ SIZES: dict[str, ReportSizes] = {
         matrix_trials=2_000,
         zjh_heroes=4,
         zjh_trials=500,
+        omaha_pairs=6,
+        omaha_trials=20_000,
     ),
     "default": ReportSizes(
         frequency_trials=10_000_000,
@@ -90,6 +98,8 @@ SIZES: dict[str, ReportSizes] = {
         matrix_trials=100_000,
         zjh_heroes=60,
         zjh_trials=10_000,
+        omaha_pairs=400,
+        omaha_trials=1_000_000,
     ),
     "full": ReportSizes(
         frequency_trials=100_000_000,
@@ -99,6 +109,8 @@ SIZES: dict[str, ReportSizes] = {
         matrix_trials=100_000,
         zjh_heroes=200,
         zjh_trials=20_000,
+        omaha_pairs=2_000,
+        omaha_trials=10_000_000,
     ),
 }
 """Presets: ``small`` runs in seconds (tests, notebooks), ``default`` in a few
@@ -394,3 +406,47 @@ def _figure(ncols: int = 1, nrows: int = 1, size: tuple[float, float] = (7.0, 4.
     fig = Figure(figsize=(size[0] * ncols, size[1] * nrows), layout="constrained")
     axes = fig.subplots(nrows, ncols, squeeze=False)
     return fig, axes
+
+
+def _grouped_bars(
+    ax: Any,
+    labels: list[str],
+    series: Sequence[tuple[str, Any, Any | None]],
+    *,
+    log: bool = True,
+    ylabel: str = "probability",
+    title: str = "",
+) -> None:
+    """Bars side by side per label: ``series`` is ``(name, values, half_width or None)``.
+
+    A series with a half-width (1.96 SE) gets error bars (a Monte-Carlo
+    estimate); one without is outlined in black (an exact value).
+    Zero or missing values draw no bar on a log axis.
+    """
+    width = 0.8 / max(len(series), 1)
+    x = np.arange(len(labels))
+    for k, (name, values, half) in enumerate(series):
+        vals = np.asarray(values, dtype=float)
+        offset = x + (k - (len(series) - 1) / 2) * width
+        shown = np.isfinite(vals) & ((vals > 0) if log else True)
+        err = None if half is None else np.asarray(half, dtype=float)[shown]
+        ax.bar(
+            offset[shown],
+            vals[shown],
+            width,
+            yerr=err,
+            capsize=2 if err is not None else 0,
+            label=name,
+            color=f"C{k}",
+            edgecolor="black" if half is None else "none",
+            linewidth=0.6,
+        )
+    if log:
+        ax.set_yscale("log")
+    ax.set_xticks(x)
+    ax.set_xticklabels(labels, rotation=30, ha="right")
+    ax.set_ylabel(ylabel)
+    if title:
+        ax.set_title(title)
+    ax.grid(True, axis="y", which="major", alpha=0.3)
+    ax.legend(fontsize="small")

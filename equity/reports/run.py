@@ -11,13 +11,14 @@ import numpy as np
 from ..control import Progress, stop_requested
 from .frequencies import _frequencies_page, _frequencies_steps
 from .matchups import _matchups_page, _matchups_steps
+from .omaha import _omaha_page, _omaha_steps
 from .page import SIZES, ReportInterrupted, _header, _Page, _Stopped, _Ticker
 from .preflop import _preflop_page, _preflop_steps
 from .zjh import _zjh_page, _zjh_steps
 
 __all__ = ["KINDS", "run_report"]
 
-KINDS = ("frequencies", "matchups", "preflop", "zjh")
+KINDS = ("frequencies", "matchups", "omaha", "preflop", "zjh")
 """Report kinds; ``run_report("all", ...)`` writes every one and an index page."""
 
 
@@ -37,7 +38,7 @@ def run_report(
 
     Parameters
     ----------
-    kind : {"frequencies", "matchups", "preflop", "zjh", "all"}
+    kind : {"frequencies", "matchups", "omaha", "preflop", "zjh", "all"}
         Which report; ``"all"`` writes every one and an index ``README.md``.
     out_dir : str or path
         Output folder (created).  Page ``<kind>.md`` links its files in
@@ -49,8 +50,9 @@ def run_report(
         Seed of everything random; recorded on every page.
     exact : bool
         Also recompute the exact references: enumerate every hand for the
-        frequency tables (against the closed form) and rerun the preflop
-        board sweep (against the shipped table).
+        frequency tables of the games with exact odds (against the closed
+        form; Omaha has none and is skipped) and rerun the preflop board
+        sweep (against the shipped table).
     progress : callable, optional
         ``progress(done, total)`` after each unit of work (a frequency
         table, a matchup, a hero hand's row...), ``total`` over every page.
@@ -102,6 +104,7 @@ def run_report(
     steps = {
         "frequencies": _frequencies_steps(sizes, exact),
         "matchups": _matchups_steps(sizes),
+        "omaha": _omaha_steps(sizes),
         "preflop": _preflop_steps(sizes, exact),
         "zjh": _zjh_steps(sizes),
     }
@@ -112,6 +115,7 @@ def run_report(
     titles = {
         "frequencies": "Hand-category frequencies: simulated vs exact",
         "matchups": "Heads-up hold'em: classic matchups, Monte-Carlo vs exact",
+        "omaha": "Omaha high and hi-lo, and short deck, beside hold'em",
         "preflop": "Preflop equity: 169 starting hands and the heads-up matrix",
         "zjh": "Zha Jin Hua: win rate by category, rules and table size",
     }
@@ -130,6 +134,8 @@ def run_report(
                     _frequencies_page(page, sizes, int(seed), exact, tick)
                 elif k == "matchups":
                     _matchups_page(page, sizes, int(seed), tick)
+                elif k == "omaha":
+                    _omaha_page(page, sizes, int(seed), tick)
                 elif k == "preflop":
                     _preflop_page(page, sizes, int(seed), exact, tick)
                 else:

@@ -1,4 +1,4 @@
-"""Evaluator lookup tables for five- to seven-card poker hands.
+"""Evaluator lookup tables: hold'em here, Omaha and short deck in submodules.
 
 The seven-card evaluator (:mod:`equity.kernels.holdem`) reads four arrays,
 built here once and shipped as package data (``equity/data/holdem.npz``;
@@ -44,7 +44,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .cards import RANK_NAMES
+from ..cards import RANK_NAMES
 
 __all__ = [
     "CATEGORIES",
@@ -403,7 +403,3 @@ def _write_shipped(path: str | None = None) -> str:
         target, **build_holdem_tables()._asdict(), components=build_value_components()
     )
     return target
-
-
-if __name__ == "__main__":  # python -m equity.lookup
-    print("wrote", _write_shipped())

@@ -1,0 +1,56 @@
+"""Omaha: four, five or six hole cards, exactly two of them with exactly three of the board."""
+
+from __future__ import annotations
+
+from ._base import KERNEL_OMAHA, Game
+from .poker_categories import POKER_CATEGORIES
+
+__all__ = ["HILO_RULE", "OMAHA", "OMAHA5", "OMAHA5_HILO", "OMAHA6", "OMAHA_HILO", "OMAHA_RULE"]
+
+OMAHA_RULE = (
+    "Omaha: each player's hand is exactly two of their hole cards with exactly three of the "
+    "five board cards (never one or three hole cards, never the board alone); the usual "
+    "hold'em categories, straight flush first."
+)
+"""The Omaha hand rule, in the words of the docs and ``--help``."""
+
+HILO_RULE = (
+    "Hi-lo eight or better: the pot splits between the best high hand and the best "
+    "qualifying low, each made of exactly two hole cards and three board cards chosen "
+    "independently.  A low is five different ranks, eight or lower, aces low; straights and "
+    "flushes do not count against it, and the lowest highest card wins (then the next). With "
+    "no qualifying low the high hand takes the whole pot; tied hands split their half "
+    "(quartering).  A player's equity is the expected share of the pot."
+)
+"""The hi-lo rule, in the words of the docs and ``--help``."""
+
+
+def _omaha(name: str, hole: int, players: int, hilo: bool) -> Game:
+    kind = "hi-lo 8-or-better" if hilo else "high"
+    return Game(
+        name=name,
+        title=f"Omaha {kind} ({hole} hole cards)",
+        summary=f"Omaha {kind}, {hole} hole cards (2 from the hand + 3 from the board)",
+        hole_cards=hole,
+        board_sizes=(0, 3, 4, 5),
+        players=(2, players),
+        categories=POKER_CATEGORIES,
+        hand_sizes=(hole + 5,),
+        kernel=KERNEL_OMAHA,
+        exact_counts=None,
+        hilo=hilo,
+        patterns=True,
+        rule_text=OMAHA_RULE + (" " + HILO_RULE if hilo else ""),
+    )
+
+
+OMAHA = _omaha("omaha", 4, 11, hilo=False)
+"""Pot-limit Omaha's hand (PLO4): 2 to 11 players."""
+OMAHA5 = _omaha("omaha5", 5, 9, hilo=False)
+"""Five-card Omaha (PLO5): 2 to 9 players."""
+OMAHA6 = _omaha("omaha6", 6, 7, hilo=False)
+"""Six-card Omaha (PLO6): 2 to 7 players."""
+OMAHA_HILO = _omaha("omaha-hilo", 4, 11, hilo=True)
+"""Omaha hi-lo eight or better (four hole cards)."""
+OMAHA5_HILO = _omaha("omaha5-hilo", 5, 9, hilo=True)
+"""Five-card Omaha hi-lo eight or better."""

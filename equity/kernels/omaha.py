@@ -1,0 +1,274 @@
+"""Omaha evaluation: exactly two hole cards and three board cards, high and 8-or-better low.
+
+The tables are :class:`equity.lookup.omaha.OmahaTables` (see that module for
+the method): a board is reduced once to its *facts* (:func:`board_facts`:
+rank pattern, the suit that can make a flush and its ranks, the low ranks),
+after which a hand's high value is a maximum over its hole pairs of
+:attr:`pair_values` lookups (or one lookup in a precomputed row for a known
+hand, :func:`hand_rows`) and, when the board allows a flush, over its
+suited pairs of :attr:`flush_values`; its low is one lookup.
+
+High values are on the hold'em scale of :mod:`equity.lookup` (``value >>
+12`` = category 1..9).  Low codes are ``256 - mask`` of the low's five ranks
+(bigger is better), 0 for no qualifying low.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ._jit import inline_kernel, kernel, parallel_kernel, prange
+from .deal import subset_step, swap_draw
+from .rng import seed_state
+
+__all__ = [
+    "LOW_COLUMN",
+    "N_BOARD_PATTERNS",
+    "N_PAIRS",
+    "N_SUITED_SETS",
+    "board_facts",
+    "evaluate_omaha_batch",
+    "hand_high",
+    "hand_low_mask",
+    "hand_rows",
+    "high_from_rows",
+    "sample_omaha_categories",
+]
+
+N_BOARD_PATTERNS = 6175
+N_PAIRS = 91
+N_FLUSH_PAIRS = 78
+N_SUITED_SETS = 2288
+
+_HASH_MASK = np.uint64((1 << 24) - 1)
+_HASH_MULTIPLIER = np.uint64(0xFD5D5A35)
+_ROW_SHIFT = np.uint64(11)
+_ROW_MASK = np.uint64((1 << 11) - 1)
+_FLUSH_SIZE = 1 << 13
+_THREE = np.uint64(0x5555)
+_EIGHTS = np.uint64(0x8888)
+
+
+@inline_kernel
+def board_facts(key, suits, offsets, board_index, suited_index):
+    """``(pattern, flush suit, suited set)`` of a five-card board.
+
+    ``key`` is the sum of the board's card keys (no start value), ``suits``
+    the OR of their suit bits.  ``pattern`` indexes the board's rank pattern
+    (0..6174); ``flush suit`` is the suit holding three or more board cards
+    (at most one can) or -1; ``suited set`` indexes that suit's board ranks
+    (0..2287), or -1.
+    """
+    m = ((key & _HASH_MASK) * _HASH_MULTIPLIER) & _HASH_MASK
+    slot = (np.uint64(offsets[m >> _ROW_SHIFT]) << np.uint64(1)) + (m & _ROW_MASK)
+    pattern = np.int64(board_index[_FLUSH_SIZE + np.int64(slot)])
+    three = ((key >> np.uint64(32)) + _THREE) & _EIGHTS
+    if three == 0:
+        return pattern, -1, -1
+    suit = np.int64(three > 0x8) + np.int64(three > 0x80) + np.int64(three > 0x800)
+    ranks = np.int64((suits >> np.uint64(16 * suit)) & np.uint64(0x1FFF))
+    return pattern, suit, np.int64(suited_index[ranks])
+
+
+@inline_kernel
+def hand_high(hole, k, pattern, suit, suited, pair_index, pair_values, flush_pair_index,
+              flush_values):  # fmt: skip
+    """High value of the ``k`` cards ``hole[:k]`` on a board with these facts."""
+    best = np.int64(0)
+    base = pattern * 91
+    for i in range(k):
+        ri = np.int64(hole[i] >> 2)
+        for j in range(i + 1, k):
+            v = np.int64(pair_values[base + pair_index[ri * 13 + np.int64(hole[j] >> 2)]])
+            best = max(best, v)
+    if suit >= 0:
+        fbase = suited * 78
+        for i in range(k):
+            if np.int64(hole[i] & 3) != suit:
+                continue
+            ri = np.int64(hole[i] >> 2)
+            for j in range(i + 1, k):
+                if np.int64(hole[j] & 3) == suit:
+                    v = np.int64(
+                        flush_values[fbase + flush_pair_index[ri * 13 + np.int64(hole[j] >> 2)]]
+                    )
+                    best = max(best, v)
+    return best
+
+
+@inline_kernel
+def hand_low_mask(hole, k, low_bits):
+    """The low-rank mask (bit 0 = ace .. bit 7 = eight) of ``hole[:k]``."""
+    mask = np.int64(0)
+    for i in range(k):
+        mask |= np.int64(low_bits[hole[i]])
+    return mask
+
+
+@inline_kernel
+def high_from_rows(rows, flush_rows, p, pattern, suit, suited):
+    """High value of known hand ``p`` from its precomputed rows (:func:`hand_rows`)."""
+    v = np.int64(rows[p, pattern])
+    if suit >= 0:
+        v = max(v, np.int64(flush_rows[p, suit, suited]))
+    return v
+
+
+@kernel
+def hand_rows(holes, k, pair_index, pair_values, flush_pair_index, flush_values, rows, flush_rows):
+    """Precompute each known hand's high value on every board pattern and suited set.
+
+    ``rows[p, b]``: the best value by ranks of hand ``p`` on rank pattern
+    ``b``; ``flush_rows[p, s, t]``: its best flush in suit ``s`` on suited
+    set ``t`` (0 when it holds fewer than two cards of ``s``).  A showdown
+    of known hands then costs one or two lookups per hand.
+
+    Shapes
+    ------
+    holes : uint8[n, >= k]; rows : uint16[n, 6175]; flush_rows : uint16[n, 4, 2288]
+    """
+    for p in range(holes.shape[0]):
+        for b in range(N_BOARD_PATTERNS):
+            best = 0
+            for i in range(k):
+                ri = np.int64(holes[p, i] >> 2)
+                for j in range(i + 1, k):
+                    pr = pair_index[ri * 13 + np.int64(holes[p, j] >> 2)]
+                    best = max(best, np.int64(pair_values[b * 91 + pr]))
+            rows[p, b] = best
+        for s in range(4):
+            for t in range(N_SUITED_SETS):
+                best = 0
+                for i in range(k):
+                    if np.int64(holes[p, i] & 3) != s:
+                        continue
+                    ri = np.int64(holes[p, i] >> 2)
+                    for j in range(i + 1, k):
+                        if np.int64(holes[p, j] & 3) == s:
+                            fp = flush_pair_index[ri * 13 + np.int64(holes[p, j] >> 2)]
+                            best = max(best, np.int64(flush_values[t * 78 + fp]))
+                flush_rows[p, s, t] = best
+
+
+@kernel
+def _evaluate_rows(holes, boards, start, stop, tables, high, low):
+    (
+        card_keys,
+        suit_bits,
+        offsets,
+        _values,
+        board_index,
+        pair_index,
+        pair_values,
+        suited_index,
+        flush_pair_index,
+        flush_values,
+        low_bits,
+        low_values,
+    ) = tables
+    k = holes.shape[1]
+    for n in range(start, stop):
+        key = np.uint64(0)
+        suits = np.uint64(0)
+        board_low = np.int64(0)
+        for j in range(5):
+            c = boards[n, j]
+            key += card_keys[c]
+            suits |= suit_bits[c]
+            board_low |= np.int64(low_bits[c])
+        pattern, suit, suited = board_facts(key, suits, offsets, board_index, suited_index)
+        high[n] = hand_high(
+            holes[n], k, pattern, suit, suited, pair_index, pair_values, flush_pair_index,
+            flush_values,
+        )  # fmt: skip
+        low[n] = low_values[(board_low << 8) | hand_low_mask(holes[n], k, low_bits)]
+
+
+@parallel_kernel
+def evaluate_omaha_batch(holes, boards, tables, high, low):
+    """High value and low code of many Omaha hands, in chunks spread over threads.
+
+    Codes must be cards (0..51), each row's hole and board cards distinct:
+    the caller checks them.
+
+    Shapes
+    ------
+    holes : uint8[n, k], k in 4, 5, 6; boards : uint8[n, 5]
+    tables : equity.lookup.omaha.OmahaTables
+    high, low : int32[n]
+    """
+    n = holes.shape[0]
+    chunk = 1 << 13
+    for c in prange((n + chunk - 1) // chunk):
+        _evaluate_rows(holes, boards, c * chunk, min(n, (c + 1) * chunk), tables, high, low)
+
+
+LOW_COLUMN = 10
+"""Column of :func:`sample_omaha_categories`' counts holding the deals with a qualifying low."""
+
+
+@parallel_kernel
+def sample_omaha_categories(seeds, batch_size, n_trials, first_batch, n_hole, tables, out):
+    """Deal random Omaha hands with a board and count their high categories and lows.
+
+    Each deal: ``n_hole`` hole cards by partial Fisher-Yates over a deck
+    kept shuffled from deal to deal, then five board cards by Floyd's
+    algorithm from the cards left.  Batch ``b = first_batch + i`` deals
+    trials ``[b * batch_size, min(n_trials, (b + 1) * batch_size))`` from
+    its own stream ``seeds[i]`` and writes only ``out[i]``.
+
+    Shapes
+    ------
+    seeds : uint64[n_run]; tables : equity.lookup.omaha.OmahaTables
+    out : int64[n_run, 16], zeroed; column = high category code (1..9), column
+        :data:`LOW_COLUMN` = deals with a qualifying eight-or-better low
+    """
+    for i in prange(seeds.shape[0]):
+        start = (first_batch + i) * batch_size
+        n = min(n_trials, start + batch_size) - start
+        _sample_omaha_batch(seeds[i], n, n_hole, tables, out[i])
+
+
+@kernel
+def _sample_omaha_batch(seed, n, n_hole, tables, out):
+    (
+        card_keys,
+        suit_bits,
+        offsets,
+        _values,
+        board_index,
+        pair_index,
+        pair_values,
+        suited_index,
+        flush_pair_index,
+        flush_values,
+        low_bits,
+        low_values,
+    ) = tables
+    state = np.empty(2, dtype=np.uint64)
+    seed_state(seed, state)
+    s0 = state[0]
+    s1 = state[1]
+    spare = np.uint64(0)
+    deck = np.arange(52).astype(np.uint8)
+    for _ in range(n):
+        for j in range(n_hole):
+            s0, s1, spare, _c = swap_draw(s0, s1, spare, deck, j, 52)
+        key = np.uint64(0)
+        suits = np.uint64(0)
+        board_low = np.int64(0)
+        taken = np.uint64(0)
+        n_left = 52 - n_hole
+        for j in range(n_left - 5, n_left):
+            s0, s1, spare, taken, t = subset_step(s0, s1, spare, taken, j)
+            c = deck[n_hole + t]
+            key += card_keys[c]
+            suits |= suit_bits[c]
+            board_low |= np.int64(low_bits[c])
+        pattern, suit, suited = board_facts(key, suits, offsets, board_index, suited_index)
+        high = hand_high(
+            deck, n_hole, pattern, suit, suited, pair_index, pair_values, flush_pair_index,
+            flush_values,
+        )  # fmt: skip
+        out[high >> 12] += 1
+        out[LOW_COLUMN] += low_values[(board_low << 8) | hand_low_mask(deck, n_hole, low_bits)] > 0
