@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench notebooks clean
+.PHONY: demo test lint bench notebooks notebook-outputs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ bench: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[notebooks]"
 	$(BIN)/jupyter lab notebooks/
+
+# Execute every notebook in small mode and save it with its outputs (committed that way).
+notebook-outputs: $(STAMP)
+	$(BIN)/python tools/run_notebooks.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache build

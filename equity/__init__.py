@@ -18,6 +18,9 @@ line) pays only for what it uses:
   :class:`OmahaRange` — Omaha hand patterns;
 * :func:`category_frequencies`, :func:`category_counts`,
   :func:`category_probabilities` — hand-category frequencies and exact odds;
+* :func:`distribution`, :class:`EquityDistribution` — the equity of every combo of a range
+  (the equity curve);
+* :func:`streets`, :class:`StreetsResult` — exact equity after each possible next card (outs);
 * :func:`parse_cards`, :func:`format_cards` — cards;
 * :data:`GAMES`, :func:`game` — the game registry.
 """
@@ -30,7 +33,9 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 
 if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
+    from .analysis.distribution import EquityDistribution, distribution
     from .analysis.frequencies import FrequencyTable, category_frequencies
+    from .analysis.streets import StreetsResult, streets
     from .cards import format_cards, parse_cards
     from .engine import calculate, use_scheduler
     from .games import GAMES, game
@@ -78,6 +83,10 @@ _EXPORTS = {
     "OmahaRange": "ranges",
     "category_frequencies": "analysis.frequencies",
     "FrequencyTable": "analysis.frequencies",
+    "distribution": "analysis.distribution",
+    "EquityDistribution": "analysis.distribution",
+    "streets": "analysis.streets",
+    "StreetsResult": "analysis.streets",
     "category_counts": "odds",
     "category_probabilities": "odds",
     "parse_cards": "cards",
@@ -88,6 +97,7 @@ _EXPORTS = {
 
 __all__ = [
     "GAMES",
+    "EquityDistribution",
     "EquityResult",
     "FrequencyTable",
     "OmahaHand",
@@ -96,6 +106,7 @@ __all__ = [
     "Range",
     "ShortDeckHand",
     "ShortDeckRules",
+    "StreetsResult",
     "ZJHRules",
     "__version__",
     "calculate",
@@ -105,6 +116,7 @@ __all__ = [
     "compare_hands",
     "compare_shortdeck",
     "compare_zjh",
+    "distribution",
     "evaluate",
     "evaluate_batch",
     "evaluate_omaha",
@@ -121,6 +133,7 @@ __all__ = [
     "rank_hands",
     "rank_shortdeck",
     "rank_zjh",
+    "streets",
     "use_scheduler",
 ]
 """The public names (:data:`_EXPORTS` loads each from its module on first use)."""

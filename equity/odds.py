@@ -29,7 +29,7 @@ from fractions import Fraction
 from math import comb, prod
 from typing import Any
 
-from .games import KERNEL_TABLE, Game
+from .games import KERNEL_TABLE, Game, a_hand_of
 from .games import game as get_game
 from .lookup import CATEGORIES, _rank_multisets, _straight_top, best_hand_from_ranks
 from .lookup.shortdeck import shortdeck_categories, straight_beats_trips_of
@@ -163,7 +163,7 @@ def _hand_cards(g: Game, cards: int | None) -> int:
         return g.frequency_cards
     if isinstance(cards, bool) or not isinstance(cards, int) or cards not in g.hand_sizes:
         sizes = " or ".join(map(str, g.hand_sizes))
-        raise ValueError(f"a {g.name} hand has {sizes} cards, got {cards!r}")
+        raise ValueError(f"{a_hand_of(g.name)} has {sizes} cards, got {cards!r}")
     return cards
 
 

@@ -352,45 +352,43 @@ def plot_matrix(
     vmin: float | None = 0.0,
     vmax: float | None = 1.0,
     tick_every: int = 13,
+    order: Sequence[str] | None = None,
 ) -> Axes:
     """Draw the 169x169 heads-up matrix (row hand against column hand).
 
-    Parameters
-    ----------
-    matrix : array or DataFrame
-        ``float[169, 169]`` in :data:`equity.ranges.CLASSES` order; NaN
-        cells (matchups not run) are left blank.
-    ax : Axes, optional
-        Where to draw; a new figure when omitted.
-    title, label : str
-        Title and colour-bar label.
-    cmap : str
-        Colour map (diverging around one half by default).
-    vmin, vmax : float, optional
-        Colour limits.
-    tick_every : int
-        Label every ``tick_every``-th class (13: one per grid row).
-
-    Returns
-    -------
-    Axes
+    ``matrix`` is ``float[169, 169]`` in :data:`equity.ranges.CLASSES` order
+    (NaN cells, matchups not run, are blank); ``title``/``label`` name the
+    plot and its colour bar; ``cmap``, ``vmin``, ``vmax`` set the colours
+    (diverging around one half by default).  Every ``tick_every``-th class
+    is labelled (13: one per grid row), coloured by kind: pairs black, suited
+    blue, offsuit red.  ``order`` lists the 169 classes in the order to draw
+    them (e.g. :func:`equity.ranges.preflop_ranking`, strongest first).
     """
     _pyplot()
     arr = np.asarray(matrix, dtype=float)
     if arr.shape != (169, 169):
         raise ValueError(f"expected a 169x169 matrix, got shape {arr.shape}")
+    names = list(CLASSES if order is None else order)
+    if sorted(names) != sorted(CLASSES):
+        raise ValueError("order must list each of the 169 classes once")
+    perm = np.array([CLASSES.index(c) for c in names])
+    arr = arr[np.ix_(perm, perm)]
     ax = _new_axes(ax, (8.0, 7.0))
     image = ax.imshow(
         np.ma.masked_invalid(arr), cmap=cmap, vmin=vmin, vmax=vmax, interpolation="nearest"
     )
     ax.figure.colorbar(image, ax=ax, label=label, shrink=0.85)
     ticks = list(range(0, 169, tick_every))
-    ax.set_xticks(ticks)
-    ax.set_xticklabels([CLASSES[t] for t in ticks], rotation=90, fontsize=7)
-    ax.set_yticks(ticks)
-    ax.set_yticklabels([CLASSES[t] for t in ticks], fontsize=7)
-    ax.set_xlabel("opponent hand (grid order)")
-    ax.set_ylabel("hand (grid order)")
+    size = 7 if tick_every > 4 else (5.5 if tick_every > 1 else 3.6)
+    ax.set_xticks(ticks, [names[t] for t in ticks], rotation=90, fontsize=size)
+    ax.set_yticks(ticks, [names[t] for t in ticks], fontsize=size)
+    colour = {"p": "black", "s": "tab:blue", "o": "tab:red"}
+    for text in [*ax.get_xticklabels(), *ax.get_yticklabels()]:
+        name = text.get_text()
+        text.set_color(colour["p" if len(name) == 2 else name[2]])
+    where = "grid order" if order is None else "strongest first"
+    ax.set_xlabel(f"opponent hand ({where}; pairs black, suited blue, offsuit red)")
+    ax.set_ylabel(f"hand ({where})")
     ax.set_title(title)
     return ax
 

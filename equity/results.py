@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -13,7 +13,23 @@ from .stats import Z95
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["EquityResult"]
+__all__ = ["CategoryCounts", "EquityResult"]
+
+
+class CategoryCounts(NamedTuple):
+    """Weighted counts of showdown categories, per player (strongest category first).
+
+    ``ends[p, i]``: deals (weighted) in which player ``p`` ends with category
+    ``names[i]``; ``wins[p, i]``: those in which they win the pot alone
+    holding it; ``total``: the weighted number of deals; ``exact``:
+    enumerated (True) or counted in the run's Monte-Carlo deals (False).
+    """
+
+    names: tuple[str, ...]
+    ends: np.ndarray
+    wins: np.ndarray
+    total: float
+    exact: bool
 
 
 @dataclass(frozen=True)
@@ -57,6 +73,8 @@ class EquityResult:
     rules: Any = None
     combo_results: dict[int, Any] = field(default_factory=dict)
     """For range players (index): a DataFrame-ready dict of per-combo equity."""
+    category_counts: CategoryCounts | None = None
+    """Showdown categories (``calculate(..., categories=True)``): see :attr:`categories`."""
     outcomes: dict[str, np.ndarray] | None = None
     """Omaha: per player, the share of deals in which they ``scoop`` (win the whole pot
     alone), have the only best high (``high_win``) or share it (``high_tie``), and for
@@ -109,6 +127,59 @@ class EquityResult:
         cols = {f"{k}-way": self.splits[:, k] for k in range(1, self.n_players + 1)}
         return pd.DataFrame(cols, index=pd.Index(list(self.hands), name="hand"))
 
+    @property
+    def categories(self) -> pd.DataFrame:
+        """Share of deals in which each player (row) ends with each category (column).
+
+        Present when ``calculate(..., categories=True)`` counted them: exact
+        shares for an exact run, Monte-Carlo estimates (same deals as the
+        equity) with :attr:`categories_stderr` otherwise.  A row sums to 1.
+        """
+        return self._category_frame(self._category_counts().ends)
+
+    @property
+    def win_categories(self) -> pd.DataFrame:
+        """Share of all deals in which each player wins the pot alone holding each category.
+
+        A row sums to the player's ``win`` (sole wins).
+        """
+        return self._category_frame(self._category_counts().wins)
+
+    @property
+    def categories_stderr(self) -> pd.DataFrame:
+        """Binomial standard errors of :attr:`categories` (zero for an exact run)."""
+        return self._category_frame(self._share_stderr(self._category_counts().ends))
+
+    @property
+    def win_categories_stderr(self) -> pd.DataFrame:
+        """Binomial standard errors of :attr:`win_categories` (zero for an exact run)."""
+        return self._category_frame(self._share_stderr(self._category_counts().wins))
+
+    def _category_counts(self) -> CategoryCounts:
+        if self.category_counts is None:
+            raise ValueError(
+                "this result has no category counts: run calculate(..., categories=True)"
+            )
+        return self.category_counts
+
+    def _share_stderr(self, counts: np.ndarray) -> np.ndarray:
+        c = self._category_counts()
+        if c.exact:
+            return np.zeros_like(counts)
+        share = counts / c.total
+        return np.sqrt(share * (1 - share) / c.total)
+
+    def _category_frame(self, values: np.ndarray) -> pd.DataFrame:
+        import pandas as pd
+
+        c = self._category_counts()
+        shares = values if values is not c.ends and values is not c.wins else values / c.total
+        frame = pd.DataFrame(
+            shares, index=pd.Index(list(self.hands), name="hand"), columns=list(c.names)
+        )
+        frame.attrs.update(method=self.method, deals=c.total, exact=c.exact)
+        return frame
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data; the ``equity query --json`` object."""
         players = []
@@ -131,6 +202,10 @@ class EquityResult:
             for name, shares in (self.outcomes or {}).items():
                 if name != "no_low":
                     record[name] = float(shares[p])
+            if self.category_counts is not None:
+                c = self.category_counts
+                record["categories"] = _shares(c.names, c.ends[p], c.total)
+                record["win_categories"] = _shares(c.names, c.wins[p], c.total)
             players.append(record)
         extra: dict[str, Any] = {}
         if self.outcomes is not None and "no_low" in self.outcomes:
@@ -175,7 +250,37 @@ class EquityResult:
                 )
         if self.outcomes is not None and "no_low" in self.outcomes:
             lines.append(f"  no qualifying low in {self.outcomes['no_low'][0]:.6f} of deals")
+        if self.category_counts is not None:
+            lines.append(self.categories_text())
         return "\n".join(lines)
+
+    def categories_text(self) -> str:
+        """The category table of ``equity query --categories``: ends with / wins with."""
+        c = self._category_counts()
+        kind = "exact" if c.exact else f"Monte-Carlo, 95% intervals, {c.total:,.0f} deals"
+        se = None if c.exact else self._share_stderr(c.ends)
+        rows = []
+        for i, name in enumerate(c.names):
+            if not c.ends[:, i].any():
+                continue
+            cells = []
+            for p in range(self.n_players):
+                cell = f"{c.ends[p, i] / c.total:.3%} / {c.wins[p, i] / c.total:.3%}"
+                if se is not None:
+                    cell += f" +-{Z95 * se[p, i]:.2%}"
+                cells.append(cell)
+            rows.append([name, *cells])
+        header = ["category", *self.hands]
+        widths = [max(len(r[k]) for r in [header, *rows]) for k in range(len(header))]
+        lines = [f"showdown categories, share of all deals ({kind}): ends with / wins with"]
+        for r in [header, *rows]:
+            lines.append("  " + "  ".join(f"{x:<{w}}" for x, w in zip(r, widths, strict=True)))
+        return "\n".join(lines)
+
+
+def _shares(names: tuple[str, ...], counts: np.ndarray, total: float) -> dict[str, float]:
+    """``{category: share}`` of one player's counts, the categories they ever hold."""
+    return {name: float(x / total) for name, x in zip(names, counts, strict=True) if x}
 
 
 def shares_from_counts(counts: np.ndarray, total: float) -> tuple[np.ndarray, ...]:

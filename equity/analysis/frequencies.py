@@ -28,7 +28,7 @@ from ..checks import (
 from ..control import Progress
 from ..engine.executor import executor_for
 from ..engine.rounds import one_thread, run_rounds
-from ..games import KERNEL_OMAHA, KERNEL_TABLE, KERNEL_ZJH, Game, game_names
+from ..games import KERNEL_OMAHA, KERNEL_TABLE, KERNEL_ZJH, Game, a_hand_of, game_names
 from ..games import game as get_game
 from ..games.zjh import SPECIAL_235
 from ..kernels import holdem as _holdem
@@ -447,5 +447,5 @@ def _check_cards(g: Game, cards: Any) -> int:
         or (int(cards) not in g.hand_sizes)
     ):
         sizes = " or ".join(map(str, g.hand_sizes))
-        raise ValueError(f"a {g.name} hand has {sizes} cards, got {cards!r}")
+        raise ValueError(f"{a_hand_of(g.name)} has {sizes} cards, got {cards!r}")
     return int(cards)

@@ -16,9 +16,11 @@ import sys
 from collections.abc import Sequence
 
 from .._version import __version__
+from ._distribution import add_distribution
 from ._equity import add_query, add_table
 from ._freq import add_freq, add_report
 from ._hands import add_compare, add_eval, add_range
+from ._streets import add_streets
 from ._util import EXIT_INTERRUPTED, EXIT_USAGE, CliError, Parser, parse_count
 
 __all__ = ["CliError", "build_parser", "main", "parse_count"]
@@ -28,12 +30,14 @@ def build_parser() -> Parser:
     """The argument parser of the ``equity`` command."""
     parser = Parser(
         prog="equity",
-        description="Poker equity and hand frequencies: hold'em, five-card, Zha Jin Hua. "
+        description="Poker equity and hand frequencies: hold'em, Omaha (high and hi-lo), short "
+        "deck, five-card, Zha Jin Hua. "
         "Every figure is exact (enumerated) or a Monte-Carlo estimate with its standard error.",
         epilog="examples:\n"
         "  equity eval Kh Kd 5s Ks 5c 2d 3d\n"
         "  equity query AsKs QhQd\n"
         "  equity query AhKd 'QQ+,AKs' random --board Ts9s2h --trials 1e6 --seed 1\n"
+        "  equity query --game omaha AsAhKsKh QdQcJdJc\n"
         "  equity freq --game holdem --exact\n"
         "  equity range 'QQ+,AKs@50' --grid\n\n"
         "'equity COMMAND --help' shows each command's options and examples.",
@@ -49,6 +53,8 @@ def build_parser() -> Parser:
     add_table(sub)
     add_report(sub)
     add_range(sub)
+    add_distribution(sub)
+    add_streets(sub)
     return parser
 
 

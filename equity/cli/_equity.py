@@ -91,6 +91,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
                 independent_decks=args.independent_decks,
                 progress=progress,
                 scheduler=args.scheduler,
+                categories=args.categories,
             )
     except TooLargeForExact as exc:
         raise CliError(
@@ -103,6 +104,8 @@ def _cmd_query(args: argparse.Namespace) -> int:
         emit_json(result.to_dict())
     else:
         print(describe_result(result))
+        if result.category_counts is not None:
+            print(result.categories_text())
     if args.stderr is not None and result.stop_reason not in ("stderr", "interrupted"):
         assert result.stderr is not None  # Monte-Carlo: --stderr rules out --exact
         worst = float(np.max(result.stderr))
@@ -226,6 +229,13 @@ def add_query(sub: Any) -> None:
         "--independent-decks",
         action="store_true",
         help="zjh: deal each random player from a deck of their own",
+    )
+    p.add_argument(
+        "--categories",
+        action="store_true",
+        help="also count the category each player ends with and wins with at showdown "
+        "(exact runs: every board enumerated; --json adds players[i].categories and "
+        "players[i].win_categories: {category: share of all deals})",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_progress(p)

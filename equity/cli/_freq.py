@@ -32,13 +32,13 @@ __all__ = ["add_freq", "add_report"]
 
 def _cmd_freq(args: argparse.Namespace) -> int:
     from ..analysis.frequencies import SPECIAL_235, category_frequencies
-    from ..games import GAMES
+    from ..games import GAMES, a_hand_of
 
     rules = rules_of(args)
     game = GAMES[args.game]
     if args.cards is not None and args.cards not in game.hand_sizes:
         sizes = " or ".join(map(str, game.hand_sizes))
-        raise CliError(f"--cards {args.cards}: a {args.game} hand has {sizes} cards")
+        raise CliError(f"--cards {args.cards}: {a_hand_of(args.game)} has {sizes} cards")
     if args.exact:
         options = {"--trials": args.trials, "--time": args.time, "--seed": args.seed}
         given = [f for f, v in options.items() if v is not None]

@@ -18,7 +18,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..cards import RANK_NAMES, CardsLike, card_mask, format_card, format_cards, parse_cards
-from ..games import KERNEL_OMAHA, KERNEL_ZJH, Game
+from ..games import KERNEL_OMAHA, KERNEL_ZJH, Game, a_hand_of
 from ..games import game as get_game
 from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
 
@@ -97,7 +97,7 @@ def _parse_player(spec: object, game: Game) -> Player:
     if len(cards) != n_hole:
         raise ValueError(
             f"hand {text!r} has {len(cards)} card{'s' if len(cards) != 1 else ''}; "
-            f"a {game.name} hand has {n_hole}"
+            f"{a_hand_of(game.name)} has {n_hole}"
         )
     return Player(label=format_cards(cards), kind=KIND_FIXED, cards=tuple(cards))
 
@@ -125,10 +125,11 @@ def _check_in_deck(game: Game, sources: Sequence[tuple[str, Sequence[int]]]) -> 
     for name, cards in sources:
         for c in cards:
             if not (game.deck_mask >> c) & 1:
-                low = RANK_NAMES[game.lowest_rank]
+                low = RANK_NAMES[game.lowest_rank].lower()
+                plural = low + ("es" if low.endswith("x") else "s")
                 raise ValueError(
                     f"card {format_card(c)!r} ({name}) is not in the {game.name} deck "
-                    f"({low}s to aces)"
+                    f"({plural} to aces)"
                 )
 
 
@@ -303,7 +304,7 @@ def _attach_ranges(job: Job) -> None:
         if combos.shape[1] != job.n_hole:
             raise ValueError(
                 f"range {p.label!r} of player {i + 1} holds {combos.shape[1]}-card hands; "
-                f"a {job.game.name} hand has {job.n_hole}"
+                f"{a_hand_of(job.game.name)} has {job.n_hole}"
             )
         weights = np.asarray(p.range_obj.weights, dtype=np.float64).reshape(-1)
         masks = np.zeros(len(combos), dtype=np.uint64)

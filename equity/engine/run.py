@@ -42,6 +42,7 @@ from ..checks import (
 from ..control import Progress
 from ..kernels._jit import max_threads
 from ..results import EquityResult
+from .categories import check_categories, exact_categories, mc_categories
 from .exact import exact_combo_results, run_exact
 from .executor import executor_for
 from .job import prepare
@@ -93,6 +94,7 @@ def calculate(
     batch_size: int | None = None,
     progress: Progress | None = None,
     scheduler: Any = None,
+    categories: bool = False,
 ) -> EquityResult:
     """Equity of each player's hand: exact enumeration or Monte-Carlo.
 
@@ -100,15 +102,20 @@ def calculate(
     ----------
     hands : sequence
         One entry per player: cards (``"AsKs"``, ``"As Ks"``, card codes),
-        ``"random"`` (dealt from the cards left), or for hold'em a range
-        (``"QQ+,AKs"``, a :class:`equity.ranges.Range`).
+        ``"random"`` (dealt from the cards left), for hold'em and short deck a
+        range (``"QQ+,AKs"``, a :class:`equity.ranges.Range`), for Omaha a
+        pattern (``"AA**"``, ``"KQJT ds"``, an :class:`equity.ranges.OmahaRange`).
     board, dead : str or cards
-        Hold'em community cards (0, 3, 4 or 5) and cards out of play.
+        Community cards (0, 3, 4 or 5) and cards out of play.
     game : str
         A game of :data:`equity.games.GAMES`: ``"holdem"`` (Texas Hold'em,
-        2-23 players), ``"five"`` (five-card poker, 2-10 players, five cards
-        each, no board) or ``"zjh"`` (Zha Jin Hua, 2-17 players, three
-        cards).
+        2-23 players), ``"omaha"``, ``"omaha5"``, ``"omaha6"`` (Omaha high,
+        4-6 hole cards, exactly two with three board cards), ``"omaha-hilo"``,
+        ``"omaha5-hilo"`` (hi-lo eight or better: equity is the expected share
+        of the pot, :attr:`EquityResult.outcomes` the scoops, high and low
+        wins), ``"shortdeck"`` (36 cards, 2-15 players), ``"five"``
+        (five-card poker, 2-10 players, five cards each, no board) or
+        ``"zjh"`` (Zha Jin Hua, 2-17 players, three cards).
     method : {"auto", "exact", "monte-carlo"}
         ``auto`` enumerates when it takes about a second or less
         (:data:`EXACT_AUTO_LIMIT`), Monte-Carlo otherwise.
@@ -123,8 +130,10 @@ def calculate(
         Seed for Monte-Carlo; drawn and recorded in the result when omitted.
     threads : int, optional
         Worker threads (default: all).  Results do not depend on it.
-    rules : equity.zjh.ZJHRules, optional
-        Zha Jin Hua rules (2-3-5 exception, suit tie-break, order).
+    rules : optional
+        The game's house rules: :class:`equity.zjh.ZJHRules` (2-3-5 exception,
+        suit tie-break, order) or :class:`equity.shortdeck.ShortDeckRules`
+        (``straight_beats_trips``).
     independent_decks : bool
         Zha Jin Hua: deal each random player from a deck of their own
         (players may hold the same card).
@@ -133,6 +142,13 @@ def calculate(
         there are at least 32 batches for the standard error).
     progress : callable, optional
         Called as ``progress(done, total)`` after each round.
+    categories : bool
+        Also count the showdown categories: the category each player ends
+        with and the one they win with (:attr:`EquityResult.categories`,
+        :attr:`EquityResult.win_categories`).  Exact runs enumerate them
+        (every assignment and board, without the engine's shortcuts, so at
+        most about 3e9 hand evaluations); Monte-Carlo runs count them in the
+        run's own deals.  Hold'em, short deck and five-card poker.
     scheduler : str, distributed.Client or executor, optional
         Where the work runs (:mod:`equity.engine.executor`); by default this
         process, or the scheduler of an enclosing
@@ -167,6 +183,8 @@ def calculate(
     if batch_size is not None:
         batch_size = check_count(batch_size, "batch_size")
     job = prepare(hands, board, dead, game, rules, independent_decks)
+    if categories:
+        check_categories(job)
     work = job.exact_work()
     if method == "auto":
         method = "exact" if work <= EXACT_AUTO_LIMIT and not explicit_mc else "monte-carlo"
@@ -195,6 +213,7 @@ def calculate(
                     stderr=None,
                     seed=None,
                     combo_results=exact_combo_results(job, per_assign, weights, choice),
+                    category_counts=exact_categories(job) if categories else None,
                 )
             if trials is None:
                 trials = MAX_TRIALS if explicit_mc else DEFAULT_TRIALS
@@ -223,4 +242,7 @@ def calculate(
         stop_reason=mc["stop_reason"],
         batch_size=batch_size,
         combo_results=mc_combo_results(job, mc["combo_counts"]),
+        category_counts=(
+            mc_categories(job, seed, trials, batch_size, mc["samples"]) if categories else None
+        ),
     )

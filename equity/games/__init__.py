@@ -28,6 +28,7 @@ __all__ = [
     "KERNEL_ZJH",
     "Game",
     "RuleOption",
+    "a_hand_of",
     "game",
     "game_names",
 ]
@@ -37,6 +38,11 @@ GAMES: dict[str, Game] = {
     for g in (FIVE, HOLDEM, OMAHA, OMAHA5, OMAHA6, OMAHA_HILO, OMAHA5_HILO, SHORTDECK, ZJH)
 }
 """Every game, by name, in the order ``--game`` and the reports list them."""
+
+
+def a_hand_of(name: str) -> str:
+    """``"a holdem hand"``, ``"an omaha hand"``: a game's hand in an error sentence."""
+    return f"{'an' if name[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {name} hand"
 
 
 def game_names() -> tuple[str, ...]:

@@ -3,7 +3,8 @@
 Each class against one random hand, exact (13x13 heat map) and by
 Monte-Carlo (:func:`preflop_vs_random`); then a sample of the heads-up class
 matchups by Monte-Carlo (:func:`preflop_matrix`) against the package's exact
-table (:func:`load_preflop_reference`).
+table (:func:`load_preflop_reference`), and that whole exact table as a heat
+map, strongest hands first.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ def _preflop_steps(sizes: ReportSizes, exact: bool) -> int:
 def _preflop_page(page: _Page, sizes: ReportSizes, seed: int, exact: bool, tick: _Ticker) -> None:
     """Fill the ``preflop`` page: the classes against a random hand, then the matrix."""
     from ..plots import plot_grid, plot_matrix, plot_winrate_scatter, plot_z_histogram
+    from ..ranges import preflop_ranking
 
     page.add(
         "## Each starting hand against one random hand",
@@ -141,10 +143,19 @@ def _preflop_page(page: _Page, sizes: ReportSizes, seed: int, exact: bool, tick:
         title="Heads-up matchups: simulated - exact",
     )
     page.figure("matrix_errors", fig, "z-score histogram and errors of the matrix")
-    fig, axes = _figure(size=(8.0, 7.0))
-    plot_matrix(
-        _matrix_array(matrix),
-        axes[0, 0],
-        title=f"Monte-Carlo heads-up equity ({n_matchups:,} matchups, mirrored)",
+    page.add(
+        "The whole matrix, exact (the shipped table: every combo pair and board of all "
+        "14,365 matchups), the 169 classes ordered strongest first (by exact equity "
+        "against a random hand); every second class labelled: pairs black, suited blue, "
+        "offsuit red. "
+        "Read a row: the row hand's equity against each opponent hand."
     )
-    page.figure("matrix", fig, "169x169 heads-up equity matrix")
+    fig, axes = _figure(size=(12.5, 11.0))
+    plot_matrix(
+        _matrix_array(load_preflop_reference().reset_index()),
+        axes[0, 0],
+        title="Exact heads-up preflop equity, all 169x169 class matchups",
+        tick_every=2,
+        order=preflop_ranking(),
+    )
+    page.figure("matrix", fig, "169x169 heads-up equity matrix, exact, strongest first")

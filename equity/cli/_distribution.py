@@ -1,0 +1,198 @@
+"""``equity distribution``: the equity of every combo of each range (Equilab's graph)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, cast
+
+from ._equity import add_progress, add_sampling, add_scheduler
+from ._hands import add_game, rules_of
+from ._util import (
+    EXIT_INTERRUPTED,
+    CliError,
+    Progress,
+    check_output_file,
+    check_threads,
+    compile_notice,
+    emit_json,
+    parse_count,
+    stderr_target,
+    table,
+)
+
+__all__ = ["add_distribution"]
+
+
+def _cmd_distribution(args: argparse.Namespace) -> int:
+    from ..analysis.distribution import distribution
+    from ..engine import TooLargeForExact
+
+    plot = check_output_file(args.plot) if args.plot else None
+    if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
+        raise CliError(f"the plot is written as .png, .svg or .pdf, not {args.plot!r}")
+    if len(args.hands) < 2:
+        raise CliError("an equity distribution needs at least two players: hero and villain")
+    if args.exact:
+        options = {"--trials": args.trials, "--stderr": args.stderr, "--time": args.time}
+        given = [f for f, v in {**options, "--seed": args.seed}.items() if v is not None]
+        if given:
+            raise CliError(f"--exact enumerates every outcome: it takes no {', '.join(given)}")
+    method = "exact" if args.exact else "monte-carlo" if args.mc else "auto"
+    check_threads(args.threads)
+    progress = Progress(args, "simulating")
+    try:
+        with compile_notice(args):
+            dist = distribution(
+                args.hands,
+                args.board or "",
+                args.dead or "",
+                game=args.game,
+                method=method,
+                trials=args.trials,
+                target_stderr=args.stderr,
+                time_limit=args.time,
+                seed=args.seed,
+                threads=args.threads,
+                rules=rules_of(args),
+                progress=progress,
+                scheduler=args.scheduler,
+            )
+    except TooLargeForExact as exc:
+        raise CliError(
+            f"exact enumeration would take about {exc.work:.2e} hand evaluations: "
+            "drop --exact or use --mc"
+        ) from None
+    finally:
+        progress.close()
+    if plot is not None:
+        _save_plot(dist, plot, args.plot)
+    if args.json:
+        emit_json(dist.to_dict())
+    else:
+        print(_describe(dist, args.combos))
+        if plot is not None:
+            print(f"plot written to {args.plot}")
+    interrupted = dist.result is not None and dist.result.interrupted
+    return EXIT_INTERRUPTED if interrupted else 0
+
+
+def _save_plot(dist: Any, plot: Any, shown: str) -> None:
+    """Draw the equity curves into the file ``plot`` (Agg backend)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure
+
+    figure = cast(Figure, dist.plot().figure)
+    try:
+        figure.savefig(plot, dpi=120, bbox_inches="tight")
+    except OSError as exc:
+        raise CliError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(figure)
+
+
+def _describe(dist: Any, combos: bool) -> str:
+    """The readable output: a summary row per player, the curve by decile, the combos."""
+    lines = [f"equity distribution, {dist.describe()}"]
+    rows = []
+    for p, d in enumerate(dist.players):
+        s = d.summary()
+        se = [] if dist.exact else [f"{s['stderr']:.2%}"]
+        rows.append(
+            [
+                f"{p + 1}",
+                d.hand,
+                f"{s['combos']:,}",
+                f"{s['equity']:.2%}",
+                *se,
+                f"{s['above_50']:.1%}",
+                f"{s['above_75']:.1%}",
+                f"{s['median']:.1%}",
+                f"{s['min']:.1%}",
+                f"{s['max']:.1%}",
+            ]
+        )
+    se_head = [] if dist.exact else ["std err"]
+    headers = ["player", "range", "combos", "equity", *se_head]
+    headers += [">50%", ">75%", "median", "min", "max"]
+    lines.append(table(rows, headers))
+    deciles = [q / 10 for q in range(1, 11)]
+    curve = [
+        [f"{p + 1}", *(f"{d.equity_at(q):.1%}" for q in deciles)]
+        for p, d in enumerate(dist.players)
+    ]
+    lines.append("equity curve: the equity at the top x% of each range (combos weighted)")
+    lines.append(table(curve, ["player", *(f"{q:.0%}" for q in deciles)]))
+    if combos:
+        for p, d in enumerate(dist.players):
+            lines.append(f"player {p + 1} {d.hand}, strongest first:")
+            crow = []
+            for i, combo in enumerate(d.combos):
+                row = [combo, f"{d.weights[i]:.4%}", f"{d.equities[i]:.4%}"]
+                if d.stderr is not None:
+                    row += [f"{d.stderr[i]:.4%}", f"{int(d.samples[i]):,}"]
+                crow.append(row)
+            mc = [] if d.stderr is None else ["std err", "trials"]
+            lines.append(table(crow, ["combo", "weight", "equity", *mc]))
+    dropped = [(p, d.dropped) for p, d in enumerate(dist.players) if d.dropped]
+    for p, n in dropped:
+        lines.append(f"player {p + 1}: {n} combos never dealt are left out")
+    if dist.exact:
+        lines.append("figures are exact (every outcome enumerated); weight = share of the deals")
+    else:
+        lines.append(
+            "figures are Monte-Carlo estimates; a combo's std err is sqrt(e(1-e)/trials) "
+            "(an upper bound when pots split)"
+        )
+    return "\n".join(lines)
+
+
+def add_distribution(sub: Any) -> None:
+    """Register ``equity distribution``."""
+    p = sub.add_parser(
+        "distribution",
+        help="equity of every combo of each range (the equity graph)",
+        description="The equity of every combo of each range against the other players, "
+        "strongest first: the equity curve, its summary (the share of each range above 50% "
+        "and 75% equity, combos weighted by their share of the deals) and the plot. Exact "
+        "when it takes about a second or less (flop, turn, river, narrow ranges preflop), "
+        "Monte-Carlo otherwise.",
+        epilog=lambda: (
+            "examples:\n"
+            "  equity distribution 'QQ+,AKs' 'JJ-88,AQs+' --board Js7s2c\n"
+            "  equity distribution AhKd '22+,A2s+,KTo+' --board Ts9s2h --combos\n"
+            "  equity distribution 'QQ+,AK' '22+,AJ+,KQ' --trials 1e6 --seed 1 --json\n"
+            "  equity distribution 'TT+,AQs+' random --board Kd8h3c --plot curve.png\n\n"
+            "A hand (AhKd) is a range of one combo; random is the range 100%.\n"
+            "--json: {board, method, players: [{range, equity, above_50, above_75,\n"
+            "combos: {combo: equity}, weights: {combo: share}, histogram, ...}]}"
+        ),
+    )
+    add_game(p)
+    p.add_argument(
+        "hands",
+        nargs="+",
+        metavar="RANGE",
+        help="hero's range, then each villain's: a range (QQ+,AKs), a hand (AhKd) or random",
+    )
+    p.add_argument("--board", help="community cards (0, 3, 4 or 5)")
+    p.add_argument("--dead", help="cards out of play")
+    mode = p.add_mutually_exclusive_group()
+    mode.add_argument("--exact", action="store_true", help="enumerate every outcome")
+    mode.add_argument("--mc", action="store_true", help="Monte-Carlo even when exact is quick")
+    p.add_argument("--trials", type=parse_count, help="Monte-Carlo deals (default 1e6)")
+    p.add_argument(
+        "--stderr",
+        type=stderr_target,
+        metavar="X",
+        help="stop once each player's equity has a standard error of at most X (0.001 or 0.1%%)",
+    )
+    add_sampling(p, "stop Monte-Carlo after about this many seconds")
+    p.add_argument("--combos", action="store_true", help="list every combo with its equity")
+    p.add_argument("--plot", metavar="FILE", help="draw the equity curves (.png, .svg, .pdf)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_progress(p)
+    add_scheduler(p)
+    p.set_defaults(func=_cmd_distribution)

@@ -1,0 +1,91 @@
+"""``equity streets``: exact equity on the flop or turn, then after each possible next card."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from ._hands import add_game, rules_epilog, rules_of
+from ._util import CliError, check_output_file, compile_notice, emit_json
+
+__all__ = ["add_streets"]
+
+
+def _cmd_streets(args: argparse.Namespace) -> int:
+    from ..analysis.streets import streets
+
+    rules = rules_of(args)
+    plot = check_output_file(args.plot) if args.plot else None
+    if plot is not None and plot.suffix.lower() != ".png":
+        raise CliError(f"the plot is written as a .png file, not {args.plot!r}")
+    with compile_notice(args):
+        result = streets(args.hands, args.board, args.dead or "", game=args.game, rules=rules)
+    if plot is not None:
+        _save_plot(result, plot, args.plot)
+    if args.json:
+        emit_json(result.to_dict())
+    else:
+        print(result)
+        print(f"figures are exact ({result.elapsed_s:.2f} s)")
+        if plot is not None:
+            print(f"plot written to {args.plot}")
+    return 0
+
+
+def _save_plot(result: Any, path: Any, shown: str) -> None:
+    """Write ``result.plot()`` as a PNG at ``path`` (``shown`` names it in errors)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure = result.plot().figure
+    try:
+        figure.savefig(path, dpi=120, bbox_inches="tight")
+    except OSError as exc:
+        raise CliError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(figure)
+
+
+def _epilog() -> str:
+    import textwrap
+
+    from ..analysis.streets import OUTS_DEFINITIONS
+
+    paragraphs = OUTS_DEFINITIONS.split("\n\n")
+    outs = "\n".join(textwrap.fill(" ".join(p.split()), width=78) for p in paragraphs)
+    return (
+        "examples:\n"
+        "  equity streets AsKs QhQd --board Qs7s2c            # each turn card, exact\n"
+        "  equity streets AsKs QhQd --board Qs7s2c4d          # each river card\n"
+        "  equity streets AhKd 9c9d 7h6h --board 9s8h2c --json\n"
+        "  equity streets AsKs QhQd --board Qs7s2c --plot turn.png\n"
+        "  equity streets --game shortdeck AsKs QhQd --board Qs7s6c\n"
+        "  equity streets --game omaha AsKsQd2h QhQcJd3c --board Qs7s2c\n\n"
+        "Outs:\n" + outs.replace("*", "") + "\n\n" + rules_epilog()
+    )
+
+
+def add_streets(sub: Any) -> None:
+    """Register ``equity streets``."""
+    p = sub.add_parser(
+        "streets",
+        help="exact equity now and after each possible next card (outs)",
+        description="Exact equity of known hands on the flop (or turn), then the exact equity "
+        "after every possible turn (or river) card, all equally likely: which cards help "
+        "whom, counted and listed as outs.",
+        epilog=_epilog,
+    )
+    add_game(p)
+    p.add_argument(
+        "hands", nargs="+", metavar="HAND", help="known hole cards, one argument per player"
+    )
+    p.add_argument(
+        "--board", required=True, help="the flop (3 cards) or the turn (4 cards), e.g. Qs7s2c"
+    )
+    p.add_argument("--dead", help="cards out of play")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--plot", metavar="FILE.png", help="write the equity by next card as a PNG plot")
+    p.add_argument("--quiet", action="store_true", help="no notices")
+    p.set_defaults(func=_cmd_streets)
