@@ -21,6 +21,9 @@ line) pays only for what it uses:
 * :func:`distribution`, :class:`EquityDistribution` — the equity of every combo of a range
   (the equity curve);
 * :func:`streets`, :class:`StreetsResult` — exact equity after each possible next card (outs);
+* :func:`deal`, :class:`Deals`, :class:`Deck` — complete deals as data (the Monte-Carlo
+  deals of :func:`calculate`, ``.to_frame()``) and a deck to shuffle and deal from;
+* :func:`hits`, :class:`HitsResult` — the share of a range in each made hand and draw on a board;
 * :func:`parse_cards`, :func:`format_cards` — cards;
 * :data:`GAMES`, :func:`game` — the game registry.
 """
@@ -33,8 +36,11 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 
 if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
+    from .analysis.deals import Deals, deal
+    from .analysis.deck import Deck
     from .analysis.distribution import EquityDistribution, distribution
     from .analysis.frequencies import FrequencyTable, category_frequencies
+    from .analysis.hits import HitsResult, hits
     from .analysis.streets import StreetsResult, streets
     from .cards import format_cards, parse_cards
     from .engine import calculate, use_scheduler
@@ -86,7 +92,12 @@ _EXPORTS = {
     "distribution": "analysis.distribution",
     "EquityDistribution": "analysis.distribution",
     "streets": "analysis.streets",
+    "deal": "analysis.deals",
+    "Deals": "analysis.deals",
+    "Deck": "analysis.deck",
     "StreetsResult": "analysis.streets",
+    "hits": "analysis.hits",
+    "HitsResult": "analysis.hits",
     "category_counts": "odds",
     "category_probabilities": "odds",
     "parse_cards": "cards",
@@ -97,9 +108,12 @@ _EXPORTS = {
 
 __all__ = [
     "GAMES",
+    "Deals",
+    "Deck",
     "EquityDistribution",
     "EquityResult",
     "FrequencyTable",
+    "HitsResult",
     "OmahaHand",
     "OmahaRange",
     "PokerHand",
@@ -116,6 +130,7 @@ __all__ = [
     "compare_hands",
     "compare_shortdeck",
     "compare_zjh",
+    "deal",
     "distribution",
     "evaluate",
     "evaluate_batch",
@@ -127,6 +142,7 @@ __all__ = [
     "evaluate_zjh_batch",
     "format_cards",
     "game",
+    "hits",
     "parse_cards",
     "parse_omaha_range",
     "parse_range",

@@ -126,16 +126,66 @@ def test_without_categories_the_properties_say_how() -> None:
         _ = r.categories
 
 
+def test_omaha_is_one_sentence() -> None:
+    with pytest.raises(ValueError, match="not omaha"):
+        calculate(["AsAhKsKh", "QdQcJdJc"], "2c3c4c", game="omaha", categories=True)
+
+
 @pytest.mark.parametrize(
-    ("kwargs", "message"),
+    ("hands", "board", "extra"),
     [
-        ({"hands": ["AhAdAc", "KsKhKd"], "game": "zjh"}, "not zjh"),
-        ({"hands": ["AsAhKsKh", "QdQcJdJc"], "board": "2c3c4c", "game": "omaha"}, "not omaha"),
+        (["AsKs", "QhQd", "random"], "", {}),
+        (["AhKd", "QQ+,AKs", "random"], "Ts9s2h", {}),
+        (["AhAdAc", "random", "random"], "", {"game": "zjh"}),
+        (["AsKsQsJsTs", "random"], "", {"game": "five"}),
     ],
 )
-def test_other_games_are_one_sentence(kwargs: dict[str, object], message: str) -> None:
-    with pytest.raises(ValueError, match=message):
-        calculate(**kwargs, categories=True)  # type: ignore[arg-type]
+def test_monte_carlo_counts_the_runs_own_deals(
+    hands: list[str], board: str, extra: dict[str, object]
+) -> None:
+    kw = {"trials": 60_000, "seed": 5, "method": "monte-carlo", "categories": True, **extra}
+    r = calculate(hands, board, **kw)  # type: ignore[arg-type]
+    c = r.category_counts
+    assert c is not None
+    assert not c.exact
+    assert c.total == r.samples == 60_000
+    np.testing.assert_allclose(c.ends.sum(axis=1), 60_000)
+    # the same deals as the equity: sole wins by category add up to the win counts
+    np.testing.assert_array_equal(c.wins.sum(axis=1), r.counts[:, 1])
+    two = calculate(hands, board, threads=1, **kw)  # type: ignore[arg-type]
+    assert two.category_counts is not None
+    np.testing.assert_array_equal(two.category_counts.ends, c.ends)
+    se = r.categories_stderr.to_numpy()
+    assert (se[(c.ends > 0) & (c.ends < c.total)] > 0).all()  # 0 or 1: no spread
+
+
+def test_monte_carlo_within_five_standard_errors_of_exact() -> None:
+    hands, board = ["AhKd", "QQ+,AKs"], "Ts9s2h"
+    exact = calculate(hands, board, categories=True)
+    mc = calculate(hands, board, method="monte-carlo", trials=200_000, seed=7, categories=True)
+    diff = (mc.categories - exact.categories).to_numpy()
+    se = mc.categories_stderr.to_numpy()
+    assert (np.abs(diff) <= 5 * se + 1e-12).all()
+    wdiff = (mc.win_categories - exact.win_categories).to_numpy()
+    assert (np.abs(wdiff) <= 5 * mc.win_categories_stderr.to_numpy() + 1e-12).all()
+
+
+def test_stopped_early_counts_the_deals_dealt() -> None:
+    r = calculate(["AsKs", "QQ+"], target_stderr=0.004, seed=3, categories=True)
+    assert r.stop_reason == "stderr"
+    assert r.category_counts is not None
+    assert r.category_counts.total == r.samples
+    np.testing.assert_array_equal(r.category_counts.wins.sum(axis=1), r.counts[:, 1])
+
+
+def test_zha_jin_hua_exact_with_the_235_rule() -> None:
+    from equity.zjh import ZJHRules
+
+    r = calculate(["AhAdAc", "2s3d5c"], game="zjh", rules=ZJHRules(special_235=True),
+                  categories=True)  # fmt: skip
+    assert r.method == "exact"
+    assert r.win_categories.loc["2s3d5c", "high card"] == 1.0  # 2-3-5 beats the bomb
+    assert r.categories.loc["AhAdAc", "bomb"] == 1.0
 
 
 def test_cli_json_and_table(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,17 +5,26 @@ Each analysis is one module; the public names are re-exported here.
 
 from __future__ import annotations
 
+from .deals import Deals, deal, deal_chunks
+from .deck import Deck
 from .distribution import EquityDistribution, PlayerDistribution, distribution
 from .frequencies import SPECIAL_235, FrequencyTable, category_frequencies
+from .hits import HitsResult, hits
 from .streets import StreetsResult, streets
 
 __all__ = [
     "SPECIAL_235",
+    "Deals",
+    "Deck",
     "EquityDistribution",
     "FrequencyTable",
+    "HitsResult",
     "PlayerDistribution",
     "StreetsResult",
     "category_frequencies",
+    "deal",
+    "deal_chunks",
     "distribution",
+    "hits",
     "streets",
 ]

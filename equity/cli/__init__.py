@@ -16,10 +16,12 @@ import sys
 from collections.abc import Sequence
 
 from .._version import __version__
+from ._deal import add_deal
 from ._distribution import add_distribution
 from ._equity import add_query, add_table
 from ._freq import add_freq, add_report
 from ._hands import add_compare, add_eval, add_range
+from ._hits import add_hits
 from ._streets import add_streets
 from ._util import EXIT_INTERRUPTED, EXIT_USAGE, CliError, Parser, parse_count
 
@@ -55,6 +57,8 @@ def build_parser() -> Parser:
     add_range(sub)
     add_distribution(sub)
     add_streets(sub)
+    add_hits(sub)
+    add_deal(sub)
     return parser
 
 

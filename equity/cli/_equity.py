@@ -234,8 +234,9 @@ def add_query(sub: Any) -> None:
         "--categories",
         action="store_true",
         help="also count the category each player ends with and wins with at showdown "
-        "(exact runs: every board enumerated; --json adds players[i].categories and "
-        "players[i].win_categories: {category: share of all deals})",
+        "(exact runs: enumerated; Monte-Carlo: the run's own deals, with 95%% intervals); "
+        "--json adds players[i].categories and players[i].win_categories: {category: share "
+        "of all deals}",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_progress(p)

@@ -3,10 +3,11 @@
 :func:`exact_categories` enumerates them (every assignment of hole cards and
 every board, :func:`equity.kernels.categories.enumerate_categories`);
 ``calculate(..., categories=True)`` attaches the result to an exact run as
-:attr:`equity.results.EquityResult.category_counts`.  Monte-Carlo runs
-count them in the same deals as the equity (:mod:`equity.analysis.deals`
-re-deals the run's streams).  Games with the table evaluator (hold'em,
-short deck, five-card poker); Zha Jin Hua and Omaha say so in one sentence.
+:attr:`equity.results.EquityResult.category_counts`; :func:`mc_categories`
+counts them in a Monte-Carlo run's own deals (it
+re-deals the run's streams, :mod:`equity.engine.record`).  Games with the
+table evaluator (hold'em, short deck, five-card poker); Zha Jin Hua and
+Omaha say so in one sentence.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from typing import Any
 
 import numpy as np
 
-from ..games import KERNEL_TABLE
+from ..games import KERNEL_TABLE, KERNEL_ZJH
 from ..kernels import categories as _categories
 from ..kernels._jit import max_threads, warming
 from ..kernels.scoring import KIND_FIXED
 from ..results import CategoryCounts
 from .exact import _assignments
 from .job import Job
+from .record import deal_plan, showdown
 
 __all__ = ["CATEGORY_WORK_LIMIT", "CategoryCounts", "check_categories", "exact_categories"]
 
@@ -34,10 +36,10 @@ engine enumerates in a second may be far beyond it."""
 
 def check_categories(job: Job) -> None:
     """Raise a one-sentence ``ValueError`` when ``job``'s game has no category counts."""
-    if job.game.kernel != KERNEL_TABLE:
+    if job.game.kernel not in (KERNEL_TABLE, KERNEL_ZJH):
         raise ValueError(
-            f"showdown categories are counted for hold'em, short deck and five-card poker, "
-            f"not {job.game.name}"
+            "showdown categories are counted for hold'em, short deck, five-card poker and "
+            f"Zha Jin Hua, not {job.game.name}"
         )
 
 
@@ -66,6 +68,8 @@ def exact_categories(job: Job) -> CategoryCounts:
             f"counting showdown categories by enumeration would take about {work:.2e} hand "
             f"evaluations (the limit is {CATEGORY_WORK_LIMIT:.0e}); use Monte-Carlo for them"
         )
+    if k == 0 and job.board_total == 0:  # no board (five-card, Zha Jin Hua): one showdown each
+        return _no_board_categories(job, holes, weights)
     n_chunks = max(1, min(len(holes), 8 * max_threads()))
     cat_out = np.zeros((n_chunks, n_players, _categories.CATEGORY_CODES))
     win_out = np.zeros_like(cat_out)
@@ -87,6 +91,24 @@ def exact_categories(job: Job) -> CategoryCounts:
     return _by_name(job, cat_out.sum(axis=0), win_out.sum(axis=0), exact=True)
 
 
+def _no_board_categories(job: Job, holes: np.ndarray, weights: np.ndarray) -> CategoryCounts:
+    """Categories of games without a board: one showdown per assignment, evaluated in chunks."""
+    names = category_names(job)
+    ends = np.zeros((job.n_players, len(names)))
+    wins = np.zeros_like(ends)
+    step = MC_CHUNK_ROWS // job.n_players
+    for start in range(0, len(holes), step):
+        part = np.ascontiguousarray(holes[start : start + step, :, : job.n_hole])
+        w = weights[start : start + step]
+        _, category, winners = showdown(job, part, np.zeros((len(part), 0), dtype=np.uint8))
+        sole = winners.sum(axis=1) == 1
+        for p in range(job.n_players):
+            ends[p] += np.bincount(category[:, p], weights=w, minlength=len(names))
+            won = sole & winners[:, p]
+            wins[p] += np.bincount(category[won, p], weights=w[won], minlength=len(names))
+    return CategoryCounts(names, ends, wins, float(weights.sum()), True)
+
+
 def _by_name(job: Job, ends: np.ndarray, wins: np.ndarray, *, exact: bool) -> CategoryCounts:
     """Reorder code columns (1 = weakest .. 9) to the category names, strongest first."""
     names = category_names(job)
@@ -101,8 +123,39 @@ def counts_from_codes(job: Job, ends: Any, wins: Any, *, exact: bool) -> Categor
     return _by_name(job, np.asarray(ends, dtype=float), np.asarray(wins, dtype=float), exact=exact)
 
 
+MC_CHUNK_ROWS = 1 << 21
+"""Deal-player rows re-dealt at a time by :func:`mc_categories` (bounded memory)."""
+
+
 def mc_categories(
     job: Job, seed: int, trials: int, batch_size: int, samples: int
 ) -> CategoryCounts:
-    """Count the showdown categories of a Monte-Carlo run's own deals (re-dealt from its seed)."""
-    raise ValueError("showdown categories are counted for exact runs only so far")
+    """Count the showdown categories of a Monte-Carlo run's own deals.
+
+    The run's batches ``0 .. ceil(samples / batch_size) - 1`` (those it
+    dealt, also when a stop rule ended it early) are dealt again from its
+    seed (:class:`equity.engine.record.DealPlan`: the same streams and draw
+    order), a chunk at a time, and evaluated: the counts belong to exactly
+    the deals behind the equity, so a player's sole wins by category add up
+    to their ``win`` count.
+    """
+    check_categories(job)
+    plan = deal_plan(job, trials, seed, batch_size)
+    n_names = len(category_names(job))
+    ends = np.zeros((job.n_players, n_names))
+    wins = np.zeros_like(ends)
+    n_batches = -(-samples // batch_size)
+    per_chunk = plan.batches_per_chunk(MC_CHUNK_ROWS)
+    dealt = 0
+    for first in range(0, n_batches, per_chunk):
+        holes, board = plan.record(first, min(per_chunk, n_batches - first))
+        _, category, winners = showdown(job, holes, board)
+        sole = winners.sum(axis=1) == 1
+        for p in range(job.n_players):
+            ends[p] += np.bincount(category[:, p], minlength=n_names)[:n_names]
+            won = sole & winners[:, p]
+            wins[p] += np.bincount(category[won, p], minlength=n_names)[:n_names]
+        dealt += len(holes)
+    if dealt != samples:  # the batches of a run always cover its deals exactly
+        raise AssertionError(f"re-dealt {dealt} deals for a run of {samples}")
+    return CategoryCounts(category_names(job), ends, wins, float(samples), False)

@@ -148,7 +148,9 @@ def calculate(
         :attr:`EquityResult.win_categories`).  Exact runs enumerate them
         (every assignment and board, without the engine's shortcuts, so at
         most about 3e9 hand evaluations); Monte-Carlo runs count them in the
-        run's own deals.  Hold'em, short deck and five-card poker.
+        run's own deals, dealt again from its seed (sole wins by category add
+        up to ``win`` exactly).  Hold'em, short deck, five-card poker and Zha
+        Jin Hua.
     scheduler : str, distributed.Client or executor, optional
         Where the work runs (:mod:`equity.engine.executor`); by default this
         process, or the scheduler of an enclosing

@@ -1,0 +1,238 @@
+"""``equity deal``: complete deals as data (a tidy Parquet or CSV file), or a short summary."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+import os
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ._hands import add_game, rules_epilog, rules_of
+from ._util import CliError, check_output_file, compile_notice, parse_count, seed, table
+
+__all__ = ["add_deal"]
+
+_SUFFIXES = (".parquet", ".csv")
+_SHOWN = 5
+"""Deals printed by the summary."""
+
+
+@contextlib.contextmanager
+def _replacing(target: Path) -> Iterator[Path]:
+    """A scratch file beside ``target``, moved onto it when the block succeeds, else removed."""
+    fd, name = tempfile.mkstemp(dir=target.parent, prefix=".equity-deal-", suffix=target.suffix)
+    os.close(fd)
+    scratch = Path(name)
+    try:
+        yield scratch
+        os.replace(scratch, target)
+    except BaseException:
+        scratch.unlink(missing_ok=True)
+        raise
+
+
+def _arrow_table(frame: Any) -> Any:
+    """``frame`` as an Arrow table with one schema for every chunk (dictionaries int32-indexed)."""
+    pa = importlib.import_module("pyarrow")  # no type stubs
+    t = pa.Table.from_pandas(frame, preserve_index=False)
+    fields = [
+        pa.field(f.name, pa.dictionary(pa.int32(), f.type.value_type, f.type.ordered))
+        if pa.types.is_dictionary(f.type)
+        else f
+        for f in t.schema
+    ]
+    return t.cast(pa.schema(fields))
+
+
+def _write(chunks: Iterator[Any], path: Path, on_chunk: Any) -> int:
+    """Write every chunk's frame to ``path`` (Parquet or CSV by suffix); return the rows."""
+    rows = 0
+    if path.suffix.lower() == ".parquet":
+        pq = importlib.import_module("pyarrow.parquet")
+        writer = None
+        try:
+            for chunk in chunks:
+                on_chunk(chunk)
+                t = _arrow_table(chunk.to_frame())
+                if writer is None:
+                    writer = pq.ParquetWriter(path, t.schema)
+                writer.write_table(t)
+                rows += t.num_rows
+        finally:
+            if writer is not None:
+                writer.close()
+        return rows
+    with path.open("w", encoding="utf-8", newline="") as f:
+        for chunk in chunks:
+            on_chunk(chunk)
+            frame = chunk.to_frame()
+            frame.to_csv(f, header=rows == 0, index=False)
+            rows += len(frame)
+    return rows
+
+
+def _check_out(text: str) -> Path:
+    path = check_output_file(text)
+    suffix = path.suffix.lower()
+    if suffix not in _SUFFIXES:
+        raise CliError(f"the deals are written as .parquet or .csv, not {text!r}")
+    if suffix == ".parquet":
+        try:
+            importlib.import_module("pyarrow.parquet")
+        except ImportError:
+            raise CliError(
+                "writing Parquet needs pyarrow (pip install pyarrow); write a .csv file instead"
+            ) from None
+    return path
+
+
+def _first_deals(chunk: Any) -> str:
+    """The first deals of ``chunk`` as a table: hands, board and winners."""
+    shown = min(_SHOWN, chunk.n)
+    rows = []
+    for i in range(shown):
+        hands = [
+            "".join(sorted(_cards(chunk.holes[i, p]), key=_card_order, reverse=True))
+            for p in range(chunk.n_players)
+        ]
+        board = ["".join(_cards(chunk.board[i]))] if chunk.board.shape[1] else []
+        who = [str(p + 1) for p in range(chunk.n_players) if chunk.winners[i, p]]
+        category = chunk.categories[int(chunk.category[i, int(who[0]) - 1])]
+        rows.append([i, *hands, *board, ",".join(who), category])
+    board_header = ["board"] if chunk.board.shape[1] else []
+    headers = [
+        "deal",
+        *[f"player {p + 1}" for p in range(chunk.n_players)],
+        *board_header,
+        "wins",
+        "with",
+    ]
+    return table(rows, headers)
+
+
+def _cards(codes: Any) -> list[str]:
+    from ..cards import format_card
+
+    return [format_card(int(c)) for c in codes]
+
+
+def _card_order(text: str) -> tuple[int, int]:
+    from ..cards import parse_card
+
+    c = parse_card(text)
+    return c >> 2, c & 3
+
+
+def _cmd_deal(args: argparse.Namespace) -> int:
+    from ..analysis.deals import deal_chunks
+
+    rules = rules_of(args)
+    out = _check_out(args.out) if args.out else None
+    if args.independent_decks and args.game != "zjh":
+        raise CliError(f"--independent-decks applies to --game zjh only, not {args.game!r}")
+    chunks = deal_chunks(
+        args.game,
+        players=args.players,
+        n=args.n,
+        seed=args.seed,
+        hands=args.hands or None,
+        board=args.board or "",
+        dead=args.dead or "",
+        rules=rules,
+        independent_decks=args.independent_decks,
+    )
+    state: dict[str, Any] = {"counts": None, "first": None, "deals": 0}
+
+    def tally(chunk: Any) -> None:
+        if state["first"] is None:
+            state["first"] = chunk
+            state["counts"] = np.zeros_like(chunk.counts())
+        state["counts"] += chunk.counts()
+        state["deals"] += chunk.n
+
+    with compile_notice(args):
+        if out is None:
+            for chunk in chunks:
+                tally(chunk)
+        else:
+            with _replacing(out) as scratch:
+                rows = _write(chunks, scratch, tally)
+    first = state["first"]
+    n_deals = state["deals"]
+    counts = state["counts"]
+    ks = np.arange(counts.shape[1], dtype=float)
+    ks[0] = np.inf
+    equity = (counts / ks).sum(axis=1) / n_deals
+    print(
+        f"{first.game}: {n_deals:,} deals of {first.n_players} players, seed {first.seed} "
+        f"(the deals 'equity query' scores with these hands, --trials {n_deals} --seed "
+        f"{first.seed})"
+    )
+    if out is None:
+        print()
+        print(_first_deals(first))
+        print()
+    per_player = [
+        [p + 1, first.players[p], f"{equity[p]:.4f}", f"{counts[p, 1] / n_deals:.4f}"]
+        for p in range(first.n_players)
+    ]
+    print(table(per_player, ["player", "hand", "equity", "wins alone"]))
+    if out is not None:
+        print(f"wrote {rows:,} rows (one per deal and player) to {args.out}")
+    return 0
+
+
+def _epilog() -> str:
+    return (
+        "examples:\n"
+        "  equity deal --players 6 --n 1e6 --seed 1 --out deals.parquet\n"
+        "  equity deal AsKs 'QQ+,AKs' random --board Ts9s2h --n 1e5 --seed 1 --out deals.csv\n"
+        "  equity deal AhAd --players 3 --n 1000 --seed 7          # a short summary\n"
+        "  equity deal --game zjh --players 4 --n 1e5 --seed 1 --out zjh.parquet\n\n"
+        "Columns: deal, player (from 0), hand, board, strength (bigger wins), category, win,\n"
+        "share (of the pot) and, for hold'em and short deck, class (AKs, QQ, 72o).  The deals\n"
+        "are those 'equity query' deals with the same hands, --trials and --seed: their shares\n"
+        "add up to its counts exactly.  They are dealt and written in chunks (memory stays\n"
+        "small), to a scratch file renamed at the end.  Omaha is not supported yet.\n\n"
+        + rules_epilog()
+    )
+
+
+def add_deal(sub: Any) -> None:
+    """Register ``equity deal``."""
+    p = sub.add_parser(
+        "deal",
+        help="complete deals as data: a tidy Parquet or CSV file, one row per deal and player",
+        description="Deal complete hands (hole cards and board) with each player's strength, "
+        "category and share of the pot, from the Monte-Carlo engine's own random streams, and "
+        "write them as a table (one row per deal and player) or print a short summary.",
+        epilog=_epilog,
+    )
+    add_game(p)
+    p.add_argument(
+        "hands",
+        nargs="*",
+        metavar="HAND",
+        help="cards, 'random' or a hold'em range, one per player (the others are random)",
+    )
+    p.add_argument(
+        "--players", type=int, help="players at the table (default: one per HAND, at least 2)"
+    )
+    p.add_argument("-n", "--n", type=parse_count, default=1_000_000, help="deals (default 1e6)")
+    p.add_argument("--seed", type=seed, help="random seed (drawn and printed when omitted)")
+    p.add_argument("--board", help="known board cards, e.g. Ts9s2h")
+    p.add_argument("--dead", help="cards out of play")
+    p.add_argument(
+        "--independent-decks",
+        action="store_true",
+        help="zjh: each random player is dealt from a deck of their own",
+    )
+    p.add_argument("--out", metavar="FILE", help="write the deals to FILE.parquet or FILE.csv")
+    p.add_argument("--quiet", action="store_true", help="no notices")
+    p.set_defaults(func=_cmd_deal)

@@ -1,0 +1,139 @@
+"""The Monte-Carlo deals of a job, recorded: the same streams and draw order as the run.
+
+:class:`DealPlan` replays the batches of a Monte-Carlo run
+(:func:`equity.kernels.record.record_batches` walks the streams and draws
+of the general loops of :mod:`equity.kernels.montecarlo`) and returns the
+dealt cards instead of scoring them; :func:`showdown` evaluates them with
+the game's batch evaluators.  :func:`equity.analysis.deals.deal` gives
+them to users; ``calculate(..., categories=True)`` counts the showdown
+categories of a Monte-Carlo run's own deals with them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..games import KERNEL_ZJH
+from ..kernels import holdem as _holdem
+from ..kernels import record as _record
+from ..kernels import zjh as _zjh
+from ..kernels._jit import warming
+from ..kernels.rng import batch_seeds
+from .job import Job
+from .montecarlo import _check_feasible, _mc_arrays
+
+__all__ = ["DealPlan", "deal_plan", "showdown"]
+
+
+@dataclass(frozen=True)
+class DealPlan:
+    """A validated deal request: the job, its kernel arrays and the run's streams.
+
+    ``n`` is the run's number of trials (batch ``b`` holds deals
+    ``[b * batch_size, min(n, (b + 1) * batch_size))``).
+    """
+
+    job: Job
+    arrays: Any
+    n: int
+    seed: int
+    batch_size: int
+
+    @property
+    def n_batches(self) -> int:
+        return -(-self.n // self.batch_size)
+
+    def batches_per_chunk(self, rows: int) -> int:
+        """Whole batches in a chunk of about ``rows`` deal-player rows (at least one)."""
+        return max(1, rows // (self.batch_size * self.job.n_players))
+
+    def record(self, first: int, run: int) -> tuple[np.ndarray, np.ndarray]:
+        """Hole cards and boards of batches ``first .. first + run - 1``."""
+        job, a = self.job, self.arrays
+        start = first * self.batch_size
+        rows = min(self.n, (first + run) * self.batch_size) - start
+        holes = np.zeros((rows, job.n_players, job.n_hole), dtype=np.uint8)
+        board = np.zeros((rows, job.board_total), dtype=np.uint8)
+        status = np.zeros(run, dtype=np.int64)
+        warming(_record.record_batches)
+        _record.record_batches(
+            batch_seeds(self.seed, run, first=first),
+            self.batch_size,
+            self.n,
+            first,
+            job.game.kernel,
+            job.n_hole,
+            a.board,
+            len(job.board),
+            job.board_total,
+            a.fixed_holes,
+            a.kinds,
+            a.combos,
+            a.combo_masks,
+            a.combo_offsets,
+            a.combo_cum,
+            np.uint64(job.kernel_mask),
+            a.live_deck,
+            job.independent,
+            holes,
+            board,
+            status,
+        )
+        if status.any():
+            raise ValueError(
+                "no legal deal found: the players' ranges almost never avoid each other's cards"
+            )
+        return holes, board
+
+
+def deal_plan(job: Job, n: int, seed: int, batch_size: int) -> DealPlan:
+    """The :class:`DealPlan` of ``n`` deals of ``job`` from ``seed`` (feasibility checked)."""
+    _check_feasible(job)
+    return DealPlan(job, _mc_arrays(job), n, seed, batch_size)
+
+
+def showdown(job: Job, holes: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Strength, category index and winners of each deal, by the game's batch evaluators.
+
+    The values are those the Monte-Carlo kernels compare (same evaluator,
+    same tables); Zha Jin Hua's 2-3-5 rule is :func:`equity.kernels.scoring.find_winners`'s.
+    """
+    n, n_players, n_hole = holes.shape
+    flat = n * n_players
+    strength = np.empty(flat, dtype=np.int32)
+    names = job.rules.categories if job.rules is not None else job.game.categories
+    if job.game.kernel == KERNEL_ZJH:
+        straight_over_flush, suit_tiebreak, special_235, shift = job.kernel_rules
+        hands = np.ascontiguousarray(holes.reshape(flat, 3))
+        specials = np.empty(flat, dtype=np.bool_)
+        warming(_zjh.evaluate_batch, _zjh.special_batch)
+        _zjh.evaluate_batch(hands, straight_over_flush, suit_tiebreak, strength)
+        _zjh.special_batch(hands, specials)
+        values = strength.reshape(n, n_players)
+        special = specials.reshape(n, n_players)
+        codes = values >> shift
+        if special_235:
+            bomb = (codes == 6) & ~special
+            n_special = special.sum(axis=1)
+            n_bomb = bomb.sum(axis=1)
+            use = (n_special > 0) & (n_bomb > 0) & (n_special + n_bomb == n_players)
+            eligible = special | ~use[:, None]
+        else:
+            eligible = np.ones_like(special)
+        best = np.where(eligible, values, np.iinfo(np.int32).min).max(axis=1, keepdims=True)
+        winners = eligible & (values == best)
+    else:
+        cards = np.concatenate(
+            [holes, np.broadcast_to(board[:, None, :], (n, n_players, board.shape[1]))], axis=2
+        )
+        hands = np.ascontiguousarray(cards.reshape(flat, n_hole + board.shape[1]))
+        warming(_holdem.evaluate_batch)
+        _holdem.evaluate_batch(hands, job.tables, strength)
+        values = strength.reshape(n, n_players)
+        codes = values >> 12
+        winners = values == values.max(axis=1, keepdims=True)
+    category = (len(names) - codes).astype(np.int8)
+    return values, category, winners
