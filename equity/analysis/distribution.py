@@ -329,7 +329,7 @@ class EquityDistribution:
                 baseline=None,
                 color=color,
                 linewidth=2,
-                label=f"{d.hand} ({d.equity:.1%})",
+                label=f"{d.hand if len(d.hand) <= 40 else d.hand[:38] + '...'} ({d.equity:.1%})",
             )
         ax.axhline(50, color="0.6", linewidth=0.8, linestyle="--")
         ax.set_xlim(0, 100)
@@ -340,7 +340,7 @@ class EquityDistribution:
         ax.set_xlabel("top % of the range (combos weighted, strongest first)")
         ax.set_ylabel("equity (%)")
         ax.grid(True, alpha=0.3)
-        ax.legend(title="range (equity)", loc="upper right")
+        ax.legend(title="range (equity)", loc="lower left", fontsize="small")
         return ax
 
 
