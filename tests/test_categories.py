@@ -10,18 +10,9 @@ import pytest
 
 from equity import calculate, evaluate, parse_cards, parse_range
 from equity.cli import main
+from equity.games import GAMES
 
-NAMES = (
-    "straight flush",
-    "four of a kind",
-    "full house",
-    "flush",
-    "straight",
-    "three of a kind",
-    "two pair",
-    "pair",
-    "high card",
-)
+NAMES = GAMES["holdem"].categories  # strongest first
 
 
 def reference(hands: list[str], board: str) -> tuple[np.ndarray, np.ndarray, float]:
