@@ -392,3 +392,49 @@ def test_run_report_omaha_page(small_report):
     spread = pd.read_csv(out / "omaha" / "spread.csv")
     assert (spread["favourite_equity"] >= 0.5).all()
     assert set(spread["game"]) == {"holdem", "omaha", "omaha5", "omaha6"}
+
+
+def test_run_report_ranges_page(small_report):
+    import equity
+
+    out, _, _ = small_report
+    folder = out / "ranges"
+    textures = pd.read_csv(folder / "texture_hits.csv")
+    made = textures[textures["partition"]]
+    sums = made.groupby(["range", "board"])["share"].sum()
+    assert len(sums) == len(reports.STANDARD_RANGES) * len(reports.TEXTURED_FLOPS)
+    np.testing.assert_allclose(sums.to_numpy(), 1.0, atol=1e-9)
+    aces = textures[(textures["range"] == "10%") & (textures["board"] == "Kc7d2h")]
+    expected = equity.hits("10%", "Kc7d2h").shares()
+    np.testing.assert_allclose(aces["share"], [expected[c] for c in aces["class"]], atol=1e-9)
+    # the top-20% table over every flop is the analysis's own
+    flops = pd.read_csv(folder / "all_flops.csv").set_index("class")
+    assert flops.loc["set", "share"] == pytest.approx(
+        equity.hits("20%", flops="all").share("set"), abs=1e-9
+    )
+    assert flops.loc[flops["partition"], "share"].sum() == pytest.approx(1.0, abs=1e-9)
+    by_flop = pd.read_csv(folder / "all_flops_by_flop.csv")
+    assert by_flop["multiplicity"].sum() == 22_100
+    # each curve's weighted mean is the range's equity from calculate
+    curves = pd.read_csv(folder / "curves.csv", dtype={"seed": "Int64"})
+    for (spot, player), part in curves.groupby(["spot", "player"], sort=False):
+        assert part["weight"].sum() == pytest.approx(1.0, abs=1e-9)
+        assert part["equity"].is_monotonic_decreasing
+        first = curves[curves["spot"] == spot]
+        hands = list(dict.fromkeys(first["hand"]))
+        board = part["board"].iloc[0] if isinstance(part["board"].iloc[0], str) else ""
+        method = part["method"].iloc[0]
+        kwargs = {}
+        if method == "monte-carlo":
+            kwargs = {"trials": int(part["trials"].iloc[0]), "seed": int(part["seed"].iloc[0])}
+            assert np.isfinite(part["stderr"]).all()
+        r = calculate(hands, board, method=method, **kwargs)
+        mean = float((part["weight"] * part["equity"]).sum())
+        assert mean == pytest.approx(float(r.equity[player]), abs=1e-9)
+    assert set(curves["method"]) == {"exact", "monte-carlo"}
+    # street by street: the mean over the next cards is the current street's equity
+    cards = pd.read_csv(folder / "street_cards.csv")
+    for _, part in cards.groupby(["street", "hand"]):
+        assert part["equity"].mean() == pytest.approx(part["current_equity"].iloc[0], abs=1e-9)
+    assert set(cards["street"]) == {"flop", "turn"}
+    assert "Monte-Carlo" in (out / "ranges.md").read_text()

@@ -22,6 +22,12 @@ per table and the figures (PNG), under ``out_dir``:
     qualifying lows, classic matchups exact, how much closer heads-up
     equities run (exact equities of random pairs), hi-lo scoop rates; short
     deck's exact odds and matchups under both orders of a straight and trips.
+``ranges``
+    Hold'em ranges on the flop: the share of a few standard ranges in each
+    made hand and draw on four textured flops (dry, paired, monotone,
+    connected) and of a top-20% range over every flop, exact; the equity
+    curves of two range-against-range spots (preflop by Monte-Carlo, a flop
+    exact); a hand against a draw street by street, exact.
 ``zjh``
     Zha Jin Hua: each category's win rate against one to five random
     opponents, with and without the 2-3-5 rule and the suit tie-break;
@@ -36,16 +42,18 @@ The helpers behind the pages (:func:`classic_matchups`,
 :func:`preflop_vs_random`, :func:`preflop_matrix`,
 :func:`load_preflop_reference`, :func:`zjh_heads_up_exact`,
 :func:`zjh_category_winrates`, :func:`omaha_matchups`, :func:`equity_spread`,
-:func:`hilo_scoops`, :func:`shortdeck_frequencies`, :func:`shortdeck_matchups`...)
+:func:`hilo_scoops`, :func:`shortdeck_frequencies`, :func:`shortdeck_matchups`,
+:func:`texture_hits`, :func:`all_flop_hits`, :func:`equity_curves`,
+:func:`street_example`...)
 are public and return DataFrames.
 
 Layout, imports running one way: :mod:`.page` (the page writer and what
 the pages share: sizes, seeds, Markdown, figures, progress and Ctrl-C) <-
-:mod:`.studies_holdem`, :mod:`.studies_zjh`, :mod:`.studies_omaha` and
-:mod:`.studies_shortdeck` (the studies, DataFrames) <- one module per page
-(:mod:`.frequencies`, :mod:`.matchups`, :mod:`.omaha`, :mod:`.preflop`,
-:mod:`.zjh`) <- :mod:`.run` (:func:`run_report`).  This
-module only re-exports.
+:mod:`.studies_holdem`, :mod:`.studies_zjh`, :mod:`.studies_omaha`,
+:mod:`.studies_shortdeck` and :mod:`.studies_ranges` (the studies,
+DataFrames) <- one module per page (:mod:`.frequencies`, :mod:`.matchups`,
+:mod:`.omaha`, :mod:`.preflop`, :mod:`.ranges`, :mod:`.zjh`) <- :mod:`.run`
+(:func:`run_report`).  This module only re-exports.
 """
 
 from __future__ import annotations
@@ -70,6 +78,17 @@ from .studies_omaha import (
     omaha_matchups,
     qualifying_lows,
 )
+from .studies_ranges import (
+    RANGE_SPOTS,
+    STANDARD_RANGES,
+    TEXTURED_FLOPS,
+    all_flop_hits,
+    curve_summary,
+    equity_curves,
+    flop_by_flop,
+    street_example,
+    texture_hits,
+)
 from .studies_shortdeck import SHORTDECK_MATCHUPS, shortdeck_frequencies, shortdeck_matchups
 from .studies_zjh import ZJH_VARIANTS, zjh_category_winrates, zjh_heads_up_exact
 
@@ -78,15 +97,22 @@ __all__ = [
     "HILO_HANDS",
     "KINDS",
     "OMAHA_MATCHUPS",
+    "RANGE_SPOTS",
     "SHORTDECK_MATCHUPS",
     "SIZES",
+    "STANDARD_RANGES",
+    "TEXTURED_FLOPS",
     "ZJH_VARIANTS",
     "ReportInterrupted",
     "ReportSizes",
+    "all_flop_hits",
     "best_vs_random",
     "classic_matchups",
     "compare_with_reference",
+    "curve_summary",
+    "equity_curves",
     "equity_spread",
+    "flop_by_flop",
     "hilo_scoops",
     "load_preflop_reference",
     "omaha_category_frequencies",
@@ -97,6 +123,8 @@ __all__ = [
     "run_report",
     "shortdeck_frequencies",
     "shortdeck_matchups",
+    "street_example",
+    "texture_hits",
     "zjh_category_winrates",
     "zjh_heads_up_exact",
 ]

@@ -64,6 +64,8 @@ class ReportSizes:
     """Random heads-up hand pairs per game, each enumerated exactly (``omaha`` page)."""
     omaha_trials: int
     """Deals per Monte-Carlo hand against a random hand (``omaha`` page)."""
+    ranges_trials: int
+    """Deals of the Monte-Carlo preflop range-against-range spot (``ranges`` page)."""
 
     def with_trials(self, trials: int) -> ReportSizes:
         """The same sizes with every Monte-Carlo trial count set to ``trials``."""
@@ -75,6 +77,7 @@ class ReportSizes:
             matrix_trials=trials,
             zjh_trials=trials,
             omaha_trials=trials,
+            ranges_trials=trials,
         )
 
 
@@ -89,6 +92,7 @@ SIZES: dict[str, ReportSizes] = {
         zjh_trials=500,
         omaha_pairs=6,
         omaha_trials=20_000,
+        ranges_trials=100_000,
     ),
     "default": ReportSizes(
         frequency_trials=10_000_000,
@@ -100,6 +104,7 @@ SIZES: dict[str, ReportSizes] = {
         zjh_trials=10_000,
         omaha_pairs=400,
         omaha_trials=1_000_000,
+        ranges_trials=10_000_000,
     ),
     "full": ReportSizes(
         frequency_trials=100_000_000,
@@ -111,6 +116,7 @@ SIZES: dict[str, ReportSizes] = {
         zjh_trials=20_000,
         omaha_pairs=2_000,
         omaha_trials=10_000_000,
+        ranges_trials=100_000_000,
     ),
 }
 """Presets: ``small`` runs in seconds (tests, notebooks), ``default`` in a few

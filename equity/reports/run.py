@@ -14,11 +14,12 @@ from .matchups import _matchups_page, _matchups_steps
 from .omaha import _omaha_page, _omaha_steps
 from .page import SIZES, ReportInterrupted, _header, _Page, _Stopped, _Ticker
 from .preflop import _preflop_page, _preflop_steps
+from .ranges import _ranges_page, _ranges_steps
 from .zjh import _zjh_page, _zjh_steps
 
 __all__ = ["KINDS", "run_report"]
 
-KINDS = ("frequencies", "matchups", "omaha", "preflop", "zjh")
+KINDS = ("frequencies", "matchups", "omaha", "preflop", "ranges", "zjh")
 """Report kinds; ``run_report("all", ...)`` writes every one and an index page."""
 
 
@@ -38,7 +39,7 @@ def run_report(
 
     Parameters
     ----------
-    kind : {"frequencies", "matchups", "omaha", "preflop", "zjh", "all"}
+    kind : {"frequencies", "matchups", "omaha", "preflop", "ranges", "zjh", "all"}
         Which report; ``"all"`` writes every one and an index ``README.md``.
     out_dir : str or path
         Output folder (created).  Page ``<kind>.md`` links its files in
@@ -106,6 +107,7 @@ def run_report(
         "matchups": _matchups_steps(sizes),
         "omaha": _omaha_steps(sizes),
         "preflop": _preflop_steps(sizes, exact),
+        "ranges": _ranges_steps(sizes),
         "zjh": _zjh_steps(sizes),
     }
     tick = _Ticker(progress, sum(steps[k] for k in kinds))
@@ -117,6 +119,7 @@ def run_report(
         "matchups": "Heads-up hold'em: classic matchups, Monte-Carlo vs exact",
         "omaha": "Omaha high and hi-lo, and short deck, beside hold'em",
         "preflop": "Preflop equity: 169 starting hands and the heads-up matrix",
+        "ranges": "Range analysis: flop hits, equity curves, street by street",
         "zjh": "Zha Jin Hua: win rate by category, rules and table size",
     }
     written: list[Path] = []
@@ -138,6 +141,8 @@ def run_report(
                     _omaha_page(page, sizes, int(seed), tick)
                 elif k == "preflop":
                     _preflop_page(page, sizes, int(seed), exact, tick)
+                elif k == "ranges":
+                    _ranges_page(page, sizes, int(seed), tick)
                 else:
                     _zjh_page(page, sizes, int(seed), tick)
             except (_Stopped, KeyboardInterrupt):
