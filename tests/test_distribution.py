@@ -194,3 +194,12 @@ def test_cli_bad_input_is_one_line_and_exit_2(capsys, argv, needle):
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1, captured.err
     assert needle in lines[0]
+
+
+def test_the_result_carries_its_distribution() -> None:
+    from equity import calculate
+
+    r = calculate(["QQ+,AKs", "JJ-88,AQs+"], board="Js7s2c")
+    d = r.distribution
+    assert d.exact
+    assert [p.equity for p in d.players] == pytest.approx(list(r.equity), abs=1e-12)
