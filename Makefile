@@ -21,6 +21,8 @@ demo: $(STAMP)
 	$(BIN)/equity query AhKd "QQ+,AKs" random --board Ts9s2h --trials 1e6 --seed 1
 	$(BIN)/equity query --game zjh AhAdAc 2s3d5c random --special-235 --trials 1e6 --seed 1
 	$(BIN)/equity range "QQ+,AKs@50" --grid
+	$(BIN)/equity query --game omaha AsAhKsKh QdQcJdJc
+	$(BIN)/equity hits "QQ+,AKs,JTs" --board Ts9s2h
 	$(BIN)/equity freq --game holdem --trials 1e7 --seed 2026
 	$(BIN)/equity report frequencies --out build/demo-report --size small --quiet
 
