@@ -150,7 +150,8 @@ class EquityResult:
         shares for an exact run, Monte-Carlo estimates (same deals as the
         equity) with :attr:`categories_stderr` otherwise.  A row sums to 1.
         """
-        return self._category_frame(self._category_counts().ends)
+        c = self._category_counts()
+        return self._category_frame(c.ends / c.total)
 
     @property
     def win_categories(self) -> pd.DataFrame:
@@ -158,7 +159,8 @@ class EquityResult:
 
         A row sums to the player's ``win`` (sole wins).
         """
-        return self._category_frame(self._category_counts().wins)
+        c = self._category_counts()
+        return self._category_frame(c.wins / c.total)
 
     @property
     def categories_stderr(self) -> pd.DataFrame:
@@ -188,9 +190,8 @@ class EquityResult:
         import pandas as pd
 
         c = self._category_counts()
-        shares = values if values is not c.ends and values is not c.wins else values / c.total
         frame = pd.DataFrame(
-            shares, index=pd.Index(list(self.hands), name="hand"), columns=list(c.names)
+            values, index=pd.Index(list(self.hands), name="hand"), columns=list(c.names)
         )
         frame.attrs.update(method=self.method, deals=c.total, exact=c.exact)
         return frame

@@ -33,9 +33,8 @@ import numpy as np
 from ..cards import format_cards
 from ..checks import check_count, check_seed, fresh_seed, limit_text
 from ..engine.job import prepare
-from ..engine.montecarlo import MIN_BATCHES
 from ..engine.record import DealPlan, deal_plan, showdown
-from ..engine.run import DEFAULT_BATCH
+from ..engine.run import default_batch_size
 from ..games import KERNEL_OMAHA
 from ..games import game as get_game
 from ..ranges.classes import CLASSES
@@ -54,12 +53,8 @@ CHUNK_ROWS = 1 << 21
 """Deal-player rows per chunk of :func:`deal_chunks` (about 20 MB of arrays)."""
 
 
-def deal_batch_size(n: int) -> int:
-    """Deals per random stream for ``n`` deals: :func:`equity.calculate`'s default rule.
-
-    16,384, or fewer so that there are at least 32 batches (never below 64).
-    """
-    return max(64, min(DEFAULT_BATCH, -(-n // MIN_BATCHES)))
+deal_batch_size = default_batch_size
+"""Deals per random stream for ``n`` deals: :func:`equity.calculate`'s own rule."""
 
 
 @dataclass(frozen=True)

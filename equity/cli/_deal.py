@@ -11,8 +11,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from ._hands import add_game, rules_epilog, rules_of
 from ._util import CliError, check_output_file, compile_notice, parse_count, seed, table
 
@@ -131,6 +129,7 @@ def _card_order(text: str) -> tuple[int, int]:
 
 def _cmd_deal(args: argparse.Namespace) -> int:
     from ..analysis.deals import deal_chunks
+    from ..results import shares_from_counts
 
     rules = rules_of(args)
     out = _check_out(args.out) if args.out else None
@@ -152,8 +151,9 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     def tally(chunk: Any) -> None:
         if state["first"] is None:
             state["first"] = chunk
-            state["counts"] = np.zeros_like(chunk.counts())
-        state["counts"] += chunk.counts()
+            state["counts"] = chunk.counts()
+        else:
+            state["counts"] = state["counts"] + chunk.counts()
         state["deals"] += chunk.n
 
     with compile_notice(args):
@@ -166,9 +166,7 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     first = state["first"]
     n_deals = state["deals"]
     counts = state["counts"]
-    ks = np.arange(counts.shape[1], dtype=float)
-    ks[0] = np.inf
-    equity = (counts / ks).sum(axis=1) / n_deals
+    equity = shares_from_counts(counts, n_deals)[0]
     print(
         f"{first.game}: {n_deals:,} deals of {first.n_players} players, seed {first.seed} "
         f"(the deals 'equity query' scores with these hands, --trials {n_deals} --seed "

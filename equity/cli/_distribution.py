@@ -5,14 +5,13 @@ from __future__ import annotations
 import argparse
 from typing import Any, cast
 
-from ._equity import add_progress, add_sampling, add_scheduler
-from ._hands import add_game, rules_of
+from ._equity import add_progress, add_sampling, add_scheduler, calculate_options, too_large
+from ._hands import add_game
 from ._util import (
     EXIT_INTERRUPTED,
     CliError,
     Progress,
     check_output_file,
-    check_threads,
     compile_notice,
     emit_json,
     parse_count,
@@ -32,36 +31,15 @@ def _cmd_distribution(args: argparse.Namespace) -> int:
         raise CliError(f"the plot is written as .png, .svg or .pdf, not {args.plot!r}")
     if len(args.hands) < 2:
         raise CliError("an equity distribution needs at least two players: hero and villain")
-    if args.exact:
-        options = {"--trials": args.trials, "--stderr": args.stderr, "--time": args.time}
-        given = [f for f, v in {**options, "--seed": args.seed}.items() if v is not None]
-        if given:
-            raise CliError(f"--exact enumerates every outcome: it takes no {', '.join(given)}")
-    method = "exact" if args.exact else "monte-carlo" if args.mc else "auto"
-    check_threads(args.threads)
+    options = calculate_options(args)
     progress = Progress(args, "simulating")
     try:
         with compile_notice(args):
             dist = distribution(
-                args.hands,
-                args.board or "",
-                args.dead or "",
-                game=args.game,
-                method=method,
-                trials=args.trials,
-                target_stderr=args.stderr,
-                time_limit=args.time,
-                seed=args.seed,
-                threads=args.threads,
-                rules=rules_of(args),
-                progress=progress,
-                scheduler=args.scheduler,
+                args.hands, args.board or "", args.dead or "", progress=progress, **options
             )
     except TooLargeForExact as exc:
-        raise CliError(
-            f"exact enumeration would take about {exc.work:.2e} hand evaluations: "
-            "drop --exact or use --mc"
-        ) from None
+        raise too_large(exc) from None
     finally:
         progress.close()
     if plot is not None:

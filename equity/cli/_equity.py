@@ -57,22 +57,49 @@ def add_progress(p: argparse.ArgumentParser) -> None:
 # query
 
 
-def _cmd_query(args: argparse.Namespace) -> int:
-    import numpy as np
+def calculate_options(args: argparse.Namespace) -> dict[str, Any]:
+    """``calculate``'s keyword arguments from the sampling flags (``query``, ``distribution``).
 
-    from ..checks import limit_text
-    from ..engine import EXACT_HARD_LIMIT, TooLargeForExact, calculate
-
-    rules = rules_of(args)
-    if args.independent_decks and args.game != "zjh":
-        raise CliError(f"--independent-decks applies to --game zjh only, not {args.game!r}")
+    ``--exact`` with a Monte-Carlo flag, or a bad ``--threads``, is a one-sentence error.
+    """
     if args.exact:
         options = {"--trials": args.trials, "--stderr": args.stderr, "--time": args.time}
         given = [f for f, v in {**options, "--seed": args.seed}.items() if v is not None]
         if given:
             raise CliError(f"--exact enumerates every outcome: it takes no {', '.join(given)}")
-    method = "exact" if args.exact else "monte-carlo" if args.mc else "auto"
     check_threads(args.threads)
+    return {
+        "game": args.game,
+        "method": "exact" if args.exact else "monte-carlo" if args.mc else "auto",
+        "trials": args.trials,
+        "target_stderr": args.stderr,
+        "time_limit": args.time,
+        "seed": args.seed,
+        "threads": args.threads,
+        "rules": rules_of(args),
+        "scheduler": args.scheduler,
+    }
+
+
+def too_large(exc: Any) -> CliError:
+    """The error of an ``--exact`` job beyond ``EXACT_HARD_LIMIT`` (a ``TooLargeForExact``)."""
+    from ..checks import limit_text
+    from ..engine import EXACT_HARD_LIMIT
+
+    return CliError(
+        f"exact enumeration would take about {exc.work:.2e} hand evaluations, beyond the "
+        f"limit of {limit_text(EXACT_HARD_LIMIT)}: drop --exact or use --mc"
+    )
+
+
+def _cmd_query(args: argparse.Namespace) -> int:
+    import numpy as np
+
+    from ..engine import TooLargeForExact, calculate
+
+    if args.independent_decks and args.game != "zjh":
+        raise CliError(f"--independent-decks applies to --game zjh only, not {args.game!r}")
+    options = calculate_options(args)
     progress = Progress(args, "simulating")
     try:
         with compile_notice(args):
@@ -80,24 +107,13 @@ def _cmd_query(args: argparse.Namespace) -> int:
                 args.hands,
                 args.board or "",
                 args.dead or "",
-                game=args.game,
-                method=method,
-                trials=args.trials,
-                target_stderr=args.stderr,
-                time_limit=args.time,
-                seed=args.seed,
-                threads=args.threads,
-                rules=rules,
                 independent_decks=args.independent_decks,
                 progress=progress,
-                scheduler=args.scheduler,
                 categories=args.categories,
+                **options,
             )
     except TooLargeForExact as exc:
-        raise CliError(
-            f"exact enumeration would take about {exc.work:.2e} hand evaluations, beyond the "
-            f"limit of {limit_text(EXACT_HARD_LIMIT)}: drop --exact or use --mc"
-        ) from None
+        raise too_large(exc) from None
     finally:
         progress.close()
     if args.json:

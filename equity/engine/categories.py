@@ -13,7 +13,6 @@ Omaha say so in one sentence.
 from __future__ import annotations
 
 from math import comb
-from typing import Any
 
 import numpy as np
 
@@ -22,7 +21,7 @@ from ..kernels import categories as _categories
 from ..kernels._jit import max_threads, warming
 from ..kernels.scoring import KIND_FIXED
 from ..results import CategoryCounts
-from .exact import _assignments
+from .exact import _assignments, _suit_classes
 from .job import Job
 from .record import deal_plan, showdown
 
@@ -50,16 +49,26 @@ def category_names(job: Job) -> tuple[str, ...]:
     return tuple(names) if names else tuple(job.game.categories)
 
 
-def exact_categories(job: Job) -> CategoryCounts:
+def exact_categories(
+    job: Job, assigned: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+) -> CategoryCounts:
     """Enumerate the showdown categories of ``job`` (see the module doc).
 
-    Raises a ``ValueError`` naming the work when it exceeds
+    ``assigned`` is the job's assignments when the equity enumeration built
+    them already.  As there, one assignment per class of suit-isomorphic
+    assignments is enumerated, weighted by its class (a suit permutation
+    that fixes the known cards maps boards onto boards, hands onto hands of
+    the same category).  Raises a ``ValueError`` naming the work when it exceeds
     :data:`CATEGORY_WORK_LIMIT` hand evaluations.
     """
     check_categories(job)
-    holes, weights, _ = _assignments(job)
+    holes, weights, _ = _assignments(job) if assigned is None else assigned
     n_players = job.n_players
     k = job.board_total - len(job.board)
+    if k:
+        representatives, inverse = _suit_classes(job, holes)
+        weights = np.bincount(inverse, weights=weights, minlength=len(representatives))
+        holes = holes[representatives]
     # the cards an assignment leaves for the board: the live ones less the dealt holes
     n_avail = len(job.live_cards) - sum(job.n_hole for p in job.players if p.kind != KIND_FIXED)
     work = len(holes) * comb(max(n_avail, 0), k) * n_players
@@ -101,12 +110,25 @@ def _no_board_categories(job: Job, holes: np.ndarray, weights: np.ndarray) -> Ca
         part = np.ascontiguousarray(holes[start : start + step, :, : job.n_hole])
         w = weights[start : start + step]
         _, category, winners = showdown(job, part, np.zeros((len(part), 0), dtype=np.uint8))
-        sole = winners.sum(axis=1) == 1
-        for p in range(job.n_players):
-            ends[p] += np.bincount(category[:, p], weights=w, minlength=len(names))
-            won = sole & winners[:, p]
-            wins[p] += np.bincount(category[won, p], weights=w[won], minlength=len(names))
+        _tally(category, winners, w, ends, wins)
     return CategoryCounts(names, ends, wins, float(weights.sum()), True)
+
+
+def _tally(
+    category: np.ndarray, winners: np.ndarray, weights: np.ndarray, ends: np.ndarray,
+    wins: np.ndarray,
+) -> None:  # fmt: skip
+    """Add weighted showdowns to ``ends[p, i]`` and, for sole winners, ``wins[p, i]``.
+
+    ``category[d, p]`` indexes the category names (strongest first),
+    ``winners[d, p]`` marks who shares the best hand of deal ``d``.
+    """
+    sole = winners.sum(axis=1) == 1
+    n_names = ends.shape[1]
+    for p in range(ends.shape[0]):
+        ends[p] += np.bincount(category[:, p], weights=weights, minlength=n_names)
+        won = sole & winners[:, p]
+        wins[p] += np.bincount(category[won, p], weights=weights[won], minlength=n_names)
 
 
 def _by_name(job: Job, ends: np.ndarray, wins: np.ndarray, *, exact: bool) -> CategoryCounts:
@@ -116,11 +138,6 @@ def _by_name(job: Job, ends: np.ndarray, wins: np.ndarray, *, exact: bool) -> Ca
     return CategoryCounts(
         names, ends[:, codes].copy(), wins[:, codes].copy(), float(ends[0].sum()), exact
     )
-
-
-def counts_from_codes(job: Job, ends: Any, wins: Any, *, exact: bool) -> CategoryCounts:
-    """:class:`CategoryCounts` from code-indexed arrays ``[n_players, 10]`` (Monte-Carlo)."""
-    return _by_name(job, np.asarray(ends, dtype=float), np.asarray(wins, dtype=float), exact=exact)
 
 
 MC_CHUNK_ROWS = 1 << 21
@@ -150,11 +167,7 @@ def mc_categories(
     for first in range(0, n_batches, per_chunk):
         holes, board = plan.record(first, min(per_chunk, n_batches - first))
         _, category, winners = showdown(job, holes, board)
-        sole = winners.sum(axis=1) == 1
-        for p in range(job.n_players):
-            ends[p] += np.bincount(category[:, p], minlength=n_names)[:n_names]
-            won = sole & winners[:, p]
-            wins[p] += np.bincount(category[won, p], minlength=n_names)[:n_names]
+        _tally(category, winners, np.ones(len(holes)), ends, wins)
         dealt += len(holes)
     if dealt != samples:  # the batches of a run always cover its deals exactly
         raise AssertionError(f"re-dealt {dealt} deals for a run of {samples}")

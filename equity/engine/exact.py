@@ -123,16 +123,19 @@ def game_code(job: Job) -> int:
 
 
 def run_exact(
-    job: Job, executor: Any, progress: Progress | None
+    job: Job,
+    executor: Any,
+    progress: Progress | None,
+    assigned: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, float, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
-    """Enumerate ``job``.
+    """Enumerate ``job`` (``assigned``: its :func:`_assignments`, when already built).
 
     Returns ``(counts, total weight, deals, per-assignment counts, weights,
     choice, extra)``; see :func:`_assignments` for ``weights`` and
     ``choice``; ``extra`` is None but for Omaha (the per-player outcome
     counts of :mod:`equity.kernels.omaha_mc`, weighted like the counts).
     """
-    holes, weights, choice = _assignments(job)
+    holes, weights, choice = _assignments(job) if assigned is None else assigned
     board = np.zeros(5, dtype=np.uint8)
     board[: len(job.board)] = job.board
     if job.board_total > len(job.board):

@@ -43,7 +43,7 @@ from ..control import Progress
 from ..kernels._jit import max_threads
 from ..results import EquityResult
 from .categories import check_categories, exact_categories, mc_categories
-from .exact import exact_combo_results, run_exact
+from .exact import _assignments, exact_combo_results, run_exact
 from .executor import executor_for
 from .job import prepare
 from .montecarlo import MIN_BATCHES, mc_combo_results, run_mc
@@ -55,6 +55,7 @@ __all__ = [
     "EXACT_HARD_LIMIT",
     "TooLargeForExact",
     "calculate",
+    "default_batch_size",
 ]
 
 EXACT_AUTO_LIMIT = 150_000_000
@@ -64,6 +65,16 @@ EXACT_HARD_LIMIT = 50_000_000_000
 """``method="exact"`` refuses jobs above this many hand evaluations."""
 DEFAULT_BATCH = 16_384
 """Deals per random stream, unless a short run needs smaller batches."""
+
+
+def default_batch_size(trials: int) -> int:
+    """Deals per random stream of a ``trials``-deal Monte-Carlo run (the default rule).
+
+    :data:`DEFAULT_BATCH`, or fewer so that there are at least
+    :data:`~.montecarlo.MIN_BATCHES` batches for the standard error (never below 64).
+    ``equity.deal`` uses the same rule, so it deals the same batches.
+    """
+    return max(64, min(DEFAULT_BATCH, -(-trials // MIN_BATCHES)))
 
 
 class TooLargeForExact(ValueError):
@@ -201,8 +212,10 @@ def calculate(
     try:
         with executor_for(scheduler) as executor:
             if method == "exact":
+                # built once when the categories are counted from the same assignments
+                assigned = _assignments(job) if categories else None
                 counts, total, samples, per_assign, weights, choice, extra = run_exact(
-                    job, executor, progress
+                    job, executor, progress, assigned
                 )
                 return make_result(
                     job,
@@ -215,12 +228,12 @@ def calculate(
                     stderr=None,
                     seed=None,
                     combo_results=exact_combo_results(job, per_assign, weights, choice),
-                    category_counts=exact_categories(job) if categories else None,
+                    category_counts=exact_categories(job, assigned) if categories else None,
                 )
             if trials is None:
                 trials = MAX_TRIALS if explicit_mc else DEFAULT_TRIALS
             if batch_size is None:
-                batch_size = max(64, min(DEFAULT_BATCH, -(-trials // MIN_BATCHES)))
+                batch_size = default_batch_size(trials)
             if seed is None:
                 seed = fresh_seed()
             mc = run_mc(
