@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import numba
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
 __all__ = [
+    "QUEUE_WORKERS",
     "cached",
     "compile_notice",
+    "fetch_add",
     "inline_kernel",
     "kernel",
     "max_threads",
@@ -41,6 +45,44 @@ parallel_kernel = numba.njit(parallel=True, **_OPTIONS)
 """Decorator for batch drivers (the only place a ``prange`` may appear)."""
 
 prange = numba.prange
+
+
+QUEUE_WORKERS = 256
+"""Loop count of a work-queue ``prange``: at least the thread count.  ``prange``
+splits it statically, and each thread's first worker drains the queue (the
+rest find it empty): the thread count need not be known inside the kernel,
+where asking for it would keep the kernel out of Numba's cache."""
+
+
+@intrinsic
+def _fetch_add(typingctx, counter, value):
+    """Add ``value`` to ``counter[0]`` atomically and return the value before.
+
+    The work queue of drivers that hand out items as threads come free
+    (``for w in prange(QUEUE_WORKERS)``, each taking the next item until
+    none is left): ``prange`` itself splits statically, so a thread that
+    runs slower (a busy core, a vCPU that gets less time) would hold up the
+    others at the end.  ``counter`` is an ``int64[1]`` array.
+    """
+    if not (isinstance(counter, types.Array) and counter.ndim == 1):
+        return None
+    if counter.dtype != types.int64 or not isinstance(value, types.Integer):
+        return None
+    sig = types.int64(counter, value)
+
+    def codegen(context, builder, signature, args):
+        array_type = signature.args[0]
+        array = context.make_array(array_type)(context, builder, args[0])
+        zero = context.get_constant(types.intp, 0)
+        slot = cgutils.get_item_pointer(context, builder, array_type, array, [zero])
+        step = context.cast(builder, args[1], signature.args[1], types.int64)
+        return builder.atomic_rmw("add", slot, step, "monotonic")
+
+    return sig, codegen
+
+
+fetch_add = cast("Callable[[Any, int], int]", _fetch_add)
+"""The same intrinsic, typed for the checkers (mypy sees its compile-time signature)."""
 
 
 def cached(dispatcher: object) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import inline_kernel, kernel, parallel_kernel, prange
+from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
 from .holdem import FLUSH_BITS, KEY_START, SUIT_ONES, rank_value, value_from_key
 from .scoring import (
     GAME_ZJH,
@@ -524,21 +524,25 @@ def enumerate_deals(
     patterns,
     out,
 ):
-    """:func:`enumerate_range` over all assignments, one assignment per task."""
-    for a in prange(assignments.shape[0]):
-        lo = np.int64(a)  # prange indices are unsigned: keep enumerate_range's one signature
-        enumerate_range(
-            assignments,
-            lo,
-            lo + 1,
-            n_hole,
-            game,
-            board_fixed,
-            n_board_fixed,
-            board_total,
-            fixed_mask,
-            zjh_rules,
-            tables,
-            patterns,
-            out,
-        )
+    """:func:`enumerate_range` over all assignments, one at a time from a work queue."""
+    taken = np.zeros(1, dtype=np.int64)  # the work queue (see fetch_add)
+    for _worker in prange(min(assignments.shape[0], QUEUE_WORKERS)):
+        while True:
+            a = fetch_add(taken, 1)
+            if a >= assignments.shape[0]:
+                break
+            enumerate_range(
+                assignments,
+                a,
+                a + 1,
+                n_hole,
+                game,
+                board_fixed,
+                n_board_fixed,
+                board_total,
+                fixed_mask,
+                zjh_rules,
+                tables,
+                patterns,
+                out,
+            )

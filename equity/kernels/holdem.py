@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import inline_kernel, kernel, parallel_kernel, prange, warming
+from ._jit import fetch_add, inline_kernel, kernel, parallel_kernel, prange, warming
 from .deal import subset_step
 from .rng import seed_state
 
@@ -149,13 +149,15 @@ def evaluate_batch(hands, tables, out):
 
 @parallel_kernel
 def exact_value_counts7(tables, plan, out):
-    """Count the value of every seven-card hand (all C(52,7)), on balanced threads.
+    """Count the value of every seven-card hand (all C(52,7)), on all threads.
 
-    The hands are cut by their two lowest cards ``(a, b)``: ``plan[t]`` lists
-    the pairs that thread ``t`` counts (``a * 52 + b``, ``-1`` pads), into its
-    own row ``out[t]``; :func:`seven_card_plan` spreads the pairs so every
-    thread gets the same share of hands.  The sum of the rows does not
-    depend on the plan.  See :func:`_count_from_pair` for the counting.
+    The hands are cut by their two lowest cards ``(a, b)``, the items of
+    ``plan`` (``a * 52 + b``, ``-1`` pads).  Threads take the items from a
+    work queue (:func:`~._jit.fetch_add`) in the plan's column order, which
+    :func:`seven_card_plan` makes longest first, and count each into their
+    own row ``out[w]``: a thread that runs slower takes fewer items, and the
+    last items are the shortest.  The sum of the rows depends on neither the
+    plan nor who took what.  See :func:`_count_from_pair` for the counting.
 
     Shapes
     ------
@@ -163,12 +165,18 @@ def exact_value_counts7(tables, plan, out):
     out : int64[n_threads, 65536], zeroed; column = hand value
     """
     card_keys, suit_bits, offsets, values = tables
-    for t in prange(plan.shape[0]):
-        for i in range(plan.shape[1]):
-            item = plan[t, i]
-            if item < 0:
+    n_rows, width = plan.shape
+    taken = np.zeros(1, dtype=np.int64)
+    for w in prange(n_rows):
+        while True:
+            q = fetch_add(taken, 1)
+            if q >= n_rows * width:
                 break
-            _count_from_pair(item // 52, item % 52, card_keys, suit_bits, offsets, values, out[t])
+            item = plan[q % n_rows, q // n_rows]
+            if item >= 0:
+                _count_from_pair(
+                    item // 52, item % 52, card_keys, suit_bits, offsets, values, out[w]
+                )
 
 
 def seven_card_plan(n_threads: int) -> np.ndarray:
@@ -191,6 +199,8 @@ def deal_plan(n_threads: int, n_cards: int, first_card: int = 0) -> np.ndarray:
     Longest first, each to the thread with the fewest hands so far.  A pair
     with ``a >= first_card`` stands for every hand of the deck whose two
     lowest cards it is: the counting loops only add cards above ``b``.
+    The counting kernels read the plan column by column as one work queue,
+    longest first, so the rows only fix the order and the row count.
 
     Shapes
     ------
@@ -309,12 +319,13 @@ def exact_value_counts5(tables, out):
 
 @parallel_kernel
 def exact_value_counts(tables, n_cards, plan, out):
-    """Count the value of every hand of ``n_cards`` (5-7) cards of a deck, on balanced threads.
+    """Count the value of every hand of ``n_cards`` (5-7) cards of a deck, on all threads.
 
     :func:`exact_value_counts7` for any hand size and for decks cut below
     (short deck): the hands counted are those whose two lowest cards are a
     pair of ``plan`` (:func:`deal_plan` of the hand size and the deck's
-    lowest card), the other cards all above them.
+    lowest card), the other cards all above them; the pairs go out from
+    the same work queue.
 
     Shapes
     ------
@@ -323,18 +334,23 @@ def exact_value_counts(tables, n_cards, plan, out):
     out : int64[n_threads, 65536], zeroed; column = hand value
     """
     card_keys, suit_bits, offsets, values = tables
-    for t in prange(plan.shape[0]):
-        for i in range(plan.shape[1]):
-            item = plan[t, i]
-            if item < 0:
+    n_rows, width = plan.shape
+    taken = np.zeros(1, dtype=np.int64)
+    for w in prange(n_rows):
+        while True:
+            q = fetch_add(taken, 1)
+            if q >= n_rows * width:
                 break
+            item = plan[q % n_rows, q // n_rows]
+            if item < 0:
+                continue
             if n_cards == 7:
                 _count_from_pair(
-                    item // 52, item % 52, card_keys, suit_bits, offsets, values, out[t]
+                    item // 52, item % 52, card_keys, suit_bits, offsets, values, out[w]
                 )
             else:
                 _count_small(
-                    item // 52, item % 52, n_cards, card_keys, suit_bits, offsets, values, out[t]
+                    item // 52, item % 52, n_cards, card_keys, suit_bits, offsets, values, out[w]
                 )
 
 

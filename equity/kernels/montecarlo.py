@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel, parallel_kernel, prange
+from ._jit import QUEUE_WORKERS, fetch_add, kernel, parallel_kernel, prange
 from .deal import subset_step as _subset_step
 from .deal import swap_draw as _swap_draw
 from .headsup import (
@@ -466,44 +466,50 @@ def simulate_batches(
     """
     card_keys, suit_bits, offsets, values = tables
     straight_over_flush, suit_tiebreak, special_235, cat_shift = zjh_rules
-    for i in prange(out.shape[0]):
-        b = first_batch + i
-        start = b * batch_size
-        n_batch = min(n_trials, start + batch_size) - start
-        if game == GAME_ZJH:
-            status[i] = _simulate_zjh_batch(
-                seeds[i],
-                n_batch,
-                fixed_holes,
-                kinds,
-                live_deck,
-                independent_decks,
-                straight_over_flush,
-                suit_tiebreak,
-                special_235,
-                cat_shift,
-                out[i],
-            )
-        else:
-            status[i] = _simulate_table_batch(
-                seeds[i],
-                n_batch,
-                n_hole,
-                board_fixed,
-                n_board_fixed,
-                board_total,
-                fixed_holes,
-                kinds,
-                combos,
-                combo_masks,
-                combo_offsets,
-                combo_cum,
-                fixed_mask,
-                live_deck,
-                card_keys,
-                suit_bits,
-                offsets,
-                values,
-                out[i],
-                combo_out[i],
-            )
+    n_run = out.shape[0]
+    taken = np.zeros(1, dtype=np.int64)  # the work queue: batches handed out so far
+    for _worker in prange(min(n_run, QUEUE_WORKERS)):
+        while True:
+            i = fetch_add(taken, 1)
+            if i >= n_run:
+                break
+            b = first_batch + i
+            start = b * batch_size
+            n_batch = min(n_trials, start + batch_size) - start
+            if game == GAME_ZJH:
+                status[i] = _simulate_zjh_batch(
+                    seeds[i],
+                    n_batch,
+                    fixed_holes,
+                    kinds,
+                    live_deck,
+                    independent_decks,
+                    straight_over_flush,
+                    suit_tiebreak,
+                    special_235,
+                    cat_shift,
+                    out[i],
+                )
+            else:
+                status[i] = _simulate_table_batch(
+                    seeds[i],
+                    n_batch,
+                    n_hole,
+                    board_fixed,
+                    n_board_fixed,
+                    board_total,
+                    fixed_holes,
+                    kinds,
+                    combos,
+                    combo_masks,
+                    combo_offsets,
+                    combo_cum,
+                    fixed_mask,
+                    live_deck,
+                    card_keys,
+                    suit_bits,
+                    offsets,
+                    values,
+                    out[i],
+                    combo_out[i],
+                )

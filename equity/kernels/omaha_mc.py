@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import inline_kernel, kernel, parallel_kernel, prange
+from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
 from .deal import subset_step as _subset_step
 from .deal import swap_draw as _swap_draw
 from .headsup import pick_combo
@@ -379,31 +379,36 @@ def simulate_omaha_batches(
     out : int64[n_run, n_players, n_players + 1]; extra : int64[n_run, n_players, 7]
     status : int64[n_run]
     """
-    for i in prange(out.shape[0]):
-        b = first_batch + i
-        start = b * batch_size
-        n_batch = min(n_trials, start + batch_size) - start
-        status[i] = _omaha_batch(
-            seeds[i],
-            n_batch,
-            n_hole,
-            hilo,
-            board_fixed,
-            n_board_fixed,
-            fixed_holes,
-            kinds,
-            combos,
-            combo_masks,
-            combo_offsets,
-            combo_cum,
-            fixed_mask,
-            live_deck,
-            tables,
-            rows,
-            flush_rows,
-            out[i],
-            extra[i],
-        )
+    taken = np.zeros(1, dtype=np.int64)  # the work queue (see fetch_add)
+    for _worker in prange(min(out.shape[0], QUEUE_WORKERS)):
+        while True:
+            i = fetch_add(taken, 1)
+            if i >= out.shape[0]:
+                break
+            b = first_batch + i
+            start = b * batch_size
+            n_batch = min(n_trials, start + batch_size) - start
+            status[i] = _omaha_batch(
+                seeds[i],
+                n_batch,
+                n_hole,
+                hilo,
+                board_fixed,
+                n_board_fixed,
+                fixed_holes,
+                kinds,
+                combos,
+                combo_masks,
+                combo_offsets,
+                combo_cum,
+                fixed_mask,
+                live_deck,
+                tables,
+                rows,
+                flush_rows,
+                out[i],
+                extra[i],
+            )
 
 
 @kernel
@@ -507,11 +512,16 @@ def enumerate_omaha(
         fixed_key += card_keys[board_fixed[j]]
         fixed_suits |= suit_bits[board_fixed[j]]
         fixed_low |= np.int64(low_bits[board_fixed[j]])
-    for a in prange(assignments.shape[0]):
-        _enumerate_assignment(
-            assignments[a], n_hole, hilo, use_rows, n_board_fixed, fixed_mask, fixed_key,
-            fixed_suits, fixed_low, tables, out[a], extra[a], n_players,
-        )  # fmt: skip
+    taken = np.zeros(1, dtype=np.int64)  # the work queue (see fetch_add)
+    for _worker in prange(min(assignments.shape[0], QUEUE_WORKERS)):
+        while True:
+            a = fetch_add(taken, 1)
+            if a >= assignments.shape[0]:
+                break
+            _enumerate_assignment(
+                assignments[a], n_hole, hilo, use_rows, n_board_fixed, fixed_mask, fixed_key,
+                fixed_suits, fixed_low, tables, out[a], extra[a], n_players,
+            )  # fmt: skip
 
 
 @kernel
