@@ -88,14 +88,16 @@ def _suit_classes(job: Job, holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     # Each known group must map onto itself: the board, the dead cards and
     # every fixed player's hole cards (a swap of a board card with a dead one
     # is not a symmetry of the deal).
+    n = len(holes)
+    if n < 2:  # one assignment (every hand known): nothing to merge
+        return np.arange(n), np.arange(n)
     groups = [job.board, job.dead] + [list(p.cards) for p in job.players if p.cards]
     stabilizer = [
         perm
         for perm in _SUIT_PERMUTATIONS
         if all({(c & 0xFC) | int(perm[c & 3]) for c in g} == set(g) for g in groups)
     ]
-    n = len(holes)
-    if len(stabilizer) == 1 or n < 2:
+    if len(stabilizer) == 1:
         return np.arange(n), np.arange(n)
     cards = holes[:, :, : job.n_hole]
     best: np.ndarray | None = None
