@@ -15,12 +15,14 @@ general loop":
   partial Fisher-Yates in seat order, then Floyd's board draw from the
   cards left).
 
-The branch is taken on those counts alone, so a third player always forces
-the general loop.  A third player who is a *copy* of a known hand (the same
-two cards; the kernel does not check for duplicates, the engine does) draws
+The branch is taken on those counts alone, so a third player who is random
+or a range forces the general loop; three or more known hands take a loop
+of their own (``_known_hands_boards``, the general loop's draws without its
+branches).  A third player who is a *copy* of a known hand (the same two
+cards; the kernel does not check for duplicates, the engine does) draws
 nothing, leaves the live deck as it was and always ties with the hand it
-copies: the general loop then consumes the stream exactly as the fast path
-does, and its counts map one to one onto the heads-up counts.  The tests
+copies: the loop it lands in then consumes the stream exactly as the fast
+path does, and its counts map one to one onto the heads-up counts.  The tests
 below compare the two batch by batch through the batch driver
 :func:`~equity.kernels.montecarlo.simulate_batches`, with arrays laid out as its
 docstring says (and of the engine's types, so no second signature is
@@ -417,6 +419,41 @@ def test_two_known_hands_fast_path_follows_the_documented_stream(board: str) -> 
         counts = replay_two_hands(hands, parse_cards(board), int(seed), REPLAY_BATCH)
         assert [out[b, 0, 1], out[b, 1, 1], out[b, 0, 2]] == counts
     assert_one_signature()
+
+
+def replay_known_hands(
+    hands: list[list[int]], board: list[int], seed: int, n: int
+) -> list[list[int]]:
+    """``n`` deals of known hands, drawn as documented: ``out[p][k]``, wins shared k ways.
+
+    Each deal completes the board with Floyd's algorithm over the live deck,
+    as :func:`replay_two_hands` does for two.
+    """
+    stream = Stream(seed)
+    known = {c for h in hands for c in h} | set(board)
+    deck = [c for c in range(52) if c not in known]
+    m = 5 - len(board)
+    out = [[0] * (len(hands) + 1) for _ in hands]
+    for _ in range(n):
+        taken: set[int] = set()
+        for j in range(len(deck) - m, len(deck)):
+            t = stream.draw(j + 1)
+            taken.add(j if t in taken else t)
+        winners = refeq.holdem_winners(hands, [*board, *(deck[t] for t in taken)])
+        for p in winners:
+            out[p][len(winners)] += 1
+    return out
+
+
+@pytest.mark.parametrize("board", ["", "Ts9s2h"], ids=["preflop", "flop"])
+def test_known_hands_loop_follows_the_documented_stream(board: str) -> None:
+    """Three and four known hands (their own loop): the counts of a plain-Python replay."""
+    for players in (["AhKd", "7c7d", "Jc8c"], ["AhKd", "7c7d", "Jc8c", "4h4c"]):
+        hands = [parse_cards(h) for h in players]
+        out, _ = run_batches(make_spot(tuple(players), board), REPLAY_TRIALS, REPLAY_BATCH)
+        for b, seed in enumerate(batch_seeds(SEED, 2)):
+            counts = replay_known_hands(hands, parse_cards(board), int(seed), REPLAY_BATCH)
+            assert out[b, :, 1:].tolist() == [row[1:] for row in counts]
 
 
 @pytest.mark.parametrize(

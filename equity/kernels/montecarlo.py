@@ -6,14 +6,14 @@ convention, kernel families, player kinds and the argument tuples: see
 :mod:`.scoring`.  The deal order is documented on
 :func:`_simulate_table_batch`; the heads-up fast paths of :mod:`.headsup`
 (two known hands, one or two random hands, a known hand against one range)
-make exactly the same draws.
+and the loop for three or more known hands make exactly the same draws.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ._jit import QUEUE_WORKERS, fetch_add, kernel, parallel_kernel, prange
+from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
 from .deal import subset_step as _subset_step
 from .deal import swap_draw as _swap_draw
 from .headsup import (
@@ -158,6 +158,13 @@ def _simulate_table_batch(
             values,
             out,
         )
+        return STATUS_OK
+    if n_range == 0 and n_random == 0:
+        # Three or more known hands: the same board draws, unrolled preflop.
+        _known_hands_boards(
+            s0, s1, n_batch_trials, deck, n_board_fixed, board_total, fixed_key, fixed_suits,
+            hk, hs, card_keys, suit_bits, offsets, values, vals, out,
+        )  # fmt: skip
         return STATUS_OK
     if n_players == 2 and n_range == 0:
         # One or two random players heads-up: the same draws, counts in registers.
@@ -320,6 +327,53 @@ def _simulate_table_batch(
             combo_out[picked[p], 0] += 1
             combo_out[picked[p], n_best] += np.int64(vals[p] == best)
     return STATUS_OK
+
+
+@kernel
+def _known_hands_boards(
+    s0, s1, n, deck, n_board_fixed, board_total, fixed_key, fixed_suits, hk, hs,
+    card_keys, suit_bits, offsets, values, vals, out,
+):  # fmt: skip
+    """Monte-Carlo boards for known hands only (three or more players).
+
+    The general loop's draws (Floyd over the live deck), without its
+    branches for range and random players; the preflop case runs with a
+    literal five-card board so that LLVM unrolls the draws.
+    """
+    m = board_total - n_board_fixed
+    if m == 5:
+        _known_hands_loop(
+            s0, s1, n, deck, 5, fixed_key, fixed_suits, hk, hs,
+            card_keys, suit_bits, offsets, values, vals, out,
+        )  # fmt: skip
+    else:
+        _known_hands_loop(
+            s0, s1, n, deck, m, fixed_key, fixed_suits, hk, hs,
+            card_keys, suit_bits, offsets, values, vals, out,
+        )  # fmt: skip
+
+
+@inline_kernel
+def _known_hands_loop(
+    s0, s1, n, deck, m, fixed_key, fixed_suits, hk, hs,
+    card_keys, suit_bits, offsets, values, vals, out,
+):  # fmt: skip
+    """``n`` boards of ``m`` cards for the hands ``hk``/``hs``, counted into ``out``."""
+    n_live = deck.shape[0]
+    n_players = hk.shape[0]
+    spare = np.uint64(0)
+    for _ in range(n):
+        board_key = fixed_key
+        board_suits = fixed_suits
+        taken = np.uint64(0)
+        for j in range(n_live - m, n_live):
+            s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
+            c = deck[t]
+            board_key += card_keys[c]
+            board_suits |= suit_bits[c]
+        for p in range(n_players):
+            vals[p] = value_from_key(board_key + hk[p], board_suits | hs[p], offsets, values)
+        count_best(vals, 1, out)
 
 
 @kernel
