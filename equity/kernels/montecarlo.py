@@ -263,19 +263,18 @@ def _simulate_table_batch(
                     q = skip_position(q, used_positions[k])
                 board_key += card_keys[deck[q]]
                 board_suits |= suit_bits[deck[q]]
-        elif n_range == 0:
-            if n_random:
-                for p in range(n_players):
-                    if kinds[p] == KIND_RANDOM:
-                        key = np.uint64(0)
-                        suits = np.uint64(0)
-                        for _j in range(n_hole):
-                            s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
-                            i += 1
-                            key += card_keys[c]
-                            suits |= suit_bits[c]
-                        hk[p] = key
-                        hs[p] = suits
+        elif n_range == 0:  # random players (known hands only took their own loop)
+            for p in range(n_players):
+                if kinds[p] == KIND_RANDOM:
+                    key = np.uint64(0)
+                    suits = np.uint64(0)
+                    for _j in range(n_hole):
+                        s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
+                        i += 1
+                        key += card_keys[c]
+                        suits |= suit_bits[c]
+                    hk[p] = key
+                    hs[p] = suits
             # the board: a uniform set of the cards left, deck[i:] (Floyd)
             n_left = n_live - i
             taken = np.uint64(0)
