@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from .cards import CardsLike, format_cards, parse_cards, rank_of
 from .kernels import holdem as _holdem
-from .lookup import CATEGORIES, describe_value, holdem_tables
+from .lookup import CATEGORIES, HoldemTables, byte_safe, describe_value, holdem_tables
 
 __all__ = [
     "CATEGORIES",
@@ -172,9 +172,11 @@ def evaluate_batch(hands: npt.ArrayLike, *, out: np.ndarray | None = None) -> np
     """Evaluate many hands at once with the parallel batch kernel.
 
     Cards are not checked for duplicates (that is the caller's contract);
-    codes must be 0..51 (checked: one vectorised pass).  ``out``, an
-    ``int32[n]`` array to fill, saves allocating (and the operating system
-    zeroing) a fresh one per call: for large batches in a loop.
+    codes must be 0..51 (checked; ``uint8`` codes by the kernel as it goes,
+    others in a vectorised pass first).  ``out``, an ``int32[n]`` array to
+    fill, saves allocating (and the operating system zeroing) a fresh one per
+    call: for large batches in a loop.  After a ``ValueError`` for a code,
+    ``out`` holds meaningless values.
 
     Shapes
     ------
@@ -190,12 +192,10 @@ def evaluate_batch(hands: npt.ArrayLike, *, out: np.ndarray | None = None) -> np
     raw = np.asarray(hands)
     if raw.ndim != 2 or raw.shape[1] not in (5, 6, 7):
         raise ValueError(f"hands must have shape (n, 5|6|7), got {raw.shape}")
-    if raw.dtype != np.uint8 and raw.dtype.kind not in "iu":
+    if raw.dtype.kind not in "iu":
         raise ValueError(f"card codes must be integers, got dtype {raw.dtype}")
-    if raw.size:
-        low, high = (
-            (0, int(raw.max())) if raw.dtype == np.uint8 else (int(raw.min()), int(raw.max()))
-        )
+    if raw.dtype != np.uint8 and raw.size:  # check before the cast wraps them
+        low, high = int(raw.min()), int(raw.max())
         if low < 0 or high > 51:
             raise ValueError(f"card code {low if low < 0 else high} is not a card (0..51)")
     batch = np.require(raw, dtype=np.uint8, requirements=["C", "W"])
@@ -203,8 +203,16 @@ def evaluate_batch(hands: npt.ArrayLike, *, out: np.ndarray | None = None) -> np
         out = np.empty(batch.shape[0], dtype=np.int32)
     elif out.shape != (batch.shape[0],) or out.dtype != np.int32 or not out.flags.c_contiguous:
         raise ValueError(f"out must be a C-contiguous int32 array of shape ({batch.shape[0]},)")
-    _holdem.evaluate_batch(batch, holdem_tables(), out)
+    # the kernel checks the bytes as it goes, with tables that any byte reads safely
+    high = int(_holdem.evaluate_batch(batch, _byte_safe_tables(), out))
+    if high > 51:
+        raise ValueError(f"card code {high} is not a card (0..51)")
     return out
+
+
+@functools.cache
+def _byte_safe_tables() -> HoldemTables:
+    return byte_safe(holdem_tables())
 
 
 def compare_hands(a: CardsLike, b: CardsLike) -> int:

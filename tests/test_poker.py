@@ -14,7 +14,16 @@ from hypothesis import strategies as st
 
 from equity.cards import format_cards, parse_cards
 from equity.kernels import holdem
-from equity.lookup import HoldemTables, hand_value_components
+from equity.lookup import (
+    FLUSH_SIZE,
+    HASH_BITS,
+    OFFSET_ALIGN,
+    ROW_SHIFT,
+    HoldemTables,
+    byte_safe,
+    hand_value_components,
+    holdem_tables,
+)
 from equity.odds import best_five_counts, five_card_counts
 from equity.poker import (
     CATEGORIES,
@@ -299,6 +308,37 @@ def test_evaluate_batch_bad_code() -> None:
         evaluate_batch(hands)
     with pytest.raises(ValueError, match="card code 255 is not a card"):
         evaluate_batch(np.full((1, 7), 255, dtype=np.uint8))
+
+
+@pytest.mark.parametrize("code", [52, 53, 127, 128, 200, 255])
+def test_evaluate_batch_finds_a_bad_code_in_any_chunk(rng: np.random.Generator, code: int) -> None:
+    # the kernel checks each chunk's bytes after evaluating it: a bad byte in
+    # the last chunk, in any column, and in the first row, is found
+    hands = rng.permuted(np.tile(np.arange(52, dtype=np.uint8), (40_000, 1)), axis=1)[:, :7]
+    good = evaluate_batch(hands)
+    for row, column in [(39_999, 6), (20_000, 3), (0, 0)]:
+        bad = hands.copy()
+        bad[row, column] = code
+        with pytest.raises(ValueError, match=f"card code {code} is not a card"):
+            evaluate_batch(bad)
+    np.testing.assert_array_equal(evaluate_batch(hands), good)
+
+
+def test_byte_safe_tables_keep_every_lookup_inside_the_arrays() -> None:
+    tables = holdem_tables()
+    safe = byte_safe(tables)
+    assert safe.card_keys.shape == safe.suit_bits.shape == (256,)
+    np.testing.assert_array_equal(safe.card_keys[:52], tables.card_keys)
+    np.testing.assert_array_equal(safe.suit_bits[:52], tables.suit_bits)
+    assert not safe.card_keys[52:].any()
+    assert not safe.suit_bits[52:].any()
+    np.testing.assert_array_equal(safe.values[: tables.values.size], tables.values)
+    # every mixed key (any 24-bit m) addresses a slot inside values; the flush
+    # index is 13 bits and FLUSH_SIZE is 2**13
+    m = np.arange(1 << HASH_BITS, dtype=np.int64)
+    slots = FLUSH_SIZE + OFFSET_ALIGN * safe.offsets[m >> ROW_SHIFT].astype(np.int64)
+    assert int((slots + (m & ((1 << ROW_SHIFT) - 1))).max()) < safe.values.size
+    assert tables.values.size >= FLUSH_SIZE
 
 
 def test_evaluate_batch_bad_wide_code() -> None:

@@ -126,11 +126,25 @@ def _evaluate_row(hands, i, k, card_keys, suit_bits, offsets, values):
     return value_from_key(key, suit_set, offsets, values)
 
 
+@kernel
+def _largest_code(flat, start, stop):
+    """The largest byte of ``flat[start:stop]`` (unsigned indices: LLVM vectorises it)."""
+    largest = np.uint8(0)
+    for j in range(np.uint64(start), np.uint64(stop)):
+        largest = max(largest, flat[j])
+    return largest
+
+
 @parallel_kernel
 def evaluate_batch(hands, tables, out):
     """Evaluate many hands at once, in chunks spread over threads.
 
-    Codes must be cards (0..51): the caller checks them.
+    Returns the largest code in ``hands``, for the caller to reject codes
+    above 51.  Each chunk's codes are checked after it is evaluated, while
+    they are still in the cache (a separate pass beforehand costs a tenth of
+    the time); so codes 52..255 must be safe to evaluate: with tables from
+    :func:`equity.lookup.byte_safe`, or codes already checked.  Rows with
+    such codes get meaningless values.
 
     Shapes
     ------
@@ -139,12 +153,16 @@ def evaluate_batch(hands, tables, out):
     out : int32[n]
     """
     card_keys, suit_bits, offsets, values = tables
-    n = hands.shape[0]
+    n, k = hands.shape
+    flat = hands.reshape(-1)
     chunk = 1 << 14
-    for c in prange((n + chunk - 1) // chunk):
-        _evaluate_rows(
-            hands, c * chunk, min(n, (c + 1) * chunk), card_keys, suit_bits, offsets, values, out
-        )
+    n_chunks = (n + chunk - 1) // chunk
+    largest = np.zeros(max(n_chunks, 1), dtype=np.uint8)
+    for c in prange(n_chunks):
+        start, stop = c * chunk, min(n, (c + 1) * chunk)
+        _evaluate_rows(hands, start, stop, card_keys, suit_bits, offsets, values, out)
+        largest[c] = _largest_code(flat, start * k, stop * k)
+    return largest.max()
 
 
 @parallel_kernel

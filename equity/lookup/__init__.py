@@ -61,6 +61,7 @@ __all__ = [
     "board_patterns",
     "build_holdem_tables",
     "build_value_components",
+    "byte_safe",
     "describe_value",
     "hand_value_components",
     "holdem_tables",
@@ -312,6 +313,30 @@ def build_holdem_tables() -> HoldemTables:
             counts = tuple((m >> r) & 1 for r in range(13))
             values[m] = order[best_hand_from_ranks(counts, True)]
     return HoldemTables(card_keys, suit_bits, offsets, values)
+
+
+def byte_safe(tables: HoldemTables) -> HoldemTables:
+    """Copies of ``tables`` that every byte indexes safely, for unchecked input.
+
+    ``card_keys`` and ``suit_bits`` get zero entries for codes 52..255 and
+    ``values`` is padded to the last slot that any mixed key can address
+    (``FLUSH_SIZE + OFFSET_ALIGN * max(offsets) + ROW_MASK``).  Hands of valid
+    cards get the same values as with ``tables``; a hand with another byte
+    gets a meaningless value but reads nothing outside the arrays, so
+    :func:`equity.kernels.holdem.evaluate_batch` can check the codes after
+    evaluating them.
+    """
+    card_keys = np.zeros(256, dtype=np.uint64)
+    suit_bits = np.zeros(256, dtype=np.uint64)
+    card_keys[: tables.card_keys.size] = tables.card_keys
+    suit_bits[: tables.suit_bits.size] = tables.suit_bits
+    reach = FLUSH_SIZE + OFFSET_ALIGN * int(tables.offsets.max()) + (1 << ROW_SHIFT)
+    values = np.zeros(max(reach, tables.values.size), dtype=tables.values.dtype)
+    values[: tables.values.size] = tables.values
+    padded = HoldemTables(card_keys, suit_bits, tables.offsets, values)
+    for array in padded:
+        array.flags.writeable = False
+    return padded
 
 
 @functools.cache
