@@ -83,11 +83,27 @@ def heads_up_loop(
     The counts are branch-free: the winner of a random board is a coin toss
     for the branch predictor, and a mispredicted branch costs about as much
     as the board's two evaluations.
+
+    Each deal is evaluated one iteration late, in the same loop body as the
+    next deal's draws (software pipelining, as in :func:`heads_up_random`
+    and :func:`_range_loop`): the two dependency chains are independent, so
+    the core overlaps the lookups' latency with the generator's (measured
+    +4-7% on one thread).  The first iteration evaluates a tie that the
+    counts do not see; the last deal is evaluated after the loop.
     """
     n_live = deck.shape[0]
     spare = np.uint64(0)
     win0 = 0
     win1 = 0
+    # evaluate each board one iteration late, beside the next board's draws;
+    # the first iteration evaluates a tie (hero's hand twice)
+    e0 = fixed_key + k0
+    f0 = fixed_suits | h0
+    for c in range(n_live - m, n_live):
+        e0 += card_keys[deck[c]]
+        f0 |= suit_bits[deck[c]]
+    e1 = e0
+    f1 = f0
     for _ in range(n):
         board_key = fixed_key
         board_suits = fixed_suits
@@ -97,10 +113,18 @@ def heads_up_loop(
             c = deck[t]
             board_key += card_keys[c]
             board_suits |= suit_bits[c]
-        v0 = value_from_key(board_key + k0, board_suits | h0, offsets, values)
-        v1 = value_from_key(board_key + k1, board_suits | h1, offsets, values)
+        v0 = value_from_key(e0, f0, offsets, values)
+        v1 = value_from_key(e1, f1, offsets, values)
         win0 += np.int64(v0 > v1)
         win1 += np.int64(v1 > v0)
+        e0 = board_key + k0
+        f0 = board_suits | h0
+        e1 = board_key + k1
+        f1 = board_suits | h1
+    v0 = value_from_key(e0, f0, offsets, values)
+    v1 = value_from_key(e1, f1, offsets, values)
+    win0 += np.int64(v0 > v1)
+    win1 += np.int64(v1 > v0)
     return win0, win1, n - win0 - win1
 
 
@@ -138,6 +162,15 @@ def heads_up_random(
     spare = np.uint64(0)
     win0 = 0
     win1 = 0
+    # evaluate each deal one iteration late, beside the next deal's draws; the
+    # first iteration evaluates a tie (one hand of the deck's first cards twice)
+    e0 = fixed_key
+    f0 = fixed_suits
+    for q in range(m + n_hole):
+        e0 += card_keys[deck[q]]
+        f0 |= suit_bits[deck[q]]
+    e1 = e0
+    f1 = f0
     for _ in range(n):
         i = 0
         if random0:
@@ -156,6 +189,10 @@ def heads_up_random(
                 i += 1
                 k1 += card_keys[c]
                 h1 |= suit_bits[c]
+        v0 = value_from_key(e0, f0, offsets, values)
+        v1 = value_from_key(e1, f1, offsets, values)
+        win0 += np.int64(v0 > v1)
+        win1 += np.int64(v1 > v0)
         n_left = n_live - i
         board_key = fixed_key
         board_suits = fixed_suits
@@ -165,10 +202,14 @@ def heads_up_random(
             c = deck[i + t]
             board_key += card_keys[c]
             board_suits |= suit_bits[c]
-        v0 = value_from_key(board_key + k0, board_suits | h0, offsets, values)
-        v1 = value_from_key(board_key + k1, board_suits | h1, offsets, values)
-        win0 += np.int64(v0 > v1)
-        win1 += np.int64(v1 > v0)
+        e0 = board_key + k0
+        f0 = board_suits | h0
+        e1 = board_key + k1
+        f1 = board_suits | h1
+    v0 = value_from_key(e0, f0, offsets, values)
+    v1 = value_from_key(e1, f1, offsets, values)
+    win0 += np.int64(v0 > v1)
+    win1 += np.int64(v1 > v0)
     ties = n - win0 - win1
     out[0, 1] += win0
     out[1, 1] += win1
@@ -305,6 +346,17 @@ def _range_loop(
     n_left = deck.shape[0] - 2
     win_hero = 0
     win_villain = 0
+    # evaluate each deal one iteration late, beside the next deal's draws; the
+    # first iteration evaluates a tie (hero's hand twice) that counts nothing
+    e_hero = fixed_key + k_hero
+    f_hero = fixed_suits | h_hero
+    for j in range(n_left - m, n_left):
+        e_hero += card_keys[deck[j]]
+        f_hero |= suit_bits[deck[j]]
+    e_villain = e_hero
+    f_villain = f_hero
+    last = lo
+    counted = 0
     for _ in range(n):
         rejections = 0
         while True:
@@ -315,6 +367,15 @@ def _range_loop(
             rejections += 1
             if rejections >= MAX_REJECTIONS:
                 return STATUS_NO_LEGAL_DEAL, 0, 0
+        v_hero = value_from_key(e_hero, f_hero, offsets, values)
+        v_villain = value_from_key(e_villain, f_villain, offsets, values)
+        # branch-free counts, as in heads_up_loop
+        lose = np.int64(v_villain > v_hero)
+        win_hero += np.int64(v_hero > v_villain)
+        win_villain += lose
+        combo_out[last, 0] += counted
+        combo_out[last, 1] += lose
+        combo_out[last, 2] += np.int64(v_hero == v_villain) & counted
         low = combo_low[c]
         high = combo_high[c]
         board_key = fixed_key
@@ -325,15 +386,18 @@ def _range_loop(
             q = skip_position(skip_position(np.int64(t), low), high)
             board_key += card_keys[deck[q]]
             board_suits |= suit_bits[deck[q]]
-        v_hero = value_from_key(board_key + k_hero, board_suits | h_hero, offsets, values)
-        v_villain = value_from_key(
-            board_key + combo_keys[c], board_suits | combo_suits[c], offsets, values
-        )
-        # branch-free counts, as in heads_up_loop
-        lose = np.int64(v_villain > v_hero)
-        win_hero += np.int64(v_hero > v_villain)
-        win_villain += lose
-        combo_out[c, 0] += 1
-        combo_out[c, 1] += lose
-        combo_out[c, 2] += np.int64(v_hero == v_villain)
+        e_hero = board_key + k_hero
+        f_hero = board_suits | h_hero
+        e_villain = board_key + combo_keys[c]
+        f_villain = board_suits | combo_suits[c]
+        last = c
+        counted = 1
+    v_hero = value_from_key(e_hero, f_hero, offsets, values)
+    v_villain = value_from_key(e_villain, f_villain, offsets, values)
+    lose = np.int64(v_villain > v_hero)
+    win_hero += np.int64(v_hero > v_villain)
+    win_villain += lose
+    combo_out[last, 0] += counted
+    combo_out[last, 1] += lose
+    combo_out[last, 2] += np.int64(v_hero == v_villain) & counted
     return STATUS_OK, win_hero, win_villain
