@@ -157,8 +157,42 @@ def heads_up_random(
     (the random players' cards by Fisher-Yates in seat order, then the board
     by Floyd from the cards left), with every count in registers.
     """
-    n_live = deck.shape[0]
     m = board_total - n_board_fixed
+    # literal shapes for the common queries, so that LLVM unrolls the draws
+    if n_hole == 2 and m == 5 and random0 and random1:
+        win0, win1 = _random_loop(
+            s0, s1, n, deck, 2, 5, fixed_key, fixed_suits, True, k0, h0, True, k1, h1,
+            card_keys, suit_bits, offsets, values,
+        )  # fmt: skip
+    elif n_hole == 2 and m == 5 and random1:  # a known hand, then a random one
+        win0, win1 = _random_loop(
+            s0, s1, n, deck, 2, 5, fixed_key, fixed_suits, False, k0, h0, True, k1, h1,
+            card_keys, suit_bits, offsets, values,
+        )  # fmt: skip
+    elif n_hole == 2 and m == 5:  # a random hand, then a known one
+        win0, win1 = _random_loop(
+            s0, s1, n, deck, 2, 5, fixed_key, fixed_suits, True, k0, h0, False, k1, h1,
+            card_keys, suit_bits, offsets, values,
+        )  # fmt: skip
+    else:
+        win0, win1 = _random_loop(
+            s0, s1, n, deck, n_hole, m, fixed_key, fixed_suits, random0, k0, h0, random1,
+            k1, h1, card_keys, suit_bits, offsets, values,
+        )  # fmt: skip
+    ties = n - win0 - win1
+    out[0, 1] += win0
+    out[1, 1] += win1
+    out[0, 2] += ties
+    out[1, 2] += ties
+
+
+@inline_kernel
+def _random_loop(
+    s0, s1, n, deck, n_hole, m, fixed_key, fixed_suits, random0, k0, h0, random1, k1, h1,
+    card_keys, suit_bits, offsets, values,
+):  # fmt: skip
+    """``n`` deals of :func:`heads_up_random`: ``(player 0 wins, player 1 wins)``."""
+    n_live = deck.shape[0]
     spare = np.uint64(0)
     win0 = 0
     win1 = 0
@@ -210,11 +244,7 @@ def heads_up_random(
     v1 = value_from_key(e1, f1, offsets, values)
     win0 += np.int64(v0 > v1)
     win1 += np.int64(v1 > v0)
-    ties = n - win0 - win1
-    out[0, 1] += win0
-    out[1, 1] += win1
-    out[0, 2] += ties
-    out[1, 2] += ties
+    return win0, win1
 
 
 @inline_kernel
