@@ -411,12 +411,17 @@ REPLAY_TRIALS, REPLAY_BATCH = 1_200, 600  # two batches
 
 
 @pytest.mark.parametrize("board", ["", "Ts9s2h"], ids=["preflop", "flop"])
-def test_two_known_hands_fast_path_follows_the_documented_stream(board: str) -> None:
-    """Two batches of 600 deals: the kernel's counts equal a plain-Python replay."""
+@pytest.mark.parametrize("odd", [0, 1], ids=["even", "odd"])
+def test_two_known_hands_fast_path_follows_the_documented_stream(board: str, odd: int) -> None:
+    """Two batches of 600 deals (601 and 600: the preflop loop deals boards in
+    pairs, then an odd last one): the kernel's counts equal a plain-Python replay."""
     hands = [parse_cards("AhKd"), parse_cards("7c7d")]
-    out, _ = run_batches(make_spot(["AhKd", "7c7d"], board), REPLAY_TRIALS, REPLAY_BATCH)
+    trials, size = REPLAY_TRIALS + odd, REPLAY_BATCH + odd
+    out, _ = run_batches(make_spot(["AhKd", "7c7d"], board), trials, size)
     for b, seed in enumerate(batch_seeds(SEED, 2)):
-        counts = replay_two_hands(hands, parse_cards(board), int(seed), REPLAY_BATCH)
+        counts = replay_two_hands(
+            hands, parse_cards(board), int(seed), min(size, trials - b * size)
+        )
         assert [out[b, 0, 1], out[b, 1, 1], out[b, 0, 2]] == counts
     assert_one_signature()
 

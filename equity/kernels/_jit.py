@@ -8,7 +8,10 @@ is used only by batch drivers that own the single ``prange`` over batches.
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import os
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any, cast
 
 import numba
@@ -19,6 +22,7 @@ __all__ = [
     "QUEUE_WORKERS",
     "cached",
     "compile_notice",
+    "drop_stale_cache",
     "fetch_add",
     "inline_kernel",
     "kernel",
@@ -139,3 +143,60 @@ def warming(*dispatchers: object) -> None:
 def max_threads() -> int:
     """The most threads Numba may use in this process (``NUMBA_NUM_THREADS``)."""
     return int(getattr(numba.config, "NUMBA_NUM_THREADS"))  # noqa: B009 - set at run time
+
+
+def sources_digest(folder: Path) -> str:
+    """SHA-256 of the names and contents of the ``*.py`` files in ``folder``."""
+    digest = hashlib.sha256()
+    for path in sorted(folder.glob("*.py")):
+        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def drop_stale_cache(cache_dir: Path, digest: str) -> bool:
+    """Delete the compiled kernels in ``cache_dir`` unless they were built from ``digest``.
+
+    Numba keys a cached kernel on its own file's time stamp only, but the
+    kernels inline helpers from the other modules of this package: after a
+    change to ``headsup.py`` alone (a ``git pull`` does that), the cached
+    driver of ``montecarlo.py`` would still run the old helpers.  So the
+    cache is kept only while a digest of every kernel source matches the one
+    stamped beside it (``equity-kernels.sha256``), else emptied and
+    re-stamped: the next calls compile afresh.  Returns whether it emptied
+    anything; a cache it cannot read or write is left alone.
+    """
+    stamp = cache_dir / "equity-kernels.sha256"
+    try:
+        if stamp.read_text() == digest:
+            return False
+    except OSError:
+        pass
+    dropped = False
+    try:
+        for entry in cache_dir.glob("*.nb[ic]"):
+            entry.unlink(missing_ok=True)
+            dropped = True
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        fresh = cache_dir / f"equity-kernels.sha256.{os.getpid()}"
+        fresh.write_text(digest)
+        fresh.replace(stamp)
+    except OSError:
+        pass
+    return dropped
+
+
+@numba.njit(cache=True)
+def _probe() -> int:  # never called: its cache locator says where this package's cache is
+    return 0
+
+
+def _cache_dir() -> Path | None:
+    try:
+        return Path(_probe._cache._cache_path)  # type: ignore[attr-defined]
+    except Exception:
+        return None
+
+
+_HERE_CACHE = _cache_dir()
+if _HERE_CACHE is not None:
+    drop_stale_cache(_HERE_CACHE, sources_digest(Path(__file__).parent))

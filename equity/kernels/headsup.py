@@ -58,10 +58,21 @@ def heads_up_boards(
     """
     m = board_total - n_board_fixed
     if m == 5:
-        w0, w1, ties = heads_up_loop(
-            s0, s1, n, deck, 5, fixed_key, fixed_suits, k0, h0, k1, h1,
+        # pairs of boards (ten draws, five generator outputs, no half left
+        # over), then an odd last board by the general loop
+        s0, s1, w0, w1 = _board_pairs(
+            s0, s1, n // 2, deck, fixed_key, fixed_suits, k0, h0, k1, h1,
             card_keys, suit_bits, offsets, values,
         )  # fmt: skip
+        ties = 2 * (n // 2) - w0 - w1
+        if n % 2:
+            x0, x1, t = heads_up_loop(
+                s0, s1, 1, deck, 5, fixed_key, fixed_suits, k0, h0, k1, h1,
+                card_keys, suit_bits, offsets, values,
+            )  # fmt: skip
+            w0 += x0
+            w1 += x1
+            ties += t
     else:
         w0, w1, ties = heads_up_loop(
             s0, s1, n, deck, m, fixed_key, fixed_suits, k0, h0, k1, h1,
@@ -71,6 +82,100 @@ def heads_up_boards(
     out[1, 1] += w1
     out[0, 2] += ties
     out[1, 2] += ties
+
+
+_LOW32 = np.uint64(0xFFFFFFFF)
+_HIGH = np.uint64(32)
+
+
+@inline_kernel
+def _take(taken, half, j):
+    """Floyd's step ``j`` (:func:`~.deal.subset_step`) from 32 random bits ``half``:
+    ``(taken, position)``; the bounded draw is :func:`~.rng.draw`'s."""
+    t = (half * np.uint64(j + 1)) >> _HIGH
+    t = np.uint64(j) if (taken >> t) & _ONE else t
+    return taken | (_ONE << t), t
+
+
+@inline_kernel
+def _board_pairs(
+    s0, s1, n_pairs, deck, fixed_key, fixed_suits, k0, h0, k1, h1,
+    card_keys, suit_bits, offsets, values,
+):  # fmt: skip
+    """``2 * n_pairs`` five-card boards of :func:`heads_up_loop`, the same draws.
+
+    A board takes five draws, each half a generator output (:func:`~.rng.draw`):
+    two boards take exactly five outputs, so the halves are used in a fixed
+    order, without the ``spare`` bookkeeping and its branch.  Starts and ends
+    with no half left over.  Each pair is evaluated one iteration late, as in
+    :func:`heads_up_loop`.  Returns ``(s0, s1, hero wins, villain wins)``.
+    """
+    if n_pairs == 0:
+        return s0, s1, 0, 0
+    top = deck.shape[0]
+    a = top - 5
+    # the first iteration evaluates this board twice; its outcome is taken back
+    key_a = fixed_key
+    suits_a = fixed_suits
+    for j in range(a, top):
+        key_a += card_keys[deck[j]]
+        suits_a |= suit_bits[deck[j]]
+    key_b = key_a
+    suits_b = suits_a
+    v0 = value_from_key(key_a + k0, suits_a | h0, offsets, values)
+    v1 = value_from_key(key_a + k1, suits_a | h1, offsets, values)
+    win0 = -2 * np.int64(v0 > v1)
+    win1 = -2 * np.int64(v1 > v0)
+    for _ in range(n_pairs):
+        v0 = value_from_key(key_a + k0, suits_a | h0, offsets, values)
+        v1 = value_from_key(key_a + k1, suits_a | h1, offsets, values)
+        win0 += np.int64(v0 > v1)
+        win1 += np.int64(v1 > v0)
+        v0 = value_from_key(key_b + k0, suits_b | h0, offsets, values)
+        v1 = value_from_key(key_b + k1, suits_b | h1, offsets, values)
+        win0 += np.int64(v0 > v1)
+        win1 += np.int64(v1 > v0)
+        s0, s1, x = _xoro(s0, s1)
+        taken, p = _take(np.uint64(0), x >> _HIGH, a)
+        key_a = fixed_key + card_keys[deck[p]]
+        suits_a = fixed_suits | suit_bits[deck[p]]
+        taken, p = _take(taken, x & _LOW32, a + 1)
+        key_a += card_keys[deck[p]]
+        suits_a |= suit_bits[deck[p]]
+        s0, s1, x = _xoro(s0, s1)
+        taken, p = _take(taken, x >> _HIGH, a + 2)
+        key_a += card_keys[deck[p]]
+        suits_a |= suit_bits[deck[p]]
+        taken, p = _take(taken, x & _LOW32, a + 3)
+        key_a += card_keys[deck[p]]
+        suits_a |= suit_bits[deck[p]]
+        s0, s1, x = _xoro(s0, s1)
+        taken, p = _take(taken, x >> _HIGH, a + 4)
+        key_a += card_keys[deck[p]]
+        suits_a |= suit_bits[deck[p]]
+        taken, p = _take(np.uint64(0), x & _LOW32, a)
+        key_b = fixed_key + card_keys[deck[p]]
+        suits_b = fixed_suits | suit_bits[deck[p]]
+        s0, s1, x = _xoro(s0, s1)
+        taken, p = _take(taken, x >> _HIGH, a + 1)
+        key_b += card_keys[deck[p]]
+        suits_b |= suit_bits[deck[p]]
+        taken, p = _take(taken, x & _LOW32, a + 2)
+        key_b += card_keys[deck[p]]
+        suits_b |= suit_bits[deck[p]]
+        s0, s1, x = _xoro(s0, s1)
+        taken, p = _take(taken, x >> _HIGH, a + 3)
+        key_b += card_keys[deck[p]]
+        suits_b |= suit_bits[deck[p]]
+        taken, p = _take(taken, x & _LOW32, a + 4)
+        key_b += card_keys[deck[p]]
+        suits_b |= suit_bits[deck[p]]
+    for key, suits in ((key_a, suits_a), (key_b, suits_b)):
+        v0 = value_from_key(key + k0, suits | h0, offsets, values)
+        v1 = value_from_key(key + k1, suits | h1, offsets, values)
+        win0 += np.int64(v0 > v1)
+        win1 += np.int64(v1 > v0)
+    return s0, s1, win0, win1
 
 
 @inline_kernel
