@@ -86,15 +86,18 @@ def heads_up_boards(
 
 _LOW32 = np.uint64(0xFFFFFFFF)
 _HIGH = np.uint64(32)
+_ZERO = np.uint64(0)
 
 
 @inline_kernel
-def _take(taken, half, j):
-    """Floyd's step ``j`` (:func:`~.deal.subset_step`) from 32 random bits ``half``:
-    ``(taken, position)``; the bounded draw is :func:`~.rng.draw`'s."""
+def _add_card(taken, half, j, key, suits, deck, card_keys, suit_bits):
+    """Floyd's step ``j`` (:func:`~.deal.subset_step`) from 32 random bits ``half``
+    (the bounded draw of :func:`~.rng.draw`), its card added to ``key``/``suits``:
+    ``(taken, key, suits)``."""
     t = (half * np.uint64(j + 1)) >> _HIGH
     t = np.uint64(j) if (taken >> t) & _ONE else t
-    return taken | (_ONE << t), t
+    c = deck[t]
+    return taken | (_ONE << t), key + card_keys[c], suits | suit_bits[c]
 
 
 @inline_kernel
@@ -135,41 +138,42 @@ def _board_pairs(
         v1 = value_from_key(key_b + k1, suits_b | h1, offsets, values)
         win0 += np.int64(v0 > v1)
         win1 += np.int64(v1 > v0)
+        # board a: halves 1-5 of five outputs; board b: halves 6-10
         s0, s1, x = _xoro(s0, s1)
-        taken, p = _take(np.uint64(0), x >> _HIGH, a)
-        key_a = fixed_key + card_keys[deck[p]]
-        suits_a = fixed_suits | suit_bits[deck[p]]
-        taken, p = _take(taken, x & _LOW32, a + 1)
-        key_a += card_keys[deck[p]]
-        suits_a |= suit_bits[deck[p]]
+        taken, key_a, suits_a = _add_card(
+            _ZERO, x >> _HIGH, a, fixed_key, fixed_suits, deck, card_keys, suit_bits
+        )
+        taken, key_a, suits_a = _add_card(
+            taken, x & _LOW32, a + 1, key_a, suits_a, deck, card_keys, suit_bits
+        )
         s0, s1, x = _xoro(s0, s1)
-        taken, p = _take(taken, x >> _HIGH, a + 2)
-        key_a += card_keys[deck[p]]
-        suits_a |= suit_bits[deck[p]]
-        taken, p = _take(taken, x & _LOW32, a + 3)
-        key_a += card_keys[deck[p]]
-        suits_a |= suit_bits[deck[p]]
+        taken, key_a, suits_a = _add_card(
+            taken, x >> _HIGH, a + 2, key_a, suits_a, deck, card_keys, suit_bits
+        )
+        taken, key_a, suits_a = _add_card(
+            taken, x & _LOW32, a + 3, key_a, suits_a, deck, card_keys, suit_bits
+        )
         s0, s1, x = _xoro(s0, s1)
-        taken, p = _take(taken, x >> _HIGH, a + 4)
-        key_a += card_keys[deck[p]]
-        suits_a |= suit_bits[deck[p]]
-        taken, p = _take(np.uint64(0), x & _LOW32, a)
-        key_b = fixed_key + card_keys[deck[p]]
-        suits_b = fixed_suits | suit_bits[deck[p]]
+        taken, key_a, suits_a = _add_card(
+            taken, x >> _HIGH, a + 4, key_a, suits_a, deck, card_keys, suit_bits
+        )
+        taken, key_b, suits_b = _add_card(
+            _ZERO, x & _LOW32, a, fixed_key, fixed_suits, deck, card_keys, suit_bits
+        )
         s0, s1, x = _xoro(s0, s1)
-        taken, p = _take(taken, x >> _HIGH, a + 1)
-        key_b += card_keys[deck[p]]
-        suits_b |= suit_bits[deck[p]]
-        taken, p = _take(taken, x & _LOW32, a + 2)
-        key_b += card_keys[deck[p]]
-        suits_b |= suit_bits[deck[p]]
+        taken, key_b, suits_b = _add_card(
+            taken, x >> _HIGH, a + 1, key_b, suits_b, deck, card_keys, suit_bits
+        )
+        taken, key_b, suits_b = _add_card(
+            taken, x & _LOW32, a + 2, key_b, suits_b, deck, card_keys, suit_bits
+        )
         s0, s1, x = _xoro(s0, s1)
-        taken, p = _take(taken, x >> _HIGH, a + 3)
-        key_b += card_keys[deck[p]]
-        suits_b |= suit_bits[deck[p]]
-        taken, p = _take(taken, x & _LOW32, a + 4)
-        key_b += card_keys[deck[p]]
-        suits_b |= suit_bits[deck[p]]
+        taken, key_b, suits_b = _add_card(
+            taken, x >> _HIGH, a + 3, key_b, suits_b, deck, card_keys, suit_bits
+        )
+        taken, key_b, suits_b = _add_card(
+            taken, x & _LOW32, a + 4, key_b, suits_b, deck, card_keys, suit_bits
+        )
     for key, suits in ((key_a, suits_a), (key_b, suits_b)):
         v0 = value_from_key(key + k0, suits | h0, offsets, values)
         v1 = value_from_key(key + k1, suits | h1, offsets, values)
