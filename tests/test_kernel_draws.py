@@ -7,7 +7,7 @@ general loop":
 * two known hands (``n_players == 2``, no range, no random player):
   :func:`~equity.kernels.headsup.heads_up_boards` (Floyd's board draw);
 * a known hand against one range (``n_players == 2``, one range player, no
-  random player): :func:`~equity.kernels.headsup.heads_up_range` (a combo
+  random player): :func:`~equity.kernels.headsup_range.heads_up_range` (a combo
   from a fresh generator output, then the board by Floyd's draw over the
   live deck without the combo's cards);
 * one or two random players heads-up (no range):
@@ -464,19 +464,26 @@ def test_known_hands_loop_follows_the_documented_stream(board: str) -> None:
 @pytest.mark.parametrize(
     "villain", ["QQ+,AKs,JTs", "QQ+,AKs@50,JTs@25"], ids=["uniform", "weighted"]
 )
-def test_hand_vs_range_fast_path_follows_the_documented_stream(villain: str) -> None:
-    """Two batches of 600 deals: the kernel's counts, per combo too, equal a plain-Python replay."""
-    board = "Ts9s2h"
+@pytest.mark.parametrize(
+    ("board", "odd"), [("Ts9s2h", 0), ("", 0), ("", 1)], ids=["flop", "preflop", "preflop-odd"]
+)
+def test_hand_vs_range_fast_path_follows_the_documented_stream(
+    villain: str, board: str, odd: int
+) -> None:
+    """Two batches of 600 deals (601 and 600: preflop deals go in pairs, then an odd
+    last one): the kernel's counts, per combo too, equal a plain-Python replay."""
     spot = make_spot(["AhKd", villain], board)
     combos = [(int(a), int(b)) for a, b in spot.combos[:, :2]]
     cum = spot.combo_cum.tolist()
     steps = np.diff(spot.combo_cum, prepend=0.0)
     uniform = bool(np.all(steps == steps[0]))  # the kernel's test for an unweighted block
     assert uniform == ("@" not in villain)
-    out, combo_out = run_batches(spot, REPLAY_TRIALS, REPLAY_BATCH)
+    trials, size = REPLAY_TRIALS + odd, REPLAY_BATCH + odd
+    out, combo_out = run_batches(spot, trials, size)
     for b, seed in enumerate(batch_seeds(SEED, 2)):
+        n = min(size, trials - b * size)
         counts, per_combo = replay_hand_vs_range(
-            parse_cards("AhKd"), combos, cum, uniform, parse_cards(board), int(seed), REPLAY_BATCH
+            parse_cards("AhKd"), combos, cum, uniform, parse_cards(board), int(seed), n
         )
         assert [out[b, 0, 1], out[b, 1, 1], out[b, 0, 2]] == counts
         want = np.zeros((len(combos), 3), dtype=np.int64)

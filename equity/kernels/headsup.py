@@ -1,10 +1,11 @@
 """The heads-up fast paths of the Monte-Carlo driver (:mod:`.montecarlo`).
 
-Two known hands, one or two random hands, a known hand against one range:
-the commonest queries, each dealt with exactly the draws of the general
-loop of :func:`.montecarlo._simulate_table_batch` (``tests/test_kernel_draws.py``
-checks it), with every count in registers.  :func:`pick_combo` and
-:func:`deal_skipping` are shared with the general loop.
+Two known hands, one or two random hands (a known hand against one range
+is in :mod:`.headsup_range`): the commonest queries, each dealt with exactly
+the draws of the general loop of :func:`.montecarlo._simulate_table_batch`
+(``tests/test_kernel_draws.py`` checks it), with every count in registers.
+:func:`pick_combo`, :func:`skip_position` and :func:`deal_skipping` are
+shared with the general loop.
 """
 
 from __future__ import annotations
@@ -17,13 +18,11 @@ from .deal import swap_draw as _swap_draw
 from .holdem import value_from_key
 from .rng import below as _below
 from .rng import xoro as _xoro
-from .scoring import MAX_REJECTIONS, STATUS_NO_LEGAL_DEAL, STATUS_OK
 
 __all__ = [
     "deal_skipping",
     "heads_up_boards",
     "heads_up_random",
-    "heads_up_range",
     "pick_combo",
     "skip_position",
 ]
@@ -101,6 +100,24 @@ def _add_card(taken, half, j, key, suits, deck, card_keys, suit_bits):
 
 
 @inline_kernel
+def _two_steps(s0, s1, taken, j, key, suits, deck, card_keys, suit_bits):
+    """Floyd's steps ``j`` and ``j + 1`` from one fresh output, high half first:
+    ``(s0, s1, taken, key, suits)``."""
+    s0, s1, x = _xoro(s0, s1)
+    taken, key, suits = _add_card(taken, x >> _HIGH, j, key, suits, deck, card_keys, suit_bits)
+    taken, key, suits = _add_card(taken, x & _LOW32, j + 1, key, suits, deck, card_keys, suit_bits)
+    return s0, s1, taken, key, suits
+
+
+@inline_kernel
+def _duel(key, suits, k0, h0, k1, h1, offsets, values):
+    """Hand 0 against hand 1 on a board's key and suits: ``(0 wins, 1 wins)``, 0 or 1."""
+    v0 = value_from_key(key + k0, suits | h0, offsets, values)
+    v1 = value_from_key(key + k1, suits | h1, offsets, values)
+    return np.int64(v0 > v1), np.int64(v1 > v0)
+
+
+@inline_kernel
 def _board_pairs(
     s0, s1, n_pairs, deck, fixed_key, fixed_suits, k0, h0, k1, h1,
     card_keys, suit_bits, offsets, values,
@@ -125,33 +142,22 @@ def _board_pairs(
         suits_a |= suit_bits[deck[j]]
     key_b = key_a
     suits_b = suits_a
-    v0 = value_from_key(key_a + k0, suits_a | h0, offsets, values)
-    v1 = value_from_key(key_a + k1, suits_a | h1, offsets, values)
-    win0 = -2 * np.int64(v0 > v1)
-    win1 = -2 * np.int64(v1 > v0)
+    w0, w1 = _duel(key_a, suits_a, k0, h0, k1, h1, offsets, values)
+    win0 = -2 * w0
+    win1 = -2 * w1
     for _ in range(n_pairs):
-        v0 = value_from_key(key_a + k0, suits_a | h0, offsets, values)
-        v1 = value_from_key(key_a + k1, suits_a | h1, offsets, values)
-        win0 += np.int64(v0 > v1)
-        win1 += np.int64(v1 > v0)
-        v0 = value_from_key(key_b + k0, suits_b | h0, offsets, values)
-        v1 = value_from_key(key_b + k1, suits_b | h1, offsets, values)
-        win0 += np.int64(v0 > v1)
-        win1 += np.int64(v1 > v0)
+        w0, w1 = _duel(key_a, suits_a, k0, h0, k1, h1, offsets, values)
+        win0 += w0
+        win1 += w1
+        w0, w1 = _duel(key_b, suits_b, k0, h0, k1, h1, offsets, values)
+        win0 += w0
+        win1 += w1
         # board a: halves 1-5 of five outputs; board b: halves 6-10
-        s0, s1, x = _xoro(s0, s1)
-        taken, key_a, suits_a = _add_card(
-            _ZERO, x >> _HIGH, a, fixed_key, fixed_suits, deck, card_keys, suit_bits
+        s0, s1, taken, key_a, suits_a = _two_steps(
+            s0, s1, _ZERO, a, fixed_key, fixed_suits, deck, card_keys, suit_bits
         )
-        taken, key_a, suits_a = _add_card(
-            taken, x & _LOW32, a + 1, key_a, suits_a, deck, card_keys, suit_bits
-        )
-        s0, s1, x = _xoro(s0, s1)
-        taken, key_a, suits_a = _add_card(
-            taken, x >> _HIGH, a + 2, key_a, suits_a, deck, card_keys, suit_bits
-        )
-        taken, key_a, suits_a = _add_card(
-            taken, x & _LOW32, a + 3, key_a, suits_a, deck, card_keys, suit_bits
+        s0, s1, taken, key_a, suits_a = _two_steps(
+            s0, s1, taken, a + 2, key_a, suits_a, deck, card_keys, suit_bits
         )
         s0, s1, x = _xoro(s0, s1)
         taken, key_a, suits_a = _add_card(
@@ -160,26 +166,15 @@ def _board_pairs(
         taken, key_b, suits_b = _add_card(
             _ZERO, x & _LOW32, a, fixed_key, fixed_suits, deck, card_keys, suit_bits
         )
-        s0, s1, x = _xoro(s0, s1)
-        taken, key_b, suits_b = _add_card(
-            taken, x >> _HIGH, a + 1, key_b, suits_b, deck, card_keys, suit_bits
+        s0, s1, taken, key_b, suits_b = _two_steps(
+            s0, s1, taken, a + 1, key_b, suits_b, deck, card_keys, suit_bits
         )
-        taken, key_b, suits_b = _add_card(
-            taken, x & _LOW32, a + 2, key_b, suits_b, deck, card_keys, suit_bits
+        s0, s1, taken, key_b, suits_b = _two_steps(
+            s0, s1, taken, a + 3, key_b, suits_b, deck, card_keys, suit_bits
         )
-        s0, s1, x = _xoro(s0, s1)
-        taken, key_b, suits_b = _add_card(
-            taken, x >> _HIGH, a + 3, key_b, suits_b, deck, card_keys, suit_bits
-        )
-        taken, key_b, suits_b = _add_card(
-            taken, x & _LOW32, a + 4, key_b, suits_b, deck, card_keys, suit_bits
-        )
-    for key, suits in ((key_a, suits_a), (key_b, suits_b)):
-        v0 = value_from_key(key + k0, suits | h0, offsets, values)
-        v1 = value_from_key(key + k1, suits | h1, offsets, values)
-        win0 += np.int64(v0 > v1)
-        win1 += np.int64(v1 > v0)
-    return s0, s1, win0, win1
+    w0, w1 = _duel(key_a, suits_a, k0, h0, k1, h1, offsets, values)
+    x0, x1 = _duel(key_b, suits_b, k0, h0, k1, h1, offsets, values)
+    return s0, s1, win0 + w0 + x0, win1 + w1 + x1
 
 
 @inline_kernel
@@ -409,134 +404,3 @@ def deal_skipping(s0, s1, spare, deck, i, m, used, key, suits, card_keys, suit_b
         suits |= suit_bits[c]
         dealt += 1
     return s0, s1, spare, i, key, suits
-
-
-@kernel
-def heads_up_range(
-    s0,
-    s1,
-    n,
-    deck,
-    n_board_fixed,
-    board_total,
-    fixed_key,
-    fixed_suits,
-    fixed_mask,
-    hero,
-    k_hero,
-    h_hero,
-    lo,
-    hi,
-    uniform,
-    combo_cum,
-    combo_keys,
-    combo_suits,
-    combo_masks,
-    combo_low,
-    combo_high,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    out,
-    combo_out,
-):
-    """Monte-Carlo deals for one known hand (player ``hero``) against one range.
-
-    The same draws as the general loop of :func:`_simulate_table_batch`
-    (a combo from a fresh output, then the board by Floyd over the live
-    deck without the combo's cards, see :func:`skip_position`), with the
-    counts kept in registers.  ``combo_low``/``combo_high``: the positions
-    of each combo's cards in ``deck``, in order.  Returns a status code.
-    The preflop case runs with a literal five-card board (unrolled draws).
-    """
-    m = board_total - n_board_fixed
-    if m == 5:
-        status, win_hero, win_villain = _range_loop(
-            s0, s1, n, deck, 5, fixed_key, fixed_suits, fixed_mask, k_hero, h_hero, lo, hi,
-            uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
-            card_keys, suit_bits, offsets, values, combo_out,
-        )  # fmt: skip
-    else:
-        status, win_hero, win_villain = _range_loop(
-            s0, s1, n, deck, m, fixed_key, fixed_suits, fixed_mask, k_hero, h_hero, lo, hi,
-            uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
-            card_keys, suit_bits, offsets, values, combo_out,
-        )  # fmt: skip
-    if status != STATUS_OK:
-        return status
-    ties = n - win_hero - win_villain
-    villain = 1 - hero
-    out[hero, 1] += win_hero
-    out[villain, 1] += win_villain
-    out[hero, 2] += ties
-    out[villain, 2] += ties
-    return STATUS_OK
-
-
-@inline_kernel
-def _range_loop(
-    s0, s1, n, deck, m, fixed_key, fixed_suits, fixed_mask, k_hero, h_hero, lo, hi,
-    uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
-    card_keys, suit_bits, offsets, values, combo_out,
-):  # fmt: skip
-    """``n`` deals of :func:`heads_up_range`: ``(status, hero wins, villain wins)``."""
-    spare = np.uint64(0)
-    n_left = deck.shape[0] - 2
-    win_hero = 0
-    win_villain = 0
-    # evaluate each deal one iteration late, beside the next deal's draws; the
-    # first iteration evaluates a tie (hero's hand twice) that counts nothing
-    e_hero = fixed_key + k_hero
-    f_hero = fixed_suits | h_hero
-    for j in range(n_left - m, n_left):
-        e_hero += card_keys[deck[j]]
-        f_hero |= suit_bits[deck[j]]
-    e_villain = e_hero
-    f_villain = f_hero
-    last = lo
-    counted = 0
-    for _ in range(n):
-        rejections = 0
-        while True:
-            s0, s1, x = _xoro(s0, s1)
-            c = pick_combo(x, lo, hi, uniform, combo_cum)
-            if not combo_masks[c] & fixed_mask:
-                break
-            rejections += 1
-            if rejections >= MAX_REJECTIONS:
-                return STATUS_NO_LEGAL_DEAL, 0, 0
-        v_hero = value_from_key(e_hero, f_hero, offsets, values)
-        v_villain = value_from_key(e_villain, f_villain, offsets, values)
-        # branch-free counts, as in heads_up_loop
-        lose = np.int64(v_villain > v_hero)
-        win_hero += np.int64(v_hero > v_villain)
-        win_villain += lose
-        combo_out[last, 0] += counted
-        combo_out[last, 1] += lose
-        combo_out[last, 2] += np.int64(v_hero == v_villain) & counted
-        low = combo_low[c]
-        high = combo_high[c]
-        board_key = fixed_key
-        board_suits = fixed_suits
-        taken = np.uint64(0)
-        for j in range(n_left - m, n_left):
-            s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
-            q = skip_position(skip_position(np.int64(t), low), high)
-            board_key += card_keys[deck[q]]
-            board_suits |= suit_bits[deck[q]]
-        e_hero = board_key + k_hero
-        f_hero = board_suits | h_hero
-        e_villain = board_key + combo_keys[c]
-        f_villain = board_suits | combo_suits[c]
-        last = c
-        counted = 1
-    v_hero = value_from_key(e_hero, f_hero, offsets, values)
-    v_villain = value_from_key(e_villain, f_villain, offsets, values)
-    lose = np.int64(v_villain > v_hero)
-    win_hero += np.int64(v_hero > v_villain)
-    win_villain += lose
-    combo_out[last, 0] += counted
-    combo_out[last, 1] += lose
-    combo_out[last, 2] += np.int64(v_hero == v_villain) & counted
-    return STATUS_OK, win_hero, win_villain

@@ -20,10 +20,10 @@ from .headsup import (
     deal_skipping,
     heads_up_boards,
     heads_up_random,
-    heads_up_range,
     pick_combo,
     skip_position,
 )
+from .headsup_range import heads_up_range
 from .holdem import KEY_START, value_from_key
 from .rng import seed_state
 from .rng import xoro as _xoro
