@@ -123,6 +123,32 @@ def _add_live_card(taken, half, j, low, high, key, suits, deck, card_keys, suit_
 
 
 @inline_kernel
+def _showdown(e_hero, f_hero, e_villain, f_villain, offsets, values):
+    """Hero against villain from their keys and suit sets: ``(win, lose, tie)``, 0 or 1."""
+    v_hero = value_from_key(e_hero, f_hero, offsets, values)
+    v_villain = value_from_key(e_villain, f_villain, offsets, values)
+    return (
+        np.int64(v_hero > v_villain),
+        np.int64(v_villain > v_hero),
+        np.int64(v_hero == v_villain),
+    )
+
+
+@inline_kernel
+def _two_live_steps(s0, s1, taken, j, low, high, key, suits, deck, card_keys, suit_bits):
+    """Floyd's steps ``j`` and ``j + 1`` of :func:`_add_live_card` from one fresh
+    output, high half first: ``(s0, s1, taken, key, suits)``."""
+    s0, s1, x = _xoro(s0, s1)
+    taken, key, suits = _add_live_card(
+        taken, x >> _HIGH, j, low, high, key, suits, deck, card_keys, suit_bits
+    )
+    taken, key, suits = _add_live_card(
+        taken, x & _LOW32, j + 1, low, high, key, suits, deck, card_keys, suit_bits
+    )
+    return s0, s1, taken, key, suits
+
+
+@inline_kernel
 def _range_pairs(
     s0, s1, n_pairs, deck, fixed_key, fixed_suits, fixed_mask, k_hero, h_hero, lo, hi,
     uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
@@ -154,41 +180,29 @@ def _range_pairs(
     c_b = lo
     counted = 0
     for _ in range(n_pairs):
-        v_hero = value_from_key(e_a, f_a, offsets, values)
-        v_villain = value_from_key(g_a, u_a, offsets, values)
-        lose = np.int64(v_villain > v_hero)
-        win_hero += np.int64(v_hero > v_villain)
+        win, lose, tie = _showdown(e_a, f_a, g_a, u_a, offsets, values)
+        win_hero += win
         win_villain += lose
         combo_out[c_a, 0] += counted
         combo_out[c_a, 1] += lose
-        combo_out[c_a, 2] += np.int64(v_hero == v_villain) & counted
-        v_hero = value_from_key(e_b, f_b, offsets, values)
-        v_villain = value_from_key(g_b, u_b, offsets, values)
-        lose = np.int64(v_villain > v_hero)
-        win_hero += np.int64(v_hero > v_villain)
+        combo_out[c_a, 2] += tie & counted
+        win, lose, tie = _showdown(e_b, f_b, g_b, u_b, offsets, values)
+        win_hero += win
         win_villain += lose
         combo_out[c_b, 0] += counted
         combo_out[c_b, 1] += lose
-        combo_out[c_b, 2] += np.int64(v_hero == v_villain) & counted
+        combo_out[c_b, 2] += tie & counted
         counted = 1
         s0, s1, c_a = _pick_legal(s0, s1, lo, hi, uniform, combo_cum, combo_masks, fixed_mask)
         if c_a < 0:
             return STATUS_NO_LEGAL_DEAL, s0, s1, 0, 0
         low = combo_low[c_a]
         high = combo_high[c_a]
-        s0, s1, x = _xoro(s0, s1)
-        taken, key, suits = _add_live_card(
-            _ZERO, x >> _HIGH, a, low, high, fixed_key, fixed_suits, deck, card_keys, suit_bits
+        s0, s1, taken, key, suits = _two_live_steps(
+            s0, s1, _ZERO, a, low, high, fixed_key, fixed_suits, deck, card_keys, suit_bits
         )
-        taken, key, suits = _add_live_card(
-            taken, x & _LOW32, a + 1, low, high, key, suits, deck, card_keys, suit_bits
-        )
-        s0, s1, x = _xoro(s0, s1)
-        taken, key, suits = _add_live_card(
-            taken, x >> _HIGH, a + 2, low, high, key, suits, deck, card_keys, suit_bits
-        )
-        taken, key, suits = _add_live_card(
-            taken, x & _LOW32, a + 3, low, high, key, suits, deck, card_keys, suit_bits
+        s0, s1, taken, key, suits = _two_live_steps(
+            s0, s1, taken, a + 2, low, high, key, suits, deck, card_keys, suit_bits
         )
         s0, s1, x = _xoro(s0, s1)
         taken, key, suits = _add_live_card(
@@ -207,40 +221,28 @@ def _range_pairs(
         taken, key, suits = _add_live_card(
             _ZERO, half, a, low, high, fixed_key, fixed_suits, deck, card_keys, suit_bits
         )
-        s0, s1, x = _xoro(s0, s1)
-        taken, key, suits = _add_live_card(
-            taken, x >> _HIGH, a + 1, low, high, key, suits, deck, card_keys, suit_bits
+        s0, s1, taken, key, suits = _two_live_steps(
+            s0, s1, taken, a + 1, low, high, key, suits, deck, card_keys, suit_bits
         )
-        taken, key, suits = _add_live_card(
-            taken, x & _LOW32, a + 2, low, high, key, suits, deck, card_keys, suit_bits
-        )
-        s0, s1, x = _xoro(s0, s1)
-        taken, key, suits = _add_live_card(
-            taken, x >> _HIGH, a + 3, low, high, key, suits, deck, card_keys, suit_bits
-        )
-        taken, key, suits = _add_live_card(
-            taken, x & _LOW32, a + 4, low, high, key, suits, deck, card_keys, suit_bits
+        s0, s1, taken, key, suits = _two_live_steps(
+            s0, s1, taken, a + 3, low, high, key, suits, deck, card_keys, suit_bits
         )
         e_b = key + k_hero
         f_b = suits | h_hero
         g_b = key + combo_keys[c_b]
         u_b = suits | combo_suits[c_b]
-    v_hero = value_from_key(e_a, f_a, offsets, values)
-    v_villain = value_from_key(g_a, u_a, offsets, values)
-    lose = np.int64(v_villain > v_hero)
-    win_hero += np.int64(v_hero > v_villain)
+    win, lose, tie = _showdown(e_a, f_a, g_a, u_a, offsets, values)
+    win_hero += win
     win_villain += lose
     combo_out[c_a, 0] += counted
     combo_out[c_a, 1] += lose
-    combo_out[c_a, 2] += np.int64(v_hero == v_villain) & counted
-    v_hero = value_from_key(e_b, f_b, offsets, values)
-    v_villain = value_from_key(g_b, u_b, offsets, values)
-    lose = np.int64(v_villain > v_hero)
-    win_hero += np.int64(v_hero > v_villain)
+    combo_out[c_a, 2] += tie & counted
+    win, lose, tie = _showdown(e_b, f_b, g_b, u_b, offsets, values)
+    win_hero += win
     win_villain += lose
     combo_out[c_b, 0] += counted
     combo_out[c_b, 1] += lose
-    combo_out[c_b, 2] += np.int64(v_hero == v_villain) & counted
+    combo_out[c_b, 2] += tie & counted
     return STATUS_OK, s0, s1, win_hero, win_villain
 
 
@@ -301,12 +303,10 @@ def _range_loop(
         f_villain = board_suits | combo_suits[c]
         last = c
         counted = 1
-    v_hero = value_from_key(e_hero, f_hero, offsets, values)
-    v_villain = value_from_key(e_villain, f_villain, offsets, values)
-    lose = np.int64(v_villain > v_hero)
-    win_hero += np.int64(v_hero > v_villain)
+    win, lose, tie = _showdown(e_hero, f_hero, e_villain, f_villain, offsets, values)
+    win_hero += win
     win_villain += lose
     combo_out[last, 0] += counted
     combo_out[last, 1] += lose
-    combo_out[last, 2] += np.int64(v_hero == v_villain) & counted
+    combo_out[last, 2] += tie & counted
     return STATUS_OK, win_hero, win_villain
