@@ -53,7 +53,9 @@ __all__ = [
     "CHUNK_PATTERNS",
     "COLUMNS",
     "load_preflop_table",
+    "matchup_frame",
     "matchups",
+    "pattern_counts",
     "preflop_table",
     "suit_patterns",
 ]
@@ -132,9 +134,8 @@ def suit_patterns(pairs: Sequence[tuple[str, str]]) -> tuple[np.ndarray, np.ndar
     return holes, weight.astype(np.int64), owner.astype(np.int64)
 
 
-def _table_chunk(holes: np.ndarray, weight: np.ndarray, owner: np.ndarray, n_matchups: int,
-                 threads: bool = True) -> np.ndarray:  # fmt: skip
-    """Weighted counts of a chunk's matchups: the unit of work, local or on Dask.
+def _pattern_chunk(holes: np.ndarray, threads: bool = True) -> np.ndarray:
+    """Exact counts of each suit pattern of a chunk: the unit of work, local or on Dask.
 
     Every pattern is a heads-up exact enumeration of all boards with no
     known board card, by the engine's kernel (threaded locally, serial in a
@@ -142,8 +143,8 @@ def _table_chunk(holes: np.ndarray, weight: np.ndarray, owner: np.ndarray, n_mat
 
     Shapes
     ------
-    holes : uint8[n, 2, 5]; weight, owner : int64[n] (owner in 0 .. n_matchups - 1)
-    return : int64[n_matchups, 4], columns alice_wins, bob_wins, ties, total
+    holes : uint8[n, 2, 5]
+    return : int64[n, 3], columns alice_wins, bob_wins, ties (of :data:`BOARDS` each)
     """
     out = np.zeros((len(holes), 2, 3), dtype=np.int64)
     no_board = np.zeros(5, dtype=np.uint8)
@@ -155,11 +156,7 @@ def _table_chunk(holes: np.ndarray, weight: np.ndarray, owner: np.ndarray, n_mat
     else:
         warming(enumerate_range)
         enumerate_range(holes, 0, len(holes), *args, out)
-    per_pattern = np.stack([out[:, 0, 1], out[:, 1, 1], out[:, 0, 2]], axis=1)
-    per_pattern = np.concatenate([per_pattern, per_pattern.sum(axis=1, keepdims=True)], axis=1)
-    counts = np.zeros((n_matchups, 4), dtype=np.int64)
-    np.add.at(counts, owner, per_pattern * weight[:, None])
-    return counts
+    return np.stack([out[:, 0, 1], out[:, 1, 1], out[:, 0, 2]], axis=1)
 
 
 def _chunks(owner: np.ndarray, n_matchups: int, size: int) -> list[tuple[int, int, int, int]]:
@@ -178,7 +175,7 @@ def _chunks(owner: np.ndarray, n_matchups: int, size: int) -> list[tuple[int, in
 def _chunk_name(pairs: Sequence[tuple[str, str]], m0: int, m1: int) -> str:
     """File name of a chunk, tied to its matchups (a changed job never reuses it)."""
     digest = hashlib.sha1(repr(list(pairs[m0:m1])).encode()).hexdigest()[:12]
-    return f"matchups-{m0:05d}-{m1:05d}-{digest}.npy"
+    return f"patterns-{m0:05d}-{m1:05d}-{digest}.npy"
 
 
 def _save(path: Path, counts: np.ndarray) -> None:
@@ -187,6 +184,95 @@ def _save(path: Path, counts: np.ndarray) -> None:
     with open(tmp, "wb") as f:
         np.save(f, counts)
     os.replace(tmp, path)
+
+
+def matchup_frame(
+    pairs: Sequence[tuple[str, str]], weight: np.ndarray, owner: np.ndarray, counts: np.ndarray
+) -> Any:
+    """The table of :func:`preflop_table` from the counts of its suit patterns.
+
+    Each matchup's counts are the sum of its patterns' counts, each times the
+    pattern's weight (the combo pairs it stands for); ``total`` is checked
+    against the boards of every combo pair.
+    """
+    import pandas as pd
+
+    weighted = counts * weight[:, None]
+    totals = np.zeros((len(pairs), 4), dtype=np.int64)
+    np.add.at(totals, owner, np.concatenate([weighted, weighted.sum(axis=1, keepdims=True)], 1))
+    expected = np.zeros(len(pairs), dtype=np.int64)
+    np.add.at(expected, owner, weight * BOARDS)
+    if not np.array_equal(totals[:, 3], expected):
+        raise RuntimeError("chunk counts do not add up to the boards of every combo pair")
+    return pd.DataFrame(
+        {
+            "alice": [a for a, _ in pairs],
+            "bob": [b for _, b in pairs],
+            **{c: totals[:, k] for k, c in enumerate(COLUMNS[2:])},
+        }
+    )
+
+
+def _enumerate(
+    pairs: Sequence[tuple[str, str]],
+    holes: np.ndarray,
+    owner: np.ndarray,
+    scheduler: Any,
+    progress: Callable[[int, int], None] | None,
+    chunk_patterns: int,
+    folder: Path | None,
+) -> np.ndarray:
+    """Exact counts of every suit pattern (``int64[n_patterns, 3]``), chunk by chunk.
+
+    With a ``folder``, each finished chunk is saved there at once and a
+    chunk already saved is read instead of enumerated (a rerun resumes).
+    """
+    chunks = _chunks(owner, len(pairs), chunk_patterns)
+    counts = np.zeros((len(holes), 3), dtype=np.int64)
+    todo = []
+    done = 0
+    for i, (m0, m1, p0, p1) in enumerate(chunks):
+        saved = None if folder is None else folder / _chunk_name(pairs, m0, m1)
+        if saved is not None and saved.exists():
+            counts[p0:p1] = np.load(saved)
+            done += p1 - p0
+        else:
+            todo.append(i)
+    if progress is not None:
+        progress(done, len(holes))
+
+    def store(i: int, block: np.ndarray) -> None:
+        nonlocal done
+        m0, m1, p0, p1 = chunks[i]
+        counts[p0:p1] = block
+        if folder is not None:  # made at the first chunk: a job that fails at once leaves none
+            folder.mkdir(parents=True, exist_ok=True)
+            _save(folder / _chunk_name(pairs, m0, m1), block)
+        done += p1 - p0
+        if progress is not None:
+            progress(done, len(holes))
+
+    with executor_for(scheduler) as executor:
+        calls = [(holes[chunks[i][2] : chunks[i][3]],) for i in todo]
+        for k, block in executor.map_unordered(_pattern_chunk, calls):
+            store(todo[k], block)
+    return counts
+
+
+def pattern_counts(
+    *, scheduler: Any = None, progress: Callable[[int, int], None] | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Exact counts of every heads-up preflop suit pattern (all 14,365 matchups).
+
+    Returns ``holes``, ``weight``, ``owner`` as :func:`suit_patterns` and
+    ``counts int64[n_patterns, 3]`` (Alice's wins, Bob's wins, ties over
+    the :data:`BOARDS` boards of the pattern).  The 169x169 table is their
+    weighted sum by matchup; ``tools/build_preflop_table.py`` ships both.
+    """
+    pairs = matchups()
+    holes, weight, owner = suit_patterns(pairs)
+    counts = _enumerate(pairs, holes, owner, scheduler, progress, CHUNK_PATTERNS, None)
+    return holes, weight, owner, counts
 
 
 def preflop_table(
@@ -228,8 +314,6 @@ def preflop_table(
     >>> t.loc[0, ["alice_wins", "bob_wins", "ties", "total"]].tolist()
     [50371344, 10986372, 285228, 61642944]
     """
-    import pandas as pd
-
     pairs = matchups() if pairs is None else [(str(a), str(b)) for a, b in pairs]
     if not pairs:
         raise ValueError("no matchups to compute")
@@ -239,54 +323,9 @@ def preflop_table(
     if path is not None and path.suffix.lower() not in (".parquet", ".csv"):
         raise ValueError(f"the table is written as .parquet or .csv, not {str(path)!r}")
     holes, weight, owner = suit_patterns(pairs)
-    chunks = _chunks(owner, len(pairs), chunk_patterns)
-    counts = np.zeros((len(pairs), 4), dtype=np.int64)
     folder = None if path is None else path.with_name(path.name + ".chunks")
-    todo = []
-    done = 0
-    for i, (m0, m1, p0, p1) in enumerate(chunks):
-        saved = None if folder is None else folder / _chunk_name(pairs, m0, m1)
-        if saved is not None and saved.exists():
-            counts[m0:m1] = np.load(saved)
-            done += p1 - p0
-        else:
-            todo.append(i)
-    if progress is not None:
-        progress(done, len(holes))
-
-    def store(i: int, block: np.ndarray) -> None:
-        nonlocal done
-        m0, m1, p0, p1 = chunks[i]
-        counts[m0:m1] = block
-        if folder is not None:  # made at the first chunk: a job that fails at once leaves none
-            folder.mkdir(parents=True, exist_ok=True)
-            _save(folder / _chunk_name(pairs, m0, m1), block)
-        done += p1 - p0
-        if progress is not None:
-            progress(done, len(holes))
-
-    def args(i: int) -> tuple[Any, ...]:
-        m0, m1, p0, p1 = chunks[i]
-        return (holes[p0:p1], weight[p0:p1], owner[p0:p1] - m0, m1 - m0)
-
-    with executor_for(scheduler) as executor:
-        calls = [args(i) for i in todo]
-        for k, block in executor.map_unordered(_table_chunk, calls):
-            store(todo[k], block)
-    frame = pd.DataFrame(
-        {
-            "alice": [a for a, _ in pairs],
-            "bob": [b for _, b in pairs],
-            "alice_wins": counts[:, 0],
-            "bob_wins": counts[:, 1],
-            "ties": counts[:, 2],
-            "total": counts[:, 3],
-        }
-    )
-    expected = np.zeros(len(pairs), dtype=np.int64)
-    np.add.at(expected, owner, weight * BOARDS)
-    if not np.array_equal(frame["total"].to_numpy(), expected):
-        raise RuntimeError("chunk counts do not add up to the boards of every combo pair")
+    per_pattern = _enumerate(pairs, holes, owner, scheduler, progress, chunk_patterns, folder)
+    frame = matchup_frame(pairs, weight, owner, per_pattern)
     if path is not None and folder is not None:
         _write(frame, path)
         shutil.rmtree(folder, ignore_errors=True)
@@ -334,6 +373,29 @@ def _write_shipped(frame: Any, path: str | os.PathLike[str]) -> None:
             alice=np.array([index[a] for a, _ in pairs], dtype=np.uint8),
             bob=np.array([index[b] for _, b in pairs], dtype=np.uint8),
             **{c: frame[c].to_numpy(dtype=np.int64) for c in _COUNTS},
+        )
+    os.replace(tmp, path)
+
+
+def _write_shipped_patterns(
+    holes: np.ndarray, counts: np.ndarray, path: str | os.PathLike[str]
+) -> None:
+    """Write the counts of every suit pattern (read by :mod:`equity.engine.preflop_lookup`).
+
+    The file holds ``keys`` (each pattern's canonical key, :func:`pattern_key`
+    of its representative, ascending) and ``counts`` (``int32[n, 3]``: Alice's
+    wins, Bob's wins and ties over :data:`BOARDS` boards).
+    """
+    a0, a1, b0, b1 = (holes[:, i // 2, i % 2].astype(np.int64) for i in range(4))
+    keys = ((a0 * 52 + a1) * 52 + b0) * 52 + b1
+    order = np.argsort(keys)
+    if np.any(np.diff(keys[order]) == 0) or np.any(counts.sum(axis=1) != BOARDS):
+        raise ValueError("the pattern counts are not one full enumeration per pattern")
+    path = Path(path)
+    tmp = path.with_name(path.name + f".{os.getpid()}.tmp")
+    with open(tmp, "wb") as f:
+        np.savez_compressed(
+            f, keys=keys[order].astype(np.int32), counts=counts[order].astype(np.int32)
         )
     os.replace(tmp, path)
 

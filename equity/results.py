@@ -70,6 +70,9 @@ class EquityResult:
     reached), ``"time"`` (time limit) or ``"interrupted"`` (Ctrl-C); None when exact."""
     batch_size: int | None = None
     threads: int | None = None
+    precomputed: bool = False
+    """True when exact counts were read from a shipped enumeration (two known hands
+    preflop, :mod:`equity.engine.preflop_lookup`) instead of enumerated by this call."""
     rules: Any = None
     combo_results: dict[int, Any] = field(default_factory=dict)
     """For range players (index): a DataFrame-ready dict of per-combo equity."""
@@ -229,6 +232,7 @@ class EquityResult:
         return {
             "game": self.game,
             "method": self.method,
+            "precomputed": self.precomputed,
             "samples": int(self.samples),
             "elapsed_s": round(float(self.elapsed_s), 6),
             "seed": self.seed,

@@ -18,6 +18,7 @@ import reference_equity as refeq
 
 import equity.preflop_table as table_module
 from equity.cli import main
+from equity.engine import preflop_lookup
 from equity.preflop_table import (
     BOARDS,
     COLUMNS,
@@ -33,6 +34,13 @@ from equity.ranges import CLASSES, class_combos
 def reference() -> refeq.PreflopTable:
     """Irving and d'Eon's table: ``{(alice, bob): (alice_wins, bob_wins, ties, denominator)}``."""
     return refeq.read_irving_deon()
+
+
+def shipped_patterns() -> tuple[np.ndarray, np.ndarray]:
+    """The shipped suit-pattern keys and counts (``preflop_patterns.npz``)."""
+    path = Path(table_module.__file__).parent / "data" / preflop_lookup.PATTERNS_FILE
+    with np.load(path) as data:
+        return data["keys"].astype(np.int64), data["counts"].astype(np.int64)
 
 
 def check_against_reference(frame: pd.DataFrame, reference: refeq.PreflopTable) -> None:
@@ -177,13 +185,13 @@ def test_restartable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(list(chunks.glob("*.npy"))) == 2
 
     computed: list[int] = []
-    real_chunk = table_module._table_chunk
+    real_chunk = table_module._pattern_chunk
 
     def counting_chunk(*args: Any, **kwargs: Any) -> np.ndarray:
         computed.append(len(args[0]))
         return real_chunk(*args, **kwargs)
 
-    monkeypatch.setattr(table_module, "_table_chunk", counting_chunk)
+    monkeypatch.setattr(table_module, "_pattern_chunk", counting_chunk)
     first_report: list[int] = []
     frame = preflop_table(out, pairs=pairs, chunk_patterns=3,
                           progress=lambda done, total: first_report.append(done))  # fmt: skip
@@ -193,7 +201,7 @@ def test_restartable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert not chunks.exists()
     written = pd.read_parquet(out)
     pd.testing.assert_frame_equal(written, frame)
-    monkeypatch.setattr(table_module, "_table_chunk", real_chunk)
+    monkeypatch.setattr(table_module, "_pattern_chunk", real_chunk)
     pd.testing.assert_frame_equal(frame, preflop_table(pairs=pairs))
 
 
@@ -201,7 +209,7 @@ def test_changed_job_ignores_old_chunks(tmp_path: Path) -> None:
     out = tmp_path / "t.csv"
     folder = tmp_path / "t.csv.chunks"
     folder.mkdir()
-    np.save(folder / "matchups-00000-00001-000000000000.npy", np.zeros((1, 4), np.int64))
+    np.save(folder / "patterns-00000-00001-000000000000.npy", np.zeros((3, 3), np.int64))
     frame = preflop_table(out, pairs=[("AA", "KK")])
     assert frame.loc[0, "alice_wins"] == 50_371_344
     assert pd.read_csv(out).equals(frame)
@@ -234,18 +242,22 @@ def test_cli_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 
 @pytest.mark.slow
-def test_full_table_equals_reference(tmp_path: Path, reference: refeq.PreflopTable) -> None:
-    """All 14,365 matchups, exactly: 47,086 enumerations of 1,712,304 boards; the shipped table.
+def test_full_table_equals_reference(reference: refeq.PreflopTable) -> None:
+    """All 14,365 matchups, exactly: 47,086 enumerations of 1,712,304 boards; both shipped files.
 
-    About 5 minutes on 2 cores (a local Dask cluster, one worker per core).
+    About a minute and a half on 2 cores.  Every suit pattern's counts equal
+    the shipped ``preflop_patterns.npz`` (the heads-up preflop answers of
+    :mod:`equity.engine.preflop_lookup`), and their sums by matchup equal the
+    shipped 169x169 table and the published one.  (The same chunks on Dask:
+    ``tests/test_distributed.py``.)
     """
-    pytest.importorskip("distributed")
-    pytest.importorskip("pyarrow")
-    out = tmp_path / "preflop.parquet"
-    frame = preflop_table(out, scheduler="local")
+    holes, weight, owner, counts = table_module.pattern_counts()
+    _keys, shipped = shipped_patterns()
+    a0, a1, b0, b1 = (holes[:, i // 2, i % 2].astype(np.int64) for i in range(4))
+    order = np.argsort(((a0 * 52 + a1) * 52 + b0) * 52 + b1)
+    np.testing.assert_array_equal(shipped, counts[order])
+    frame = table_module.matchup_frame(matchups(), weight, owner, counts)
     assert len(frame) == 14_365
-    assert {(a, b) for a, b in zip(frame.alice, frame.bob, strict=True)} == set(matchups())
     assert set(frame.alice) == set(CLASSES)
     check_against_reference(frame, reference)
-    pd.testing.assert_frame_equal(pd.read_parquet(out), frame)
     pd.testing.assert_frame_equal(load_preflop_table(), frame)

@@ -139,8 +139,9 @@ def describe_result(result: Any) -> str:
     where = f", board {result.board}" if result.board else ""
     where += f", dead {result.dead}" if result.dead else ""
     if result.exact:
+        how = "read from the shipped enumeration" if result.precomputed else "enumerated"
         head = (
-            f"{result.game}{where}: exact, {result.samples:,} outcomes enumerated "
+            f"{result.game}{where}: exact, {result.samples:,} outcomes {how} "
             f"in {result.elapsed_s:.3f} s"
         )
     else:

@@ -28,7 +28,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import numba
+import numpy as np
 
+from ..cards import format_cards, parse_cards
 from ..checks import (
     DEFAULT_TRIALS,
     MAX_TRIALS,
@@ -41,12 +43,13 @@ from ..checks import (
 )
 from ..control import Progress
 from ..kernels._jit import max_threads
-from ..results import EquityResult
+from ..results import EquityResult, shares_from_counts
 from .categories import check_categories, exact_categories, mc_categories
 from .exact import _assignments, exact_combo_results, run_exact
 from .executor import executor_for
 from .job import prepare
 from .montecarlo import MIN_BATCHES, mc_combo_results, run_mc
+from .preflop_lookup import BOARDS, lookup
 from .reduce import make_result
 
 __all__ = [
@@ -195,6 +198,12 @@ def calculate(
         raise ValueError("exact enumeration takes no trials, target stderr or time limit")
     if batch_size is not None:
         batch_size = check_count(batch_size, "batch_size")
+    if method != "monte-carlo" and not explicit_mc and not categories and scheduler is None:
+        answer = _preflop_answer(hands, board, dead, game, rules, independent_decks, threads)
+        if answer is not None:
+            if progress is not None:
+                progress(1, 1)
+            return answer
     job = prepare(hands, board, dead, game, rules, independent_decks)
     if categories:
         check_categories(job)
@@ -260,4 +269,61 @@ def calculate(
         category_counts=(
             mc_categories(job, seed, trials, batch_size, mc["samples"]) if categories else None
         ),
+    )
+
+
+def _preflop_answer(
+    hands: Sequence[object],
+    board: object,
+    dead: object,
+    game: str,
+    rules: Any,
+    independent_decks: bool,
+    threads: int | None,
+) -> EquityResult | None:
+    """Two known hold'em hands, no board, no dead card: the exact answer from the shipped table.
+
+    The same result as the enumeration (:mod:`.preflop_lookup`), in
+    microseconds; None for any other spot (or anything to validate), which
+    then takes the engine's way.
+    """
+    if game != "holdem" or len(hands) != 2 or board or dead or rules is not None:
+        return None
+    if independent_decks or (threads is not None and not 1 <= threads <= max_threads()):
+        return None
+    a, b = hands
+    if not (isinstance(a, str) and isinstance(b, str)):
+        return None
+    try:
+        alice = parse_cards(a)
+        bob = parse_cards(b)
+    except ValueError:
+        return None
+    if len(alice) != 2 or len(bob) != 2 or len({*alice, *bob}) != 4:
+        return None
+    start = time.perf_counter()
+    found = lookup((alice[0], alice[1]), (bob[0], bob[1]))
+    if found is None:
+        return None
+    a_wins, b_wins, ties = found
+    counts = np.array([[0, a_wins, ties], [0, b_wins, ties]], dtype=np.int64)
+    equity, win, tie, splits = shares_from_counts(counts, float(BOARDS))
+    return EquityResult(
+        game=game,
+        method="exact",
+        hands=(format_cards(alice), format_cards(bob)),
+        board="",
+        dead="",
+        equity=equity,
+        win=win,
+        tie=tie,
+        splits=splits,
+        stderr=None,
+        samples=BOARDS,
+        elapsed_s=time.perf_counter() - start,
+        seed=None,
+        counts=counts,
+        weight_total=BOARDS,
+        threads=numba.get_num_threads() if threads is None else threads,
+        precomputed=True,
     )
