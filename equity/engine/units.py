@@ -21,7 +21,7 @@ from ..kernels import enumerate as _enumerate
 from ..kernels import montecarlo as _montecarlo
 from ..kernels import omaha as _omaha
 from ..kernels import omaha_mc as _omaha_mc
-from ..kernels._jit import warming
+from ..kernels._jit import variant, warming
 from ..kernels.rng import batch_seeds
 from ..lookup import board_patterns
 from ..lookup.omaha import omaha_tables
@@ -171,10 +171,10 @@ class McSpec:
 
     @property
     def kernel_args(self) -> tuple[Any, ...]:
-        """The job's arguments of ``kernels.montecarlo.simulate_batches``, in order."""
+        """The job's ``loop, spot, zjh`` arguments of ``kernels.montecarlo.simulate_batches``."""
         a = self.arrays
-        return (
-            self.game_code,
+        loop = _montecarlo.mc_loop(self.game_code, a.kinds)
+        spot = (
             self.n_hole,
             a.board,
             self.n_board,
@@ -187,9 +187,8 @@ class McSpec:
             a.combo_cum,
             np.uint64(self.fixed_mask),
             a.live_deck,
-            self.independent,
-            self.kernel_rules,
         )
+        return variant(loop), spot, (self.independent, self.kernel_rules)
 
 
 def mc_unit(
@@ -226,7 +225,7 @@ def mc_unit(
         combo_out,
         status,
     )
-    warming(_montecarlo.simulate_batches)
+    warming(_montecarlo.simulate_batches, args=args)
     with one_thread(not threads):
         _montecarlo.simulate_batches(*args)
     return out, combo_out.sum(axis=0), status

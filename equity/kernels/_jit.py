@@ -7,16 +7,20 @@ is used only by batch drivers that own the single ``prange`` over batches.
 
 from __future__ import annotations
 
+import ast
 import contextlib
+import functools
 import hashlib
+import json
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
 
 import numba
+import numpy as np
 from numba.core import cgutils, types
-from numba.extending import intrinsic
+from numba.extending import intrinsic, overload
 
 __all__ = [
     "QUEUE_WORKERS",
@@ -27,8 +31,12 @@ __all__ = [
     "inline_kernel",
     "kernel",
     "max_threads",
+    "module_digests",
     "parallel_kernel",
     "prange",
+    "variant",
+    "variant_of",
+    "variant_overload",
     "warming",
 ]
 
@@ -49,6 +57,39 @@ parallel_kernel = numba.njit(parallel=True, **_OPTIONS)
 """Decorator for batch drivers (the only place a ``prange`` may appear)."""
 
 prange = numba.prange
+
+
+def variant(k: int) -> np.ndarray:
+    """The argument that selects variant ``k`` of a kernel at compile time.
+
+    An empty ``bool`` array of ``k + 1`` dimensions: Numba types it by its
+    dimension count, a different type for each ``k``, so a kernel taking it
+    is compiled once for each variant a process uses, and a stub resolved by
+    :data:`variant_overload` inside it resolves, while the kernel is typed,
+    to that variant's code alone: the loops of the other variants are never
+    typed or compiled (a first call compiles what it runs, not every loop of
+    the family).  A plain integer could not do this (Numba compiles both
+    sides of a branch on an argument's value), nor a tuple (a ``prange``
+    body cannot take one).
+    """
+    return np.zeros((0,) * (k + 1), dtype=np.bool_)
+
+
+def variant_of(tag: Any) -> int:
+    """At typing time: the ``k`` of a :func:`variant` argument's Numba type (-1 if not one)."""
+    return tag.ndim - 1 if isinstance(tag, types.Array) else -1
+
+
+variant_overload = functools.partial(
+    overload, jit_options=cast(Any, dict(_OPTIONS)), inline="never"
+)
+"""Decorator for the typing function of a stub ``f(tag, ...)`` resolved per :func:`variant`.
+
+Used as ``@variant_overload(f)`` on ``def _f(tag, ...)`` (the stub's parameter
+names), which returns the implementation of ``variant_of(tag)``: the choice
+is made while the calling kernel is typed, so a kernel is one body with
+several compiled variants, as a C++ template on an integer parameter.
+"""
 
 
 QUEUE_WORKERS = 256
@@ -89,24 +130,32 @@ fetch_add = cast("Callable[[Any, int], int]", _fetch_add)
 """The same intrinsic, typed for the checkers (mypy sees its compile-time signature)."""
 
 
-def cached(dispatcher: object) -> bool:
+def cached(dispatcher: object, args: tuple[Any, ...] | None = None) -> bool:
     """Whether Numba's cache holds compiled code of ``dispatcher`` for its current source.
 
-    True when any signature is cached (a first call then loads instead of
-    compiling) and when the cache cannot be inspected; False when the index
-    is missing or stale (the next call compiles, which takes seconds).
+    With ``args``, for the signature of those arguments (a kernel compiled
+    once per :func:`variant` has one entry per variant); without, for any.
+    True when the cache cannot be inspected; False when the index is missing
+    or stale, or lacks the signature (the next call compiles, which takes
+    seconds).
     """
     try:
         index = dispatcher._cache._cache_file._load_index()  # type: ignore[attr-defined]
     except Exception:
         return True
-    return bool(index)
+    if not index or args is None:
+        return bool(index)
+    try:
+        signature = tuple(numba.typeof(a) for a in args)
+    except Exception:
+        return True
+    return any(key[0] == signature for key in index)
 
 
 _NOTICE: dict[str, Callable[[], None] | None] = {"callback": None}
 """The pending callback of the innermost :func:`compile_notice` block."""
-_WARM: set[int] = set()
-"""Dispatchers already seen cached (ids): not checked again."""
+_WARM: set[tuple[int, Any]] = set()
+"""Dispatchers (ids, with the argument types when given) already seen cached."""
 
 
 @contextlib.contextmanager
@@ -125,19 +174,24 @@ def compile_notice(callback: Callable[[], None]) -> Iterator[None]:
         _NOTICE["callback"] = previous
 
 
-def warming(*dispatchers: object) -> None:
-    """Before launching ``dispatchers``: run the pending compile notice if one is cold."""
+def warming(*dispatchers: object, args: tuple[Any, ...] | None = None) -> None:
+    """Before launching ``dispatchers``: run the pending compile notice if one is cold.
+
+    ``args``: the arguments of the (single) dispatcher's launch, for kernels
+    compiled once per :func:`variant`.
+    """
     callback = _NOTICE["callback"]
     if callback is None:
         return
     for d in dispatchers:
-        if id(d) in _WARM:
+        key = (id(d), None if args is None else tuple(map(numba.typeof, args)))
+        if key in _WARM:
             continue
-        if not cached(d):
+        if not cached(d, args):
             _NOTICE["callback"] = None
             callback()
             return
-        _WARM.add(id(d))
+        _WARM.add(key)
 
 
 def max_threads() -> int:
@@ -145,43 +199,86 @@ def max_threads() -> int:
     return int(getattr(numba.config, "NUMBA_NUM_THREADS"))  # noqa: B009 - set at run time
 
 
-def sources_digest(folder: Path) -> str:
-    """SHA-256 of the names and contents of the ``*.py`` files in ``folder``."""
-    digest = hashlib.sha256()
-    for path in sorted(folder.glob("*.py")):
-        digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
+def _kernel_imports(source: bytes) -> set[str]:
+    """Names of the sibling modules that a kernel module imports (``from .x import``)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            if node.module:
+                names.add(node.module.split(".")[0])
+            else:
+                names.update(alias.name for alias in node.names)
+    return names
 
 
-def drop_stale_cache(cache_dir: Path, digest: str) -> bool:
-    """Delete the compiled kernels in ``cache_dir`` unless they were built from ``digest``.
+def module_digests(folder: Path) -> dict[str, str]:
+    """For each ``*.py`` module in ``folder``: SHA-256 of its source and of the siblings it imports.
+
+    The imports are followed transitively, so a module's digest changes
+    whenever any source its kernels can inline or call changes, and only then.
+    """
+    sources = {path.stem: path.read_bytes() for path in sorted(folder.glob("*.py"))}
+    imports = {name: _kernel_imports(src) & sources.keys() for name, src in sources.items()}
+    digests = {}
+    for name in sources:
+        seen = {name}
+        todo = [name]
+        while todo:
+            for dep in imports[todo.pop()]:
+                if dep not in seen:
+                    seen.add(dep)
+                    todo.append(dep)
+        digest = hashlib.sha256()
+        for dep in sorted(seen):
+            digest.update(dep.encode() + b"\0" + sources[dep] + b"\0")
+        digests[name] = digest.hexdigest()
+    return digests
+
+
+STAMP = "equity-kernels.json"
+"""The file beside the cached kernels: the digest each module's entries were built from."""
+
+
+def drop_stale_cache(cache_dir: Path, digests: dict[str, str]) -> list[str]:
+    """Delete the cached kernels of every module whose digest changed; return those modules.
 
     Numba keys a cached kernel on its own file's time stamp only, but the
-    kernels inline helpers from the other modules of this package: after a
-    change to ``headsup.py`` alone (a ``git pull`` does that), the cached
-    driver of ``montecarlo.py`` would still run the old helpers.  So the
-    cache is kept only while a digest of every kernel source matches the one
-    stamped beside it (``equity-kernels.sha256``), else emptied and
-    re-stamped: the next calls compile afresh.  Returns whether it emptied
-    anything; a cache it cannot read or write is left alone.
+    kernels inline (and link) helpers from the other modules of this
+    package: after a change to ``headsup.py`` alone (a ``git pull`` does
+    that), the cached driver of ``montecarlo.py`` would still run the old
+    helpers.  So each module's entries (``MODULE.function-line.py3xx.nb[ic]``)
+    are kept only while its digest (:func:`module_digests`: its source and
+    every sibling it imports, transitively) matches the one recorded in
+    :data:`STAMP`, else deleted and the stamp updated: an edit recompiles
+    the kernels that can see it, and no others.  A cache it cannot read or
+    write is left alone (returns an empty list).
     """
-    stamp = cache_dir / "equity-kernels.sha256"
+    stamp = cache_dir / STAMP
     try:
-        if stamp.read_text() == digest:
-            return False
-    except OSError:
-        pass
-    dropped = False
+        recorded = json.loads(stamp.read_text())
+        if not isinstance(recorded, dict):
+            recorded = {}
+    except (OSError, ValueError):
+        recorded = {}
+    if recorded == digests:
+        return []
+    stale = sorted(
+        name for name in set(digests) | set(recorded) if recorded.get(name) != digests.get(name)
+    )
+    dropped = []
     try:
-        for entry in cache_dir.glob("*.nb[ic]"):
-            entry.unlink(missing_ok=True)
-            dropped = True
+        for name in stale:
+            entries = list(cache_dir.glob(f"{name}.*.nb[ic]"))
+            for entry in entries:
+                entry.unlink(missing_ok=True)
+            if entries:
+                dropped.append(name)
         cache_dir.mkdir(parents=True, exist_ok=True)
-        fresh = cache_dir / f"equity-kernels.sha256.{os.getpid()}"
-        fresh.write_text(digest)
+        fresh = cache_dir / f"{STAMP}.{os.getpid()}"
+        fresh.write_text(json.dumps(digests, sort_keys=True))
         fresh.replace(stamp)
     except OSError:
-        pass
+        return []
     return dropped
 
 
@@ -199,4 +296,4 @@ def _cache_dir() -> Path | None:
 
 _HERE_CACHE = _cache_dir()
 if _HERE_CACHE is not None:
-    drop_stale_cache(_HERE_CACHE, sources_digest(Path(__file__).parent))
+    drop_stale_cache(_HERE_CACHE, module_digests(Path(__file__).parent))

@@ -13,7 +13,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
+from ._jit import (
+    QUEUE_WORKERS,
+    fetch_add,
+    inline_kernel,
+    kernel,
+    parallel_kernel,
+    prange,
+    variant_of,
+    variant_overload,
+)
 from .deal import subset_step as _subset_step
 from .deal import swap_draw as _swap_draw
 from .headsup import (
@@ -40,55 +49,77 @@ from .scoring import (
 )
 from .zjh import evaluate3, is_special_235
 
-__all__ = ["add_batch_moments", "simulate_batches"]
+__all__ = [
+    "LOOP_GENERAL",
+    "LOOP_HAND_V_RANGE",
+    "LOOP_HEADS_UP_RANDOM",
+    "LOOP_KNOWN",
+    "LOOP_TWO_KNOWN",
+    "LOOP_ZJH",
+    "add_batch_moments",
+    "mc_loop",
+    "simulate_batches",
+]
 
 _ONE = np.uint64(1)
 
 
+LOOP_GENERAL = 0
+"""Any mix of known, range and random players: :func:`_general_loop`."""
+LOOP_TWO_KNOWN = 1
+"""Two known hands: :func:`.headsup.heads_up_boards`."""
+LOOP_KNOWN = 2
+"""Three or more known hands: :func:`_known_hands_boards`."""
+LOOP_HEADS_UP_RANDOM = 3
+"""Two players, one or both random, no range: :func:`.headsup.heads_up_random`."""
+LOOP_HAND_V_RANGE = 4
+"""A known hand against one range: :func:`.headsup_range.heads_up_range`."""
+LOOP_ZJH = 5
+"""Zha Jin Hua: :func:`_simulate_zjh_batch`."""
+
+
+def mc_loop(game: int, kinds: np.ndarray) -> int:
+    """The loop that deals a spot (``LOOP_*``), from its kernel family and player kinds.
+
+    Every table loop makes the draws of :func:`_general_loop` for the spots
+    it takes; the driver is called with ``variant(mc_loop(...))`` and
+    compiles that loop alone.
+    """
+    if game == GAME_ZJH:
+        return LOOP_ZJH
+    n_players = len(kinds)
+    n_range = int(np.count_nonzero(kinds == KIND_RANGE))
+    n_random = int(np.count_nonzero(kinds == KIND_RANDOM))
+    if n_range == 0 and n_random == 0:
+        return LOOP_TWO_KNOWN if n_players == 2 else LOOP_KNOWN
+    if n_players == 2 and n_range == 0:
+        return LOOP_HEADS_UP_RANDOM
+    if n_players == 2 and n_range == 1 and n_random == 0:
+        return LOOP_HAND_V_RANGE
+    return LOOP_GENERAL
+
+
 @kernel
-def _simulate_table_batch(
-    seed,
-    n_batch_trials,
-    n_hole,
-    board_fixed,
-    n_board_fixed,
-    board_total,
-    fixed_holes,
-    kinds,
-    combos,
-    combo_masks,
-    combo_offsets,
-    combo_cum,
-    fixed_mask,
-    live_deck,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    out,
-    combo_out,
-):
+def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_out):
     """One batch of hold'em / five-card deals into ``out``; return a status code.
 
-    Deal order: range players (one combo each, drawn jointly; the whole draw
-    is rejected on a conflict), then random players and the board from the
-    live deck, skipping cards the range players hold (with no random
-    player, the board is Floyd's draw over the live deck without them).  The per-deal work is
-    written inline: a helper taking arrays, called per deal or per card,
-    costs more than the deal (reference counting at each call).
+    ``spot`` is the tuple ``(n_hole, board_fixed, n_board_fixed, board_total,
+    fixed_holes, kinds, combos, combo_masks, combo_offsets, combo_cum,
+    fixed_mask, live_deck)`` of :func:`simulate_batches`; ``loop`` the
+    :func:`~._jit.variant` of :func:`mc_loop`.  Prepares each player's hole
+    words and each range's combos once, then deals with that loop.  The deal
+    order is documented on :func:`_general_loop`.
     """
+    (n_hole, board_fixed, n_board_fixed, board_total, fixed_holes, kinds, combos, combo_masks,
+     combo_offsets, combo_cum, fixed_mask, live_deck) = spot  # fmt: skip
+    card_keys, suit_bits, _, _ = tables
     n_players = kinds.shape[0]
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
-    s0 = state[0]
-    s1 = state[1]
-    spare = np.uint64(0)  # the unused half of the last generator output (rng.draw)
     deck = live_deck.copy()
     n_live = deck.shape[0]
     hk = np.zeros(n_players, dtype=np.uint64)
     hs = np.zeros(n_players, dtype=np.uint64)
-    vals = np.empty(n_players, dtype=np.int32)
-    picked = np.zeros(n_players, dtype=np.int64)
     for p in range(n_players):
         for j in range(n_hole):
             hk[p] += card_keys[fixed_holes[p, j]]
@@ -117,7 +148,6 @@ def _simulate_table_batch(
         b = live_position[combos[c, 1]]
         combo_low[c] = min(a, b)
         combo_high[c] = max(a, b)
-    used_positions = np.empty(2 * n_players, dtype=np.int64)
     ranged = np.empty(n_players, dtype=np.int64)
     n_range = 0
     uniform = np.zeros(n_players, dtype=np.bool_)
@@ -133,81 +163,126 @@ def _simulate_table_batch(
             for c in range(lo + 1, hi):
                 if combo_cum[c] - combo_cum[c - 1] != step:
                     uniform[p] = False
+    board = (n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask)
+    players = (n_hole, kinds, hk, hs, ranged[:n_range])
+    ranges = (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
+              combo_high, uniform)  # fmt: skip
+    return _table_loop(
+        loop, state[0], state[1], n_batch_trials, deck, board, players, ranges, tables, out,
+        combo_out,
+    )  # fmt: skip
+
+
+def _table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+    """Deal ``n`` deals of a prepared batch with the loop ``loop`` names; return a status code.
+
+    A stub: in kernels it resolves, at compile time, to the loop of
+    ``variant_of(loop)`` alone (:func:`_choose_table_loop`).
+    """
+    raise NotImplementedError("a kernel stub, resolved by Numba")
+
+
+@variant_overload(_table_loop)
+def _choose_table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+    """The implementation of :func:`_table_loop` for the loop its ``loop`` argument names."""
+    which = variant_of(loop)
+    if which == LOOP_TWO_KNOWN:
+
+        def two_known(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+            n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
+            _, _, hk, hs, _ = players
+            card_keys, suit_bits, offsets, values = tables
+            heads_up_boards(
+                s0, s1, n, deck, n_board_fixed, board_total, fixed_key, fixed_suits,
+                hk[0], hs[0], hk[1], hs[1], card_keys, suit_bits, offsets, values, out,
+            )  # fmt: skip
+            return STATUS_OK
+
+        return two_known
+    if which == LOOP_KNOWN:
+
+        def known(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+            n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
+            _, _, hk, hs, _ = players
+            card_keys, suit_bits, offsets, values = tables
+            vals = np.empty(hk.shape[0], dtype=np.int32)
+            _known_hands_boards(
+                s0, s1, n, deck, n_board_fixed, board_total, fixed_key, fixed_suits,
+                hk, hs, card_keys, suit_bits, offsets, values, vals, out,
+            )  # fmt: skip
+            return STATUS_OK
+
+        return known
+    if which == LOOP_HEADS_UP_RANDOM:
+
+        def heads_up(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+            n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
+            n_hole, kinds, hk, hs, _ = players
+            card_keys, suit_bits, offsets, values = tables
+            heads_up_random(
+                s0, s1, n, deck, n_hole, n_board_fixed, board_total,
+                fixed_key, fixed_suits, kinds[0] == KIND_RANDOM, hk[0], hs[0],
+                kinds[1] == KIND_RANDOM, hk[1], hs[1], card_keys, suit_bits, offsets, values, out,
+            )  # fmt: skip
+            return STATUS_OK
+
+        return heads_up
+    if which == LOOP_HAND_V_RANGE:
+
+        def hand_v_range(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+            n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask = board
+            _, _, hk, hs, ranged = players
+            (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
+             combo_high, uniform) = ranges  # fmt: skip
+            card_keys, suit_bits, offsets, values = tables
+            villain = ranged[0]
+            return heads_up_range(
+                s0, s1, n, deck, n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask,
+                1 - villain, hk[1 - villain], hs[1 - villain], combo_offsets[villain],
+                combo_offsets[villain + 1], uniform[villain], combo_cum, combo_keys, combo_suits,
+                combo_masks, combo_low, combo_high, card_keys, suit_bits, offsets, values, out,
+                combo_out,
+            )  # fmt: skip
+
+        return hand_v_range
+    if which == LOOP_GENERAL:
+
+        def general(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+            return _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out)
+
+        return general
+    return None
+
+
+@kernel
+def _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+    """``n`` deals of any mix of players into ``out``; return a status code.
+
+    Deal order: range players (one combo each, drawn jointly; the whole draw
+    is rejected on a conflict), then random players and the board from the
+    live deck, skipping cards the range players hold (with no random
+    player, the board is Floyd's draw over the live deck without them).  The
+    fast paths of the other ``LOOP_*`` make exactly these draws for the
+    spots they take.  The per-deal work is written inline: a helper taking
+    arrays, called per deal or per card, costs more than the deal (reference
+    counting at each call).
+    """
+    n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask = board
+    n_hole, kinds, hk, hs, ranged = players
+    (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
+     uniform) = ranges  # fmt: skip
+    card_keys, suit_bits, offsets, values = tables
+    n_players = kinds.shape[0]
+    n_range = ranged.shape[0]
     n_random = 0
     for p in range(n_players):
         n_random += kinds[p] == KIND_RANDOM
-    if n_players == 2 and n_range == 0 and n_random == 0:
-        # Two known hands, the commonest query: the same draws as the general
-        # loop below, with both hands in registers.
-        heads_up_boards(
-            s0,
-            s1,
-            n_batch_trials,
-            deck,
-            n_board_fixed,
-            board_total,
-            fixed_key,
-            fixed_suits,
-            hk[0],
-            hs[0],
-            hk[1],
-            hs[1],
-            card_keys,
-            suit_bits,
-            offsets,
-            values,
-            out,
-        )
-        return STATUS_OK
-    if n_range == 0 and n_random == 0:
-        # Three or more known hands: the same board draws, unrolled preflop.
-        _known_hands_boards(
-            s0, s1, n_batch_trials, deck, n_board_fixed, board_total, fixed_key, fixed_suits,
-            hk, hs, card_keys, suit_bits, offsets, values, vals, out,
-        )  # fmt: skip
-        return STATUS_OK
-    if n_players == 2 and n_range == 0:
-        # One or two random players heads-up: the same draws, counts in registers.
-        heads_up_random(
-            s0, s1, n_batch_trials, deck, n_hole, n_board_fixed, board_total,
-            fixed_key, fixed_suits, kinds[0] == KIND_RANDOM, hk[0], hs[0],
-            kinds[1] == KIND_RANDOM, hk[1], hs[1], card_keys, suit_bits, offsets, values, out,
-        )  # fmt: skip
-        return STATUS_OK
-    if n_players == 2 and n_range == 1 and n_random == 0:
-        # A known hand against a range (hand-vs-range queries): the same draws
-        # as the general loop below, without its bookkeeping.
-        villain = ranged[0]
-        return heads_up_range(
-            s0,
-            s1,
-            n_batch_trials,
-            deck,
-            n_board_fixed,
-            board_total,
-            fixed_key,
-            fixed_suits,
-            fixed_mask,
-            1 - villain,
-            hk[1 - villain],
-            hs[1 - villain],
-            combo_offsets[villain],
-            combo_offsets[villain + 1],
-            uniform[villain],
-            combo_cum,
-            combo_keys,
-            combo_suits,
-            combo_masks,
-            combo_low,
-            combo_high,
-            card_keys,
-            suit_bits,
-            offsets,
-            values,
-            out,
-            combo_out,
-        )
-    for _ in range(n_batch_trials):
+    n_live = deck.shape[0]
+    spare = np.uint64(0)  # the unused half of the last generator output (rng.draw)
+    vals = np.empty(n_players, dtype=np.int32)
+    picked = np.zeros(n_players, dtype=np.int64)
+    used_positions = np.empty(2 * n_players, dtype=np.int64)
+    for _ in range(n):
         # 1. range players
         used = fixed_mask
         if n_range:
@@ -471,29 +546,7 @@ def add_batch_moments(moments, sizes, means):
 
 @parallel_kernel
 def simulate_batches(
-    seeds,
-    batch_size,
-    n_trials,
-    first_batch,
-    game,
-    n_hole,
-    board_fixed,
-    n_board_fixed,
-    board_total,
-    fixed_holes,
-    kinds,
-    combos,
-    combo_masks,
-    combo_offsets,
-    combo_cum,
-    fixed_mask,
-    live_deck,
-    independent_decks,
-    zjh_rules,
-    tables,
-    out,
-    combo_out,
-    status,
+    seeds, batch_size, n_trials, first_batch, loop, spot, zjh, tables, out, combo_out, status
 ):
     """Monte-Carlo showdowns for batches ``first_batch .. first_batch + len(out)``.
 
@@ -501,24 +554,30 @@ def simulate_batches(
     ``[b * batch_size, min(n_trials, (b + 1) * batch_size))`` from the stream
     ``seeds[i]`` (the seed of global batch ``b``) and writes only ``out[i]``,
     ``combo_out[i]``, ``status[i]``:
-    the counts do not depend on the number of threads.
+    the counts do not depend on the number of threads.  ``loop`` is
+    ``variant(mc_loop(game, kinds))``: the driver is compiled once per loop
+    used, with that loop alone.
 
     Shapes
     ------
     seeds : uint64[n_run], seeds of batches first_batch .. first_batch + n_run - 1
-    board_fixed : uint8[5]; fixed_holes : uint8[n_players, 5]; kinds : int8[n_players]
-    combos : uint8[n_combos, 5]; combo_masks : uint64[n_combos]
-    combo_offsets : int64[n_players + 1] (range of player p: [off[p], off[p+1]))
-    combo_cum : float64[n_combos] cumulative weights over all blocks
-    live_deck : uint8[n_live], every card not in ``fixed_mask``
-    zjh_rules : (straight_over_flush, suit_tiebreak, special_235, category_shift)
+    spot : (n_hole, board_fixed uint8[5], n_board_fixed, board_total,
+        fixed_holes uint8[n_players, 5], kinds int8[n_players], combos uint8[n_combos, 5],
+        combo_masks uint64[n_combos], combo_offsets int64[n_players + 1] (range of player p:
+        [off[p], off[p+1])), combo_cum float64[n_combos] (cumulative weights over all
+        blocks), fixed_mask uint64, live_deck uint8[n_live] (every card not in fixed_mask))
+    zjh : (independent_decks, (straight_over_flush, suit_tiebreak, special_235,
+        category_shift)), read by Zha Jin Hua only
     tables : equity.lookup.HoldemTables
     out : int64[n_run, n_players, n_players + 1]
     combo_out : int64[n_run, n_combos, n_players + 1], column 0 = deals with the combo
     status : int64[n_run]
     """
+    # a prange body takes arrays and scalars only: the tuples are rebuilt per batch
+    (n_hole, board_fixed, n_board_fixed, board_total, fixed_holes, kinds, combos, combo_masks,
+     combo_offsets, combo_cum, fixed_mask, live_deck) = spot  # fmt: skip
+    independent_decks, (straight_over_flush, suit_tiebreak, special_235, cat_shift) = zjh
     card_keys, suit_bits, offsets, values = tables
-    straight_over_flush, suit_tiebreak, special_235, cat_shift = zjh_rules
     n_run = out.shape[0]
     taken = np.zeros(1, dtype=np.int64)  # the work queue: batches handed out so far
     for _worker in prange(min(n_run, QUEUE_WORKERS)):
@@ -529,40 +588,36 @@ def simulate_batches(
             b = first_batch + i
             start = b * batch_size
             n_batch = min(n_trials, start + batch_size) - start
-            if game == GAME_ZJH:
-                status[i] = _simulate_zjh_batch(
-                    seeds[i],
-                    n_batch,
-                    fixed_holes,
-                    kinds,
-                    live_deck,
-                    independent_decks,
-                    straight_over_flush,
-                    suit_tiebreak,
-                    special_235,
-                    cat_shift,
-                    out[i],
-                )
-            else:
-                status[i] = _simulate_table_batch(
-                    seeds[i],
-                    n_batch,
-                    n_hole,
-                    board_fixed,
-                    n_board_fixed,
-                    board_total,
-                    fixed_holes,
-                    kinds,
-                    combos,
-                    combo_masks,
-                    combo_offsets,
-                    combo_cum,
-                    fixed_mask,
-                    live_deck,
-                    card_keys,
-                    suit_bits,
-                    offsets,
-                    values,
-                    out[i],
-                    combo_out[i],
-                )
+            status[i] = _batch(
+                loop, seeds[i], n_batch,
+                (n_hole, board_fixed, n_board_fixed, board_total, fixed_holes, kinds, combos,
+                 combo_masks, combo_offsets, combo_cum, fixed_mask, live_deck),
+                (independent_decks, (straight_over_flush, suit_tiebreak, special_235, cat_shift)),
+                (card_keys, suit_bits, offsets, values), out[i], combo_out[i],
+            )  # fmt: skip
+
+
+def _batch(loop, seed, n, spot, zjh, tables, out, combo_out):
+    """One batch of the driver: Zha Jin Hua or a table game, as ``loop`` names (a stub)."""
+    raise NotImplementedError("a kernel stub, resolved by Numba")
+
+
+@variant_overload(_batch)
+def _choose_batch(loop, seed, n, spot, zjh, tables, out, combo_out):
+    """The implementation of :func:`_batch` for ``loop``: only that family is compiled."""
+    if variant_of(loop) == LOOP_ZJH:
+
+        def zjh_batch(loop, seed, n, spot, zjh, tables, out, combo_out):
+            fixed_holes, kinds, live_deck = spot[4], spot[5], spot[11]
+            independent_decks, (straight_over_flush, suit_tiebreak, special_235, cat_shift) = zjh
+            return _simulate_zjh_batch(
+                seed, n, fixed_holes, kinds, live_deck, independent_decks,
+                straight_over_flush, suit_tiebreak, special_235, cat_shift, out,
+            )  # fmt: skip
+
+        return zjh_batch
+
+    def table_batch(loop, seed, n, spot, zjh, tables, out, combo_out):
+        return _simulate_table_batch(loop, seed, n, spot, tables, out, combo_out)
+
+    return table_batch
