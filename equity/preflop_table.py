@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import itertools
 import os
 import shutil
@@ -238,6 +239,11 @@ def preflop_table(
     path = None if out is None else Path(out)
     if path is not None and path.suffix.lower() not in (".parquet", ".csv"):
         raise ValueError(f"the table is written as .parquet or .csv, not {str(path)!r}")
+    if path is not None and path.suffix.lower() == ".parquet":
+        try:
+            importlib.import_module("pyarrow.parquet")  # a dependency; if missing, say so now
+        except ImportError:
+            raise ValueError(_PARQUET_NEEDS) from None
     holes, weight, owner = suit_patterns(pairs)
     chunks = _chunks(owner, len(pairs), chunk_patterns)
     counts = np.zeros((len(pairs), 4), dtype=np.int64)
@@ -293,6 +299,9 @@ def preflop_table(
     return frame
 
 
+_PARQUET_NEEDS = "writing Parquet needs pyarrow (pip install pyarrow); write a .csv file instead"
+
+
 def _write(frame: Any, path: Path) -> None:
     """Write the table as parquet or csv (atomically)."""
     tmp = path.with_name(path.name + ".tmp")
@@ -302,9 +311,7 @@ def _write(frame: Any, path: Path) -> None:
         try:
             frame.to_parquet(tmp, index=False)
         except ImportError:
-            raise ValueError(
-                "writing parquet needs pyarrow: pip install 'equity[distributed]' (or write .csv)"
-            ) from None
+            raise ValueError(_PARQUET_NEEDS) from None
     os.replace(tmp, path)
 
 

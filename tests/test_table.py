@@ -159,7 +159,6 @@ def test_subset_equals_reference(reference: refeq.PreflopTable) -> None:
 
 
 def test_restartable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("pyarrow")
     pairs = [("AA", "KK"), ("AKs", "QQ"), ("T9s", "87s"), ("A2o", "K3o"), ("55", "44")]
     out = tmp_path / "table.parquet"
     chunks = tmp_path / "table.parquet.chunks"
@@ -218,7 +217,6 @@ def test_errors() -> None:
 
 def test_cli_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                    capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    pytest.importorskip("pyarrow")
     monkeypatch.setattr(table_module, "matchups", lambda: [("AA", "KK"), ("72o", "AKs")])
     out = tmp_path / "preflop.parquet"
     assert main(["table", "preflop", "--exact", "--out", str(out)]) == 0
@@ -240,7 +238,6 @@ def test_full_table_equals_reference(tmp_path: Path, reference: refeq.PreflopTab
     About 5 minutes on 2 cores (a local Dask cluster, one worker per core).
     """
     pytest.importorskip("distributed")
-    pytest.importorskip("pyarrow")
     out = tmp_path / "preflop.parquet"
     frame = preflop_table(out, scheduler="local")
     assert len(frame) == 14_365

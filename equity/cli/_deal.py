@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from ._hands import add_game, rules_epilog, rules_of
-from ._util import CliError, check_output_file, compile_notice, parse_count, seed, table
+from ._util import (
+    CliError,
+    check_output_file,
+    check_parquet,
+    compile_notice,
+    parse_count,
+    seed,
+    table,
+)
 
 __all__ = ["add_deal"]
 
@@ -80,13 +88,7 @@ def _check_out(text: str) -> Path:
     suffix = path.suffix.lower()
     if suffix not in _SUFFIXES:
         raise CliError(f"the deals are written as .parquet or .csv, not {text!r}")
-    if suffix == ".parquet":
-        try:
-            importlib.import_module("pyarrow.parquet")
-        except ImportError:
-            raise CliError(
-                "writing Parquet needs pyarrow (pip install pyarrow); write a .csv file instead"
-            ) from None
+    check_parquet(path)
     return path
 
 

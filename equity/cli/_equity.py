@@ -12,6 +12,7 @@ from ._util import (
     CliError,
     Progress,
     check_output_file,
+    check_parquet,
     check_threads,
     compile_notice,
     emit_json,
@@ -272,6 +273,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
     out = check_output_file(args.out)
     if out.suffix.lower() not in (".parquet", ".csv"):
         raise CliError(f"the table is written as .parquet or .csv, not {args.out!r}")
+    check_parquet(out)
     chunks = out.with_name(out.name + ".chunks")
     progress = Progress(args, "suit patterns", delay=0.0)
     start = time.perf_counter()
@@ -322,7 +324,7 @@ def add_table(sub: Any) -> None:
         "--out",
         required=True,
         metavar="FILE.parquet",
-        help="output file, .parquet (needs pyarrow) or .csv",
+        help="output file, .parquet or .csv",
     )
     add_progress(p)
     add_scheduler(p)

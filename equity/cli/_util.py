@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
 import sys
@@ -23,6 +24,7 @@ __all__ = [
     "Progress",
     "check_output_dir",
     "check_output_file",
+    "check_parquet",
     "check_threads",
     "compile_notice",
     "emit_json",
@@ -200,6 +202,18 @@ def check_output_file(path: str) -> Path:
     if target.exists() and not os.access(target, os.W_OK):
         raise CliError(f"cannot write {path}: permission denied")
     return target
+
+
+def check_parquet(path: Path) -> None:
+    """Before any work: a CliError when ``path`` is a ``.parquet`` file and pyarrow is missing."""
+    if path.suffix.lower() != ".parquet":
+        return
+    try:
+        importlib.import_module("pyarrow.parquet")  # a dependency, but an install may lack it
+    except ImportError:
+        raise CliError(
+            "writing Parquet needs pyarrow (pip install pyarrow); write a .csv file instead"
+        ) from None
 
 
 def check_output_dir(path: str) -> Path:
