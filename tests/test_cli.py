@@ -53,10 +53,10 @@ def test_eval_zjh_absolute_values(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["special_235"] is True
 
 
-def test_eval_zjh_former_json_keys_are_aliases(capsys: pytest.CaptureFixture[str]) -> None:
+def test_eval_zjh_absolute_values_have_one_name(capsys: pytest.CaptureFixture[str]) -> None:
     out = run_json(capsys, "eval", "--game", "zjh", "AsAdKc")
-    for key in ("", "_suits", "_reversed", "_suits_reversed"):
-        assert out[f"seed_value{key}"] == out[f"absolute_value{key}"]
+    assert out["absolute_value"] == 4040
+    assert not any(key.startswith("seed") for key in out)
     assert main(["eval", "--game", "zjh", "AsAdKc"]) == 0
     text = capsys.readouterr().out
     assert "absolute value 4040" in text
@@ -433,11 +433,12 @@ def test_the_235_rule_is_worded_once(capsys: pytest.CaptureFixture[str]) -> None
     assert " ".join(SPECIAL_235_RULE.split()[4:]) in " ".join((rank_zjh.__doc__ or "").split())
 
 
-def test_report_recompute_and_its_former_name(tmp_path) -> None:
+def test_report_recompute_has_one_name(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     from equity.cli import build_parser
 
     a = build_parser().parse_args(["report", "zjh", "--out", str(tmp_path), "--recompute"])
-    b = build_parser().parse_args(["report", "zjh", "--out", str(tmp_path), "--exact"])
-    assert a.recompute is b.recompute is True
+    assert a.recompute is True
+    assert main(["report", "zjh", "--out", str(tmp_path), "--exact"]) == 2
+    assert "unrecognized arguments: --exact" in capsys.readouterr().err
     c = build_parser().parse_args(["table", "preflop", "--out", "t.csv"])
     assert c.kind == "preflop"

@@ -255,11 +255,9 @@ def add_report(sub: Any) -> None:
     p.add_argument("--seed", type=seed, default=2026, help="random seed (default 2026)")
     p.add_argument(
         "--recompute",
-        "--exact",
-        dest="recompute",
         action="store_true",
         help="also recompute the exact references by enumeration (the frequency tables "
-        "and the preflop sweep); --exact is its former name",
+        "and the preflop sweep)",
     )
     p.add_argument(
         "--size",

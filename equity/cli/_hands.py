@@ -128,11 +128,6 @@ def _evaluate_one(args: argparse.Namespace, cards: str, board: str = "") -> dict
             "absolute_value_suits": z.absolute_value_suits,
             "absolute_value_reversed": z.absolute_value_reversed,
             "absolute_value_suits_reversed": z.absolute_value_suits_reversed,
-            # the former names, kept for one release
-            "seed_value": z.absolute_value,
-            "seed_value_suits": z.absolute_value_suits,
-            "seed_value_reversed": z.absolute_value_reversed,
-            "seed_value_suits_reversed": z.absolute_value_suits_reversed,
         }
     from ..cards import parse_cards
     from ..poker import evaluate
