@@ -40,6 +40,9 @@ CASES: list[tuple[list[str], str]] = [
     (["query", "AsKs", "QhQd", "--dead", "Ah Ah"], "given twice"),
     (["compare", "AsKs", "AsQd", "--board", "2c3c4c"], "'As' is used twice"),
     (["query", "--game", "five", "AsKsQsJs9s", "QQ+"], "'QQ+' is not a card"),
+    (["query", "--game", "omaha", "As", "random"], "'As' has 1 card; an omaha hand has 4"),
+    (["query", "--game", "omaha", "AsKsQs", "random"], "(write 'AsKsQs*' for every hand"),
+    (["query", "--game", "omaha5", "AsKsQsJs", "random"], "an omaha5 hand has 5"),
     # ranges: the bad part and the syntax
     (["query", "QQ+-", "QhQd"], "'QQ+-'"),
     (["query", "AKx", "QhQd"], "'x' after 'AK' is not s (suited), o (offsuit)"),
