@@ -128,6 +128,24 @@ def test_freq_monte_carlo_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert again["categories"] == out["categories"]
 
 
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["--game", "five", "--exact"], None),
+        (["--game", "zjh", "--exact"], None),
+        (["--game", "omaha", "--trials", "2000", "--seed", "1"], "trials"),
+        (["--game", "omaha-hilo", "--trials", "2000", "--seed", "1"], "trials"),
+        (["--game", "holdem", "--trials", "2000", "--seed", "1"], "trials"),
+    ],
+)
+def test_every_freq_json_says_whether_it_finished(
+    capsys: pytest.CaptureFixture[str], argv: list[str], reason: str | None
+) -> None:
+    out = run_json(capsys, "freq", *argv)
+    assert out["interrupted"] is False
+    assert out["stop_reason"] == reason
+
+
 def test_freq_exact_rejects_trials(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--exact" in fails(capsys, "freq", "--exact", "--trials", "10")
 
