@@ -36,6 +36,10 @@ def _replacing(target: Path) -> Iterator[Path]:
     os.close(fd)
     scratch = Path(name)
     try:
+        # mkstemp makes the file 0600; the output gets the mode of any new file (0644 at umask 022)
+        umask = os.umask(0)
+        os.umask(umask)
+        scratch.chmod(0o666 & ~umask)
         yield scratch
         os.replace(scratch, target)
     except BaseException:
@@ -163,8 +167,11 @@ def _cmd_deal(args: argparse.Namespace) -> int:
             for chunk in chunks:
                 tally(chunk)
         else:
-            with _replacing(out) as scratch:
-                rows = _write(chunks, scratch, tally)
+            try:
+                with _replacing(out) as scratch:
+                    rows = _write(chunks, scratch, tally)
+            except OSError as exc:  # checked before the run; the folder went away or filled up
+                raise CliError(f"cannot write {args.out}: {exc.strerror or exc}") from None
     first = state["first"]
     n_deals = state["deals"]
     counts = state["counts"]
