@@ -7,6 +7,7 @@ import contextlib
 import importlib
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -62,6 +63,10 @@ class Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
+        # An argument such as -1%, -1e6 or -.5 is a (negative) value, read and then refused by
+        # its type in one sentence, never an unknown option ("expected one argument"):
+        # argparse's own pattern takes only -1 and -0.5.  No option looks like a number.
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
 
     def format_help(self) -> str:
         """The help page, with a lazy epilog resolved."""
@@ -111,8 +116,15 @@ def positive_float(text: str) -> float:
     return value
 
 
+MAX_STDERR = 0.5
+"""Targets of ``--stderr`` lie below this: a share of the pot lies between 0 and 1, so the
+standard error of its mean is never above 0.5 (50%), and a target there would stop at once."""
+
+
 def stderr_target(text: str) -> float:
     """A target standard error as a fraction of the pot (``0.001``) or a percentage (``0.1%``).
+
+    Above 0 and below :data:`MAX_STDERR` (50%).
 
     Examples
     --------
@@ -126,9 +138,10 @@ def stderr_target(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number (e.g. 0.001 or 0.1%)") from None
     if percent:
         value /= 100
-    if not 0 < value < 1:
+    if not 0 < value < MAX_STDERR:
         raise argparse.ArgumentTypeError(
-            f"{text!r} must be between 0 and 1 (a share of the pot, e.g. 0.001) or 0% and 100%"
+            f"{text!r} must be above 0 and below 0.5 (50%), the largest standard error a share "
+            "of the pot can have (e.g. 0.001 or 0.1%)"
         )
     return value
 
