@@ -381,6 +381,52 @@ def test_cached_reads_numbas_index(tmp_path, monkeypatch: pytest.MonkeyPatch) ->
     assert cached(module.twice)
 
 
+def test_monte_carlo_flags_on_a_spot_that_enumerates_say_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    spot = ["AhKd", "QQ+,AKs", "random", "--board", "Ts9s2h"]
+    assert main(["query", *spot, "--trials", "2e4", "--seed", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "Monte-Carlo estimate, 20,000 trials" in captured.out  # as asked
+    assert captured.err == (
+        "equity query: note: --trials makes this a Monte-Carlo estimate, but the spot "
+        "enumerates exactly in about 0.3 s; drop --trials for the exact answer\n"
+    )
+    assert main(["query", "AsKs", "random", "--stderr", "1%", "--time", "5", "--seed", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "--stderr and --time make this a Monte-Carlo estimate" in err
+    assert "drop --stderr and --time for the exact answer" in err
+    argv = ["distribution", "TT+,AQs+", "random", "--board", "Kd8h3c", "--trials", "1e4"]
+    assert main(argv) == 0
+    assert "drop --trials for the exact answer" in capsys.readouterr().err
+    for quiet in (
+        ["query", "AsKs", "random", "random", "--trials", "1e4"],  # Monte-Carlo by nature
+        ["query", *spot, "--mc", "--trials", "1e4"],  # asked for by name
+        ["query", *spot, "--trials", "1e4", "--quiet"],
+    ):
+        assert main(quiet) == 0
+        assert capsys.readouterr().err == "", quiet
+
+
+def test_an_exact_run_ignores_seed_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (
+        ["query", "AsKs", "QhQd", "--exact", "--seed", "3"],
+        ["query", "AsKs", "QhQd", "--seed", "3"],  # exact by method="auto"
+        ["freq", "--game", "five", "--exact", "--seed", "3"],
+        ["distribution", "AKs", "QQ", "--board", "2c3d4h", "--seed", "3"],
+    ):
+        assert main(argv) == 0, argv
+        captured = capsys.readouterr()
+        assert "exact" in captured.out
+        assert captured.err == (
+            f"equity {argv[0]}: note: --seed 3 is ignored: an exact run deals nothing at random\n"
+        )
+    out = run_json(capsys, "query", "AsKs", "QhQd", "--exact", "--seed", "3")
+    assert out["seed"] is None
+    assert main(["query", "AsKs", "QhQd", "--seed", "3", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_stderr_target_not_reached_is_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["query", "AsKs", "random", "--stderr", "0.02%", "--trials", "1e4", "--seed", "1"]
     out = run_json(capsys, *argv)

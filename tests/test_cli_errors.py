@@ -64,8 +64,8 @@ CASES: list[tuple[list[str], str]] = [
     (["query", "AA", "AA", "AA"], "no legal deal"),
     (["query", *["random"] * 24], "2 to 23 players"),
     (["query", "--game", "zjh", *["random"] * 18], "2 to 17 players"),
-    (["query", "AsKs", "QhQd", "--exact", "--seed", "3"], "it takes no --seed"),
-    (["freq", "--exact", "--seed", "3"], "it takes no --seed"),
+    (["query", "AsKs", "QhQd", "--exact", "--trials", "3"], "it takes no --trials"),
+    (["freq", "--exact", "--time", "3"], "it takes no --time"),
     (["query", "AsKs", "QhQd", "--suit-tiebreak"], "--suit-tiebreak applies to --game zjh only"),
     (["freq", "--straight-over-flush"], "--straight-over-flush applies to --game zjh only"),
     # outputs that cannot be written

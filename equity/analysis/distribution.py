@@ -35,7 +35,13 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
-__all__ = ["HISTOGRAM_BINS", "EquityDistribution", "PlayerDistribution", "distribution"]
+__all__ = [
+    "HISTOGRAM_BINS",
+    "EquityDistribution",
+    "PlayerDistribution",
+    "as_ranges",
+    "distribution",
+]
 
 HISTOGRAM_BINS = 20
 """Bins of the equity histogram: 5 points each, from 0% to 100%."""
@@ -370,6 +376,17 @@ def _player_from_table(result: EquityResult, p: int, table: dict[str, Any]) -> P
     )
 
 
+def as_ranges(hands: Sequence[object]) -> list[object]:
+    """The hands as :func:`distribution` deals them: a random hand is the range ``100%``.
+
+    >>> as_ranges(["AhKd", "random"])
+    ['AhKd', '100%']
+    """
+    return [
+        "100%" if isinstance(h, str) and h.strip().lower() in _RANDOM_WORDS else h for h in hands
+    ]
+
+
 def distribution(
     hands: Sequence[object],
     board: object = "",
@@ -424,11 +441,8 @@ def distribution(
     spec = get_game(game)
     if not spec.ranges:
         raise ValueError(f"equity distributions need hold'em ranges, not {game!r} hands")
-    hands = [
-        "100%" if isinstance(h, str) and h.strip().lower() in _RANDOM_WORDS else h for h in hands
-    ]
     result = calculate(
-        hands,
+        as_ranges(hands),
         board,
         dead,
         game=game,

@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any, cast
 
-from ._equity import add_progress, add_sampling, add_scheduler, calculate_options, too_large
+from ._equity import (
+    add_progress,
+    add_sampling,
+    add_scheduler,
+    calculate_options,
+    note_exact_instead,
+    note_seed_ignored,
+    too_large,
+)
 from ._hands import add_game
 from ._util import (
     EXIT_INTERRUPTED,
@@ -23,7 +31,7 @@ __all__ = ["add_distribution"]
 
 
 def _cmd_distribution(args: argparse.Namespace) -> int:
-    from ..analysis.distribution import distribution
+    from ..analysis.distribution import as_ranges, distribution
     from ..engine import TooLargeForExact
 
     plot = check_output_file(args.plot) if args.plot else None
@@ -32,6 +40,7 @@ def _cmd_distribution(args: argparse.Namespace) -> int:
     if len(args.hands) < 2:
         raise CliError("an equity distribution needs at least two players: hero and villain")
     options = calculate_options(args)
+    note_exact_instead(args, as_ranges(args.hands))
     progress = Progress(args, "simulating")
     try:
         with compile_notice(args):
@@ -42,6 +51,7 @@ def _cmd_distribution(args: argparse.Namespace) -> int:
         raise too_large(exc) from None
     finally:
         progress.close()
+    note_seed_ignored(args, dist.exact)
     if plot is not None:
         _save_plot(dist, plot, args.plot)
     if args.json:
