@@ -86,6 +86,13 @@ CASES: list[tuple[list[str], str]] = [
     # usage
     (["query"], "the following arguments are required: HAND"),
     (["eval", "--game", "poker", "As"], "invalid choice: 'poker'"),
+    (
+        ["query", "AsKs", "QhQd", "--frob"],
+        "unrecognized arguments: --frob (see 'equity query --help')",
+    ),
+    (["range", "AKs", "--bogus=1"], "(see 'equity range --help')"),
+    (["--frob", "query", "AsKs", "QhQd"], "--frob (see 'equity --help')"),
+    (["report", "zjh", "--out", "r", "--exact"], "--exact (see 'equity report --help')"),
     (["report", "frequencies", "--out", "r", "--recompute", "--trials", "5"], "--recompute"),
 ]
 

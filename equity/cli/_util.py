@@ -60,9 +60,13 @@ class Parser(argparse.ArgumentParser):
     rule texts can import modules that ``equity eval`` should not pay for).
     """
 
+    commands: dict[str, Parser]
+    """The top-level parser's subcommands, by name (set by ``build_parser``)."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
+        self.commands = {}
         # An argument such as -1%, -1e6 or -.5 is a (negative) value, read and then refused by
         # its type in one sentence, never an unknown option ("expected one argument"):
         # argparse's own pattern takes only -1 and -0.5.  No option looks like a number.
