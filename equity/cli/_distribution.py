@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any, cast
+from typing import Any
 
 from ._equity import (
     add_progress,
@@ -19,10 +19,11 @@ from ._util import (
     EXIT_INTERRUPTED,
     CliError,
     Progress,
-    check_output_file,
+    check_plot_file,
     compile_notice,
     emit_json,
     parse_count,
+    save_figure,
     stderr_target,
     table,
 )
@@ -34,9 +35,7 @@ def _cmd_distribution(args: argparse.Namespace) -> int:
     from ..analysis.distribution import as_ranges, distribution
     from ..engine import TooLargeForExact
 
-    plot = check_output_file(args.plot) if args.plot else None
-    if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
-        raise CliError(f"the plot is written as .png, .svg or .pdf, not {args.plot!r}")
+    plot = check_plot_file(args.plot) if args.plot else None
     if len(args.hands) < 2:
         raise CliError("an equity distribution needs at least two players: hero and villain")
     options = calculate_options(args)
@@ -69,16 +68,7 @@ def _save_plot(dist: Any, plot: Any, shown: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.figure import Figure
-
-    figure = cast(Figure, dist.plot().figure)
-    try:
-        figure.savefig(plot, dpi=120, bbox_inches="tight")
-    except OSError as exc:
-        raise CliError(f"cannot write {shown}: {exc.strerror or exc}") from None
-    finally:
-        plt.close(figure)
+    save_figure(dist.plot().figure, plot, shown)
 
 
 def _describe(dist: Any, combos: bool) -> str:

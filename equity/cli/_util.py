@@ -26,10 +26,12 @@ __all__ = [
     "check_output_dir",
     "check_output_file",
     "check_parquet",
+    "check_plot_file",
     "check_threads",
     "compile_notice",
     "emit_json",
     "parse_count",
+    "save_figure",
     "set_threads",
     "table",
 ]
@@ -219,6 +221,33 @@ def check_output_file(path: str) -> Path:
     if target.exists() and not os.access(target, os.W_OK):
         raise CliError(f"cannot write {path}: permission denied")
     return target
+
+
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+"""What ``--plot FILE`` writes, by FILE's suffix."""
+
+
+def check_plot_file(text: str) -> Path:
+    """Check, before any work, that a plot can be written at ``text`` (.png, .svg or .pdf)."""
+    path = Path(text)
+    if path.suffix.lower() not in PLOT_SUFFIXES:
+        raise CliError(f"the plot is written as .png, .svg or .pdf, not {text!r}")
+    return check_output_file(text)
+
+
+def save_figure(figure: Any, path: Path, shown: str) -> None:
+    """Write a Matplotlib ``figure`` at ``path`` (checked by :func:`check_plot_file`), close it.
+
+    ``shown`` names the file in the one-sentence error of a write that fails.
+    """
+    import matplotlib.pyplot as plt
+
+    try:
+        figure.savefig(path, dpi=120, bbox_inches="tight")
+    except OSError as exc:
+        raise CliError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(figure)
 
 
 def check_parquet(path: Path) -> None:
