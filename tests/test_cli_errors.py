@@ -80,7 +80,10 @@ CASES: list[tuple[list[str], str]] = [
     (["range", "AKs", "--plot", "x"], "the plot is written as .png, .svg or .pdf, not 'x'"),
     (["streets", "AsKs", "QhQd", "--board", "Qs7s2c", "--plot", "t.jpg"], "not 't.jpg'"),
     (["distribution", "AKs", "QQ", "--plot", "c.txt"], "not 'c.txt'"),
-    (["deal", "--n", "10", "--out", "no/such/folder/d.csv"], "the folder 'no/such/folder' does not"),
+    (
+        ["deal", "--n", "10", "--out", "no/such/folder/d.csv"],
+        "the folder 'no/such/folder' does not",
+    ),
     (["table", "preflop", "--out", "/proc/x.parquet"], "cannot write /proc/x.parquet"),
     (["table", "preflop", "--out", "table.txt"], "written as .parquet or .csv"),
     # schedulers

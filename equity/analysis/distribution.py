@@ -74,6 +74,13 @@ class PlayerDistribution:
     dropped: int = 0
     """Combos of the range never dealt (Monte-Carlo) or with no legal deal: left out."""
 
+    def __repr__(self) -> str:
+        """One line: the range, its combos and equity."""
+        se = "" if self.player_stderr is None else f" ± {self.player_stderr:.2%}"
+        return (
+            f"PlayerDistribution({self.hand!r}: {len(self.combos)} combos, {self.equity:.2%}{se})"
+        )
+
     @property
     def percentiles(self) -> np.ndarray:
         """Top share of the range (weighted, 0-1) down to and including each combo."""
@@ -287,6 +294,11 @@ class EquityDistribution:
             "seed": self.seed,
             "players": players,
         }
+
+    def __repr__(self) -> str:
+        """A line or so: what the figures are, each range's combos and equity."""
+        players = ", ".join(f"{d.hand} {len(d.combos)} combos {d.equity:.2%}" for d in self.players)
+        return f"EquityDistribution({self.describe()}; {players})"
 
     def describe(self) -> str:
         """A one-line statement of what the figures are (board, method, deals)."""

@@ -109,6 +109,13 @@ class FrequencyTable:
             )
         return pd.DataFrame(rows).set_index("category")
 
+    def __repr__(self) -> str:
+        """One line: the game, method and size (``to_frame()`` has the table)."""
+        how = "exact" if self.method == "exact" else f"monte-carlo, seed {self.seed}"
+        how += ", interrupted" if self.interrupted else ""
+        size = f" of {self.cards} cards" if self.cards else ""
+        return f"FrequencyTable({self.game} {how}: {self.hands:,} hands{size})"
+
     def _repr_html_(self) -> str:
         """Notebook view: the :meth:`to_frame` table with a caption saying what it is."""
         what = (
