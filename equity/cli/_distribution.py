@@ -165,7 +165,8 @@ def add_distribution(sub: Any) -> None:
         "--stderr",
         type=stderr_target,
         metavar="X",
-        help="stop once each player's equity has a standard error of at most X (0.001 or 0.1%%)",
+        help="stop once each player's equity has a standard error of at most X (0.001 or "
+        "0.1%%, below 50%%)",
     )
     add_sampling(p, "stop Monte-Carlo after about this many seconds")
     p.add_argument("--combos", action="store_true", help="list every combo with its equity")

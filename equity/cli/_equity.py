@@ -299,7 +299,7 @@ def add_query(sub: Any) -> None:
         type=stderr_target,
         metavar="X",
         help="stop once every equity's standard error is at most X, a share of the pot "
-        "(0.001) or a percentage (0.1%%); no 1e6 default cap",
+        "(0.001) or a percentage (0.1%%), below 50%%; no 1e6 default cap",
     )
     add_sampling(p, "stop Monte-Carlo after about this many seconds; no 1e6 default cap")
     decks = p.add_mutually_exclusive_group()
