@@ -18,8 +18,9 @@ demo: $(STAMP)
 	$(BIN)/equity eval Kh Kd 5s Ks 5c 2d 3d
 	$(BIN)/equity eval --game zjh 6♥ 4♦ 2♦
 	$(BIN)/equity query AsKs QhQd
-	$(BIN)/equity query AhKd "QQ+,AKs" random --board Ts9s2h --trials 1e6 --seed 1
-	$(BIN)/equity query --game zjh AhAdAc 2s3d5c random --special-235 --trials 1e6 --seed 1
+	$(BIN)/equity query AhKd "QQ+,AKs" random --board Ts9s2h
+	$(BIN)/equity query AsKs random random --trials 1e6 --seed 1
+	$(BIN)/equity query --game zjh AhAdAc 2s3d5c random --special-235
 	$(BIN)/equity range "QQ+,AKs@50" --grid
 	$(BIN)/equity query --game omaha AsAhKsKh QdQcJdJc
 	$(BIN)/equity hits "QQ+,AKs,JTs" --board Ts9s2h

@@ -33,8 +33,8 @@ from typing import Any
 
 import numpy as np
 
+from equity import calculate
 from equity.preflop_table import COLUMNS, load_preflop_table, matchups, preflop_table, suit_patterns
-from equity.simulate import calculate
 
 HANDS = ["AsKs", "random"]
 

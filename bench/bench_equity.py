@@ -46,7 +46,7 @@ from _common import (
 )
 
 import equity
-from equity.simulate import calculate
+from equity import calculate
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -299,7 +299,7 @@ def pokerkit_mc(hero: str, villain: str, samples: int) -> dict[str, Any]:
 
 _MEM_SCRIPT = """
 import json, os, resource, sys, threading, time, tracemalloc
-from equity.simulate import calculate
+from equity import calculate
 
 def rss_now():  # current resident set, KiB (Linux), else None
     try:

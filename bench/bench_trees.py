@@ -35,21 +35,13 @@ import equity
 from equity.kernels import holdem
 
 def kernel_evaluate(hands, out):
-    from equity.lookup import holdem_tables  # after the rename
+    from equity.lookup import holdem_tables
     tables = holdem_tables()
     params = list(inspect.signature(holdem.evaluate_batch.py_func).parameters)
     if len(params) == 3:
         holdem.evaluate_batch(hands, tables, out)
     else:
         holdem.evaluate_batch(hands, *tables, out)
-
-def lookup_available():
-    try:
-        import equity.lookup  # noqa: F401
-    except ImportError:
-        import equity.tables, sys as _s
-        _s.modules["equity.lookup"] = equity.tables
-lookup_available()
 
 rng = np.random.default_rng(7)
 HANDS7 = np.argsort(rng.random((2_000_000, 52)), axis=1)[:, :7].astype(np.uint8)

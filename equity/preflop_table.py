@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib
 import itertools
 import os
 import shutil
@@ -322,6 +323,11 @@ def preflop_table(
     path = None if out is None else Path(out)
     if path is not None and path.suffix.lower() not in (".parquet", ".csv"):
         raise ValueError(f"the table is written as .parquet or .csv, not {str(path)!r}")
+    if path is not None and path.suffix.lower() == ".parquet":
+        try:
+            importlib.import_module("pyarrow.parquet")  # a dependency; if missing, say so now
+        except ImportError:
+            raise ValueError(_PARQUET_NEEDS) from None
     holes, weight, owner = suit_patterns(pairs)
     folder = None if path is None else path.with_name(path.name + ".chunks")
     per_pattern = _enumerate(pairs, holes, owner, scheduler, progress, chunk_patterns, folder)
@@ -330,6 +336,9 @@ def preflop_table(
         _write(frame, path)
         shutil.rmtree(folder, ignore_errors=True)
     return frame
+
+
+_PARQUET_NEEDS = "writing Parquet needs pyarrow (pip install pyarrow); write a .csv file instead"
 
 
 def _write(frame: Any, path: Path) -> None:
@@ -341,9 +350,7 @@ def _write(frame: Any, path: Path) -> None:
         try:
             frame.to_parquet(tmp, index=False)
         except ImportError:
-            raise ValueError(
-                "writing parquet needs pyarrow: pip install 'equity[distributed]' (or write .csv)"
-            ) from None
+            raise ValueError(_PARQUET_NEEDS) from None
     os.replace(tmp, path)
 
 

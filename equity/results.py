@@ -32,6 +32,10 @@ class CategoryCounts(NamedTuple):
     exact: bool
 
 
+_REPR_PLAYERS = 6
+"""Players that ``repr(result)`` lists (the others are counted)."""
+
+
 @dataclass(frozen=True)
 class EquityResult:
     """Per-player equity, win and tie shares, exact or Monte-Carlo.
@@ -243,6 +247,31 @@ class EquityResult:
             **extra,
             "players": players,
         }
+
+    def __repr__(self) -> str:
+        """A few lines: the game, method and size, each player's equity (``str()`` has more).
+
+        >>> from equity import calculate
+        >>> calculate(["AsKs", "QhQd"])
+        EquityResult(holdem exact, 1,712,304 outcomes: AsKs 46.2145%, QhQd 53.7855%)
+        """
+        kind = "outcomes" if self.exact else "trials"
+        head = f"{self.game} {self.method}, {self.samples:,} {kind}"
+        if self.seed is not None:
+            head += f", seed {self.seed}"
+        if self.board:
+            head += f", board {self.board}"
+        if self.interrupted:
+            head += ", interrupted"
+        cells = []
+        for p, hand in enumerate(self.hands[:_REPR_PLAYERS]):
+            se = "" if self.stderr is None else f" ± {self.stderr[p]:.4%}"
+            cells.append(f"{hand} {self.equity[p]:.4%}{se}")
+        if self.n_players > _REPR_PLAYERS:
+            cells.append(f"... {self.n_players - _REPR_PLAYERS} more players")
+        if self.n_players <= 3:
+            return f"EquityResult({head}: {', '.join(cells)})"
+        return "EquityResult(" + head + ":\n" + "\n".join(f"  {c}" for c in cells) + ")"
 
     def _repr_html_(self) -> str:
         frame = self.to_frame()

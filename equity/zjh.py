@@ -13,8 +13,7 @@ when ``suit_tiebreak`` is on; see :mod:`equity.kernels.zjh`.  The Zha Jin Hua
 rules' *absolute hand values* (``NonFlowerValueCalculator``, rank only, and
 ``FlowerValueCalculator``, with suits) are reproduced exactly, as are their
 "smaller is stronger" forms, defined here as ``MAX - value``
-(:attr:`ZJHHand.absolute_value` and friends; the former ``seed_value*``
-names remain as aliases for one release).
+(:attr:`ZJHHand.absolute_value` and friends).
 """
 
 from __future__ import annotations
@@ -38,8 +37,6 @@ from .zjh_counts import (
 __all__ = [
     "ABSOLUTE_MAX_VALUE",
     "ABSOLUTE_MAX_VALUE_SUITS",
-    "SEED_MAX_VALUE",
-    "SEED_MAX_VALUE_SUITS",
     "SPECIAL_235",
     "SPECIAL_235_RULE",
     "ZJH_CATEGORIES",
@@ -51,7 +48,6 @@ __all__ = [
     "evaluate_zjh",
     "evaluate_zjh_batch",
     "rank_zjh",
-    "seed_value_zjh_batch",
     "special_235_batch",
     "zjh_category_counts_exact",
     "zjh_category_probabilities_exact",
@@ -62,10 +58,6 @@ ABSOLUTE_MAX_VALUE = _k.ABSOLUTE_MAX_VALUE
 """Largest rank-only absolute value (A-A-A = 7881); reversed = this - value."""
 ABSOLUTE_MAX_VALUE_SUITS = _k.ABSOLUTE_MAX_VALUE_SUITS
 """``7881 * 64 + 63``; the suit-aware reversed value is this - value."""
-SEED_MAX_VALUE = ABSOLUTE_MAX_VALUE
-"""Former name of :data:`ABSOLUTE_MAX_VALUE` (kept for one release)."""
-SEED_MAX_VALUE_SUITS = ABSOLUTE_MAX_VALUE_SUITS
-"""Former name of :data:`ABSOLUTE_MAX_VALUE_SUITS` (kept for one release)."""
 
 _ORDERS = ("zjh", "straight_over_flush")
 
@@ -159,26 +151,6 @@ class ZJHHand:
     def __repr__(self) -> str:
         """Cards as text, e.g. ``ZJHHand('AsAdKc': pair of Aces, King kicker)``."""
         return f"ZJHHand({format_cards(self.cards, ' ')!r}: {self.description})"
-
-    @property
-    def seed_value(self) -> int:
-        """Former name of :attr:`absolute_value` (kept for one release)."""
-        return self.absolute_value
-
-    @property
-    def seed_value_suits(self) -> int:
-        """Former name of :attr:`absolute_value_suits` (kept for one release)."""
-        return self.absolute_value_suits
-
-    @property
-    def seed_value_reversed(self) -> int:
-        """Former name of :attr:`absolute_value_reversed` (kept for one release)."""
-        return self.absolute_value_reversed
-
-    @property
-    def seed_value_suits_reversed(self) -> int:
-        """Former name of :attr:`absolute_value_suits_reversed` (kept for one release)."""
-        return self.absolute_value_suits_reversed
 
 
 # --------------------------------------------------------------------------
@@ -519,7 +491,3 @@ def absolute_value_zjh_batch(
         top = ABSOLUTE_MAX_VALUE_SUITS if suits else ABSOLUTE_MAX_VALUE
         values = (top - values).astype(np.int32)
     return values
-
-
-seed_value_zjh_batch = absolute_value_zjh_batch
-"""Former name of :func:`absolute_value_zjh_batch` (kept for one release)."""

@@ -1,7 +1,7 @@
 """Slow, obviously correct exact equity by enumeration, in plain Python.
 
-The oracle for :func:`equity.simulate.calculate` with ``method="exact"``.
-Nothing here comes from :mod:`equity.simulate` or the kernels: hands are
+The oracle for :func:`equity.calculate` with ``method="exact"``.
+Nothing here comes from :mod:`equity.engine` or the kernels: hands are
 compared with the reference evaluators :mod:`reference` (best five of the
 hole cards plus the board) and :mod:`reference_zjh` (Zha Jin Hua with its
 house rules), every deal is enumerated with :func:`itertools.combinations`,

@@ -10,6 +10,7 @@ module, else of ``pkg`` itself.
 from __future__ import annotations
 
 import ast
+import importlib.util
 from pathlib import Path
 
 import pytest
@@ -137,22 +138,27 @@ def _layer(name: str) -> int:
     raise KeyError(name)
 
 
-FORMER_NAMES = {
+@pytest.mark.parametrize("name", sorted(set(MODULES) - {PACKAGE}))
+def test_imports_run_one_way(name: str) -> None:
+    """The lazy package root names every public module; any module may import it."""
+    upward = [m for m in GRAPH[name] if m != PACKAGE and _layer(m) > _layer(name)]
+    assert not upward, f"{name} imports {upward}, a layer below it"
+
+
+FORMER_NAMES = (
     "equity.simulate",
     "equity.tables",
     "equity.table",
     "equity.distributed",
     "equity.frequencies",
-    "equity",
-}
-"""Modules kept for their former names (they only re-export) and the lazy package root."""
+)
+"""Modules that only re-exported others under a former name, now gone."""
 
 
-@pytest.mark.parametrize("name", sorted(set(MODULES) - FORMER_NAMES))
-def test_imports_run_one_way(name: str) -> None:
-    upward = [m for m in GRAPH[name] if m not in FORMER_NAMES and _layer(m) > _layer(name)]
-    assert not upward, f"{name} imports {upward}, a layer below it"
-    assert not GRAPH[name] & (FORMER_NAMES - {"equity"}), f"{name} imports a former name"
+def test_no_alias_modules() -> None:
+    assert not set(FORMER_NAMES) & set(MODULES)
+    for name in FORMER_NAMES:
+        assert importlib.util.find_spec(name) is None, name
 
 
 def test_kernels_import_numpy_and_numba_only() -> None:

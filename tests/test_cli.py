@@ -53,10 +53,10 @@ def test_eval_zjh_absolute_values(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["special_235"] is True
 
 
-def test_eval_zjh_former_json_keys_are_aliases(capsys: pytest.CaptureFixture[str]) -> None:
+def test_eval_zjh_absolute_values_have_one_name(capsys: pytest.CaptureFixture[str]) -> None:
     out = run_json(capsys, "eval", "--game", "zjh", "AsAdKc")
-    for key in ("", "_suits", "_reversed", "_suits_reversed"):
-        assert out[f"seed_value{key}"] == out[f"absolute_value{key}"]
+    assert out["absolute_value"] == 4040
+    assert not any(key.startswith("seed") for key in out)
     assert main(["eval", "--game", "zjh", "AsAdKc"]) == 0
     text = capsys.readouterr().out
     assert "absolute value 4040" in text
@@ -126,6 +126,24 @@ def test_freq_monte_carlo_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert sum(v for k, v in out["categories"].items() if k != "special 2-3-5") == 100_000
     again = run_json(capsys, "freq", "--game", "zjh", "--trials", "100_000", "--seed", "3")
     assert again["categories"] == out["categories"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "reason"),
+    [
+        (["--game", "five", "--exact"], None),
+        (["--game", "zjh", "--exact"], None),
+        (["--game", "omaha", "--trials", "2000", "--seed", "1"], "trials"),
+        (["--game", "omaha-hilo", "--trials", "2000", "--seed", "1"], "trials"),
+        (["--game", "holdem", "--trials", "2000", "--seed", "1"], "trials"),
+    ],
+)
+def test_every_freq_json_says_whether_it_finished(
+    capsys: pytest.CaptureFixture[str], argv: list[str], reason: str | None
+) -> None:
+    out = run_json(capsys, "freq", *argv)
+    assert out["interrupted"] is False
+    assert out["stop_reason"] == reason
 
 
 def test_freq_exact_rejects_trials(capsys: pytest.CaptureFixture[str]) -> None:
@@ -363,6 +381,52 @@ def test_cached_reads_numbas_index(tmp_path, monkeypatch: pytest.MonkeyPatch) ->
     assert cached(module.twice)
 
 
+def test_monte_carlo_flags_on_a_spot_that_enumerates_say_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    spot = ["AhKd", "QQ+,AKs", "random", "--board", "Ts9s2h"]
+    assert main(["query", *spot, "--trials", "2e4", "--seed", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "Monte-Carlo estimate, 20,000 trials" in captured.out  # as asked
+    assert captured.err == (
+        "equity query: note: --trials makes this a Monte-Carlo estimate, but the spot "
+        "enumerates exactly in about 0.3 s; drop --trials for the exact answer\n"
+    )
+    assert main(["query", "AsKs", "random", "--stderr", "1%", "--time", "5", "--seed", "1"]) == 0
+    err = capsys.readouterr().err
+    assert "--stderr and --time make this a Monte-Carlo estimate" in err
+    assert "drop --stderr and --time for the exact answer" in err
+    argv = ["distribution", "TT+,AQs+", "random", "--board", "Kd8h3c", "--trials", "1e4"]
+    assert main(argv) == 0
+    assert "drop --trials for the exact answer" in capsys.readouterr().err
+    for quiet in (
+        ["query", "AsKs", "random", "random", "--trials", "1e4"],  # Monte-Carlo by nature
+        ["query", *spot, "--mc", "--trials", "1e4"],  # asked for by name
+        ["query", *spot, "--trials", "1e4", "--quiet"],
+    ):
+        assert main(quiet) == 0
+        assert capsys.readouterr().err == "", quiet
+
+
+def test_an_exact_run_ignores_seed_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (
+        ["query", "AsKs", "QhQd", "--exact", "--seed", "3"],
+        ["query", "AsKs", "QhQd", "--seed", "3"],  # exact by method="auto"
+        ["freq", "--game", "five", "--exact", "--seed", "3"],
+        ["distribution", "AKs", "QQ", "--board", "2c3d4h", "--seed", "3"],
+    ):
+        assert main(argv) == 0, argv
+        captured = capsys.readouterr()
+        assert "exact" in captured.out
+        assert captured.err == (
+            f"equity {argv[0]}: note: --seed 3 is ignored: an exact run deals nothing at random\n"
+        )
+    out = run_json(capsys, "query", "AsKs", "QhQd", "--exact", "--seed", "3")
+    assert out["seed"] is None
+    assert main(["query", "AsKs", "QhQd", "--seed", "3", "--quiet"]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_stderr_target_not_reached_is_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["query", "AsKs", "random", "--stderr", "0.02%", "--trials", "1e4", "--seed", "1"]
     out = run_json(capsys, *argv)
@@ -433,11 +497,12 @@ def test_the_235_rule_is_worded_once(capsys: pytest.CaptureFixture[str]) -> None
     assert " ".join(SPECIAL_235_RULE.split()[4:]) in " ".join((rank_zjh.__doc__ or "").split())
 
 
-def test_report_recompute_and_its_former_name(tmp_path) -> None:
+def test_report_recompute_has_one_name(tmp_path, capsys: pytest.CaptureFixture[str]) -> None:
     from equity.cli import build_parser
 
     a = build_parser().parse_args(["report", "zjh", "--out", str(tmp_path), "--recompute"])
-    b = build_parser().parse_args(["report", "zjh", "--out", str(tmp_path), "--exact"])
-    assert a.recompute is b.recompute is True
+    assert a.recompute is True
+    assert main(["report", "zjh", "--out", str(tmp_path), "--exact"]) == 2
+    assert "unrecognized arguments: --exact" in capsys.readouterr().err
     c = build_parser().parse_args(["table", "preflop", "--out", "t.csv"])
     assert c.kind == "preflop"

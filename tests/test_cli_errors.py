@@ -26,8 +26,14 @@ CASES: list[tuple[list[str], str]] = [
     (["query", "AsKs", "random", "--seed", "1e3"], "'1e3' is not a whole-number seed"),
     (["query", "AsKs", "random", "--threads", "0"], "'0' must be at least 1"),
     (["query", "AsKs", "random", "--threads", "4096"], "--threads must be between 1"),
-    (["query", "AsKs", "random", "--stderr", "2"], "'2' must be between 0 and 1"),
-    (["query", "AsKs", "random", "--stderr", "0%"], "'0%' must be between"),
+    (["query", "AsKs", "random", "--stderr", "2"], "'2' must be above 0 and below 0.5 (50%)"),
+    (["query", "AsKs", "random", "--stderr", "0%"], "'0%' must be above 0 and below 0.5"),
+    (["query", "AsKs", "random", "--stderr", "60%"], "'60%' must be above 0 and below 0.5"),
+    (["query", "AsKs", "random", "--stderr", "50%"], "'50%' must be above 0 and below 0.5"),
+    (["query", "AsKs", "random", "--stderr", "-1%"], "'-1%' must be above 0 and below 0.5"),
+    (["distribution", "AKs", "QQ", "--stderr", "-.5"], "'-.5' must be above 0 and below"),
+    (["query", "AsKs", "random", "--trials", "-1e6"], "'-1e6' is not a positive whole number"),
+    (["freq", "--time", "-1.5e1"], "'-1.5e1' must be a positive number"),
     (["query", "AsKs", "random", "--time", "inf"], "'inf' must be a positive number"),
     (["freq", "--time", "0"], "'0' must be a positive number"),
     (["report", "zjh", "--out", "r", "--matchups", "0"], "'0' is not a positive whole number"),
@@ -40,6 +46,9 @@ CASES: list[tuple[list[str], str]] = [
     (["query", "AsKs", "QhQd", "--dead", "Ah Ah"], "given twice"),
     (["compare", "AsKs", "AsQd", "--board", "2c3c4c"], "'As' is used twice"),
     (["query", "--game", "five", "AsKsQsJs9s", "QQ+"], "'QQ+' is not a card"),
+    (["query", "--game", "omaha", "As", "random"], "'As' has 1 card; an omaha hand has 4"),
+    (["query", "--game", "omaha", "AsKsQs", "random"], "(write 'AsKsQs*' for every hand"),
+    (["query", "--game", "omaha5", "AsKsQsJs", "random"], "an omaha5 hand has 5"),
     # ranges: the bad part and the syntax
     (["query", "QQ+-", "QhQd"], "'QQ+-'"),
     (["query", "AKx", "QhQd"], "'x' after 'AK' is not s (suited), o (offsuit)"),
@@ -55,8 +64,8 @@ CASES: list[tuple[list[str], str]] = [
     (["query", "AA", "AA", "AA"], "no legal deal"),
     (["query", *["random"] * 24], "2 to 23 players"),
     (["query", "--game", "zjh", *["random"] * 18], "2 to 17 players"),
-    (["query", "AsKs", "QhQd", "--exact", "--seed", "3"], "it takes no --seed"),
-    (["freq", "--exact", "--seed", "3"], "it takes no --seed"),
+    (["query", "AsKs", "QhQd", "--exact", "--trials", "3"], "it takes no --trials"),
+    (["freq", "--exact", "--time", "3"], "it takes no --time"),
     (["query", "AsKs", "QhQd", "--suit-tiebreak"], "--suit-tiebreak applies to --game zjh only"),
     (["freq", "--straight-over-flush"], "--straight-over-flush applies to --game zjh only"),
     # outputs that cannot be written
@@ -67,6 +76,14 @@ CASES: list[tuple[list[str], str]] = [
     ),
     (["range", "AKs", "--plot", "/proc/x.png"], "cannot write /proc/x.png"),
     (["range", "AKs", "--plot", "no/such/folder/x.png"], "the folder 'no/such/folder' does not"),
+    (["range", "AKs", "--plot", "x.txt"], "the plot is written as .png, .svg or .pdf, not 'x.txt'"),
+    (["range", "AKs", "--plot", "x"], "the plot is written as .png, .svg or .pdf, not 'x'"),
+    (["streets", "AsKs", "QhQd", "--board", "Qs7s2c", "--plot", "t.jpg"], "not 't.jpg'"),
+    (["distribution", "AKs", "QQ", "--plot", "c.txt"], "not 'c.txt'"),
+    (
+        ["deal", "--n", "10", "--out", "no/such/folder/d.csv"],
+        "the folder 'no/such/folder' does not",
+    ),
     (["table", "preflop", "--out", "/proc/x.parquet"], "cannot write /proc/x.parquet"),
     (["table", "preflop", "--out", "table.txt"], "written as .parquet or .csv"),
     # schedulers
@@ -77,6 +94,13 @@ CASES: list[tuple[list[str], str]] = [
     # usage
     (["query"], "the following arguments are required: HAND"),
     (["eval", "--game", "poker", "As"], "invalid choice: 'poker'"),
+    (
+        ["query", "AsKs", "QhQd", "--frob"],
+        "unrecognized arguments: --frob (see 'equity query --help')",
+    ),
+    (["range", "AKs", "--bogus=1"], "(see 'equity range --help')"),
+    (["--frob", "query", "AsKs", "QhQd"], "--frob (see 'equity --help')"),
+    (["report", "zjh", "--out", "r", "--exact"], "--exact (see 'equity report --help')"),
     (["report", "frequencies", "--out", "r", "--recompute", "--trials", "5"], "--recompute"),
 ]
 

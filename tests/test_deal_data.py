@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import os
+import stat
 from pathlib import Path
 
 import numpy as np
@@ -266,6 +268,40 @@ def test_cli_writes_a_readable_parquet_file(
         expected.astype({c: str for c in ("hand", "board", "category", "class")}),
     )
     assert [p.name for p in tmp_path.iterdir()] == ["deals.parquet"]
+
+
+@pytest.mark.parametrize("name", ["deals.csv", "deals.parquet"])
+def test_cli_output_has_the_mode_of_any_new_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """0644 at umask 022, as every other output: not the 0600 of its scratch file."""
+    umask = os.umask(0o022)
+    try:
+        assert main(["deal", "--n", "500", "--seed", "1", "--out", str(tmp_path / name)]) == 0
+        (tmp_path / "other.txt").write_text("x")
+    finally:
+        os.umask(umask)
+    capsys.readouterr()
+    assert stat.S_IMODE((tmp_path / name).stat().st_mode) == 0o644
+    assert (tmp_path / name).stat().st_mode == (tmp_path / "other.txt").stat().st_mode
+
+
+def test_cli_write_error_is_one_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder that goes away after the check: the usual sentence, nothing left behind."""
+    import equity.cli._deal as cli_deal
+
+    def gone(*args: object, **kwargs: object) -> None:
+        raise FileNotFoundError(2, "No such file or directory")
+
+    monkeypatch.setattr(cli_deal, "_write", gone)
+    assert main(["deal", "--n", "500", "--seed", "1", "--out", str(tmp_path / "d.csv")]) == 2
+    err = capsys.readouterr().err
+    assert (
+        err == f"equity deal: error: cannot write {tmp_path / 'd.csv'}: No such file or directory\n"
+    )
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_cli_writes_csv_in_chunks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

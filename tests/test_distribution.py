@@ -184,7 +184,7 @@ def test_cli_text_json_and_plot(capsys, tmp_path):
         (["QQ+", "JJ", "--board", "Jd7s2c", "--dead", "JhJc"], "no combo left"),
         (["QQ+"], "at least two players"),
         (["QQ+", "JJ", "--plot", "/no/such/folder/x.png"], "does not exist"),
-        (["QQ+", "JJ", "--exact", "--seed", "1"], "--seed"),
+        (["QQ+", "JJ", "--exact", "--time", "1"], "it takes no --time"),
     ],
 )
 def test_cli_bad_input_is_one_line_and_exit_2(capsys, argv, needle):

@@ -221,9 +221,16 @@ def test_bad_input_is_one_sentence(kwargs: dict[str, object], message: str) -> N
         calculate(game="omaha", trials=1000, seed=1, **kwargs)  # type: ignore[arg-type]
 
 
-def test_fewer_cards_than_a_hand_are_a_pattern() -> None:
-    """``AsAhKs`` in four-card Omaha is the pattern ``AsAhKs*``: every hand holding them."""
-    r = calculate(["AsAhKs", "QdQcJdJc"], game="omaha", trials=20_000, seed=1)
-    assert r.hands[0] == "AsAhKs"
+def test_fewer_cards_than_a_hand_are_a_pattern_only_with_stars() -> None:
+    """``AsAhKs`` in four-card Omaha is an error; ``AsAhKs*`` is every hand holding them."""
+    for hand, pattern in [("AsAhKs", "AsAhKs*"), ("As", "As***"), ("As Kd", "AsKd**")]:
+        with pytest.raises(ValueError, match=r"has \d cards?; an omaha hand has 4") as info:
+            calculate([hand, "random"], game="omaha", trials=1000, seed=1)
+        assert str(info.value).startswith(f"hand {hand!r} has")
+        assert f"(write {pattern!r} for every hand holding" in str(info.value)
+    with pytest.raises(ValueError, match=r"'AsKsQsJs' has 4 cards; an omaha5 hand has 5 \("):
+        calculate(["AsKsQsJs", "random"], game="omaha5", trials=1000, seed=1)
+    r = calculate(["AsAhKs*", "QdQcJdJc"], game="omaha", trials=20_000, seed=1)
+    assert r.hands[0] == "AsAhKs*"
     assert r.method == "monte-carlo"
     assert format_cards(parse_cards("AsAhKsKh")) == "AsAhKsKh"

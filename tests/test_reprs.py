@@ -16,6 +16,42 @@ def test_hand_reprs_show_cards() -> None:
     assert repr(equity.evaluate_zjh("AsAdKc")) == "ZJHHand('As Ad Kc': pair of Aces, King kicker)"
 
 
+def test_result_repr_is_a_few_lines() -> None:
+    """``repr(result)`` (a REPL) is a summary, not the dataclass's arrays and dicts."""
+    r = equity.calculate(["AsKs", "QQ+,AKs"], board="Qs7s2c", categories=True)
+    assert repr(r) == (
+        "EquityResult(holdem exact, 11,880 outcomes, board Qs7s2c: AsKs 44.3056%, QQ+,AKs 55.6944%)"
+    )
+    mc = equity.calculate(["AsKs", *["random"] * 8], trials=2000, seed=1, categories=True)
+    text = repr(mc)
+    lines = text.splitlines()
+    assert lines[0] == "EquityResult(holdem monte-carlo, 2,000 trials, seed 1:"
+    assert len(lines) == 8  # the head, six players, the count of the others
+    assert lines[1].startswith("  AsKs ")
+    assert " ± " in lines[1]
+    assert lines[-1] == "  ... 3 more players)"
+    assert "array" not in text
+    assert len(text) < 400
+
+
+def test_analysis_reprs_are_one_line() -> None:
+    assert repr(category_frequencies("five", exact=True)) == (
+        "FrequencyTable(five exact: 2,598,960 hands of 5 cards)"
+    )
+    dist = equity.distribution(["QQ+,AKs", "JJ,TT"], board="Js7s2c")
+    assert repr(dist) == (
+        "EquityDistribution(holdem, board Js7s2c: exact, 196,020 outcomes enumerated; "
+        "QQ+,AKs 22 combos 55.86%, JJ,TT 9 combos 44.14%)"
+    )
+    assert repr(dist.players[0]) == "PlayerDistribution('QQ+,AKs': 22 combos, 55.86%)"
+    assert repr(equity.streets(["AsKs", "QhQd"], "Qs7s2c")) == (
+        "StreetsResult(holdem flop Qs7s2c, 45 turn cards: AsKs 25.5556%, QhQd 74.4444%)"
+    )
+    assert repr(equity.hits("QQ+,AKs", board="Ts9s2h")) == (
+        "HitsResult('QQ+,AKs' on Ts9s2h: 22 combos, 30 classes)"
+    )
+
+
 def test_notebook_html() -> None:
     html = parse_range("QQ+,AKs@50")._repr_html_()
     assert "22 combos" in html

@@ -167,7 +167,6 @@ def test_subset_equals_reference(reference: refeq.PreflopTable) -> None:
 
 
 def test_restartable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("pyarrow")
     pairs = [("AA", "KK"), ("AKs", "QQ"), ("T9s", "87s"), ("A2o", "K3o"), ("55", "44")]
     out = tmp_path / "table.parquet"
     chunks = tmp_path / "table.parquet.chunks"
@@ -226,7 +225,6 @@ def test_errors() -> None:
 
 def test_cli_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                    capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip
-    pytest.importorskip("pyarrow")
     monkeypatch.setattr(table_module, "matchups", lambda: [("AA", "KK"), ("72o", "AKs")])
     out = tmp_path / "preflop.parquet"
     assert main(["table", "preflop", "--exact", "--out", str(out)]) == 0

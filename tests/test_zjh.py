@@ -413,7 +413,7 @@ def test_one_signature_per_kernel(hands: np.ndarray) -> None:
 
 
 # ---------------------------------------------------------------------------
-# the 2-3-5 rule in a multi-way pot, and the former names
+# the 2-3-5 rule in a multi-way pot, and the absolute values' one name
 
 
 def pairwise_winners(hands: list[str], *, suit_tiebreak: bool = False) -> list[int]:
@@ -475,17 +475,19 @@ def test_special_235_multiway_random_deals(rng: np.random.Generator) -> None:
             assert rank_zjh(chosen, rules)[0] == pairwise_winners(chosen, suit_tiebreak=tiebreak)
 
 
-def test_former_absolute_value_names_are_aliases() -> None:
+def test_absolute_values_have_one_name() -> None:
     from equity import zjh
 
     hand = evaluate_zjh("6h 4d 2d")
-    assert hand.seed_value == hand.absolute_value == 1602
-    assert hand.seed_value_suits == hand.absolute_value_suits
-    assert hand.seed_value_reversed == hand.absolute_value_reversed
-    assert hand.seed_value_suits_reversed == hand.absolute_value_suits_reversed
-    assert zjh.seed_value_zjh_batch is zjh.absolute_value_zjh_batch
-    assert zjh.SEED_MAX_VALUE == ABSOLUTE_MAX_VALUE
-    assert zjh.SEED_MAX_VALUE_SUITS == ABSOLUTE_MAX_VALUE_SUITS
+    assert hand.absolute_value == 1602
+    assert hand.absolute_value_reversed == ABSOLUTE_MAX_VALUE - 1602
+    assert (
+        hand.absolute_value_suits_reversed == ABSOLUTE_MAX_VALUE_SUITS - hand.absolute_value_suits
+    )
+    for former in ("seed_value", "seed_value_suits", "seed_value_reversed"):
+        assert not hasattr(hand, former)
+    for former in ("seed_value_zjh_batch", "SEED_MAX_VALUE", "SEED_MAX_VALUE_SUITS"):
+        assert not hasattr(zjh, former)
     assert repr(hand) == "ZJHHand('6h 4d 2d': high card Six-Four-Two)"
 
 

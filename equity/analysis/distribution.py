@@ -35,7 +35,13 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
-__all__ = ["HISTOGRAM_BINS", "EquityDistribution", "PlayerDistribution", "distribution"]
+__all__ = [
+    "HISTOGRAM_BINS",
+    "EquityDistribution",
+    "PlayerDistribution",
+    "as_ranges",
+    "distribution",
+]
 
 HISTOGRAM_BINS = 20
 """Bins of the equity histogram: 5 points each, from 0% to 100%."""
@@ -67,6 +73,13 @@ class PlayerDistribution:
     """Monte-Carlo: the standard error of ``equity`` (from batch means); None when exact."""
     dropped: int = 0
     """Combos of the range never dealt (Monte-Carlo) or with no legal deal: left out."""
+
+    def __repr__(self) -> str:
+        """One line: the range, its combos and equity."""
+        se = "" if self.player_stderr is None else f" ± {self.player_stderr:.2%}"
+        return (
+            f"PlayerDistribution({self.hand!r}: {len(self.combos)} combos, {self.equity:.2%}{se})"
+        )
 
     @property
     def percentiles(self) -> np.ndarray:
@@ -282,6 +295,11 @@ class EquityDistribution:
             "players": players,
         }
 
+    def __repr__(self) -> str:
+        """A line or so: what the figures are, each range's combos and equity."""
+        players = ", ".join(f"{d.hand} {len(d.combos)} combos {d.equity:.2%}" for d in self.players)
+        return f"EquityDistribution({self.describe()}; {players})"
+
     def describe(self) -> str:
         """A one-line statement of what the figures are (board, method, deals)."""
         where = f", board {self.board}" if self.board else ", preflop"
@@ -370,6 +388,17 @@ def _player_from_table(result: EquityResult, p: int, table: dict[str, Any]) -> P
     )
 
 
+def as_ranges(hands: Sequence[object]) -> list[object]:
+    """The hands as :func:`distribution` deals them: a random hand is the range ``100%``.
+
+    >>> as_ranges(["AhKd", "random"])
+    ['AhKd', '100%']
+    """
+    return [
+        "100%" if isinstance(h, str) and h.strip().lower() in _RANDOM_WORDS else h for h in hands
+    ]
+
+
 def distribution(
     hands: Sequence[object],
     board: object = "",
@@ -424,11 +453,8 @@ def distribution(
     spec = get_game(game)
     if not spec.ranges:
         raise ValueError(f"equity distributions need hold'em ranges, not {game!r} hands")
-    hands = [
-        "100%" if isinstance(h, str) and h.strip().lower() in _RANDOM_WORDS else h for h in hands
-    ]
     result = calculate(
-        hands,
+        as_ranges(hands),
         board,
         dead,
         game=game,

@@ -70,7 +70,8 @@ class FrequencyTable:
     interrupted: bool = False
     """True when Ctrl-C stopped the count: ``hands`` and the counts are those dealt so far."""
     stop_reason: str | None = None
-    """Monte-Carlo: why dealing stopped (``"trials"``, ``"time"``, ``"interrupted"``)."""
+    """Monte-Carlo: why dealing stopped (``"trials"``, ``"time"``, ``"interrupted"``); None
+    when exact."""
     cards: int | None = None
     """Cards in one dealt hand (hold'em and short deck: 5, 6 or 7)."""
 
@@ -108,6 +109,13 @@ class FrequencyTable:
             )
         return pd.DataFrame(rows).set_index("category")
 
+    def __repr__(self) -> str:
+        """One line: the game, method and size (``to_frame()`` has the table)."""
+        how = "exact" if self.method == "exact" else f"monte-carlo, seed {self.seed}"
+        how += ", interrupted" if self.interrupted else ""
+        size = f" of {self.cards} cards" if self.cards else ""
+        return f"FrequencyTable({self.game} {how}: {self.hands:,} hands{size})"
+
     def _repr_html_(self) -> str:
         """Notebook view: the :meth:`to_frame` table with a caption saying what it is."""
         what = (
@@ -143,6 +151,8 @@ class FrequencyTable:
             "exact_probabilities": dict(self.exact_probabilities),
             "seed": self.seed,
             "elapsed_s": round(self.elapsed_s, 6),
+            "interrupted": self.interrupted,
+            "stop_reason": self.stop_reason,
         }
         subsets = get_game(self.game).subsets
         if subsets:
@@ -158,8 +168,6 @@ class FrequencyTable:
         if self.method == "monte-carlo" and self.exact_probabilities:
             stat, p = self.chi_square()
             out["chi_square"] = {"statistic": stat, "p_value": p}
-            out["interrupted"] = self.interrupted
-            out["stop_reason"] = self.stop_reason
         return out
 
 

@@ -309,6 +309,19 @@ class HitsResult:
         )
         return "\n".join(lines)
 
+    def __repr__(self) -> str:
+        """One line: the range, the boards and its size (``str()`` has the table)."""
+        boards = "all flops" if self.all_flops else ", ".join(self.boards[:3])
+        more = (
+            f" and {len(self.boards) - 3} more"
+            if len(self.boards) > 3 and not self.all_flops
+            else ""
+        )
+        return (
+            f"HitsResult({self.range!r} on {boards}{more}: {_fmt(self.total_combos)} combos, "
+            f"{len(self.names)} classes)"
+        )
+
     def _title(self) -> str:
         where = f", dead {self.dead}" if self.dead else ""
         size = f"{_fmt(self.total_combos)} combos, weight {_fmt(self.total_weight)}"

@@ -182,6 +182,14 @@ class StreetsResult:
             lines.append(line + (f" ({'; '.join(lists)})" if lists else ""))
         return lines
 
+    def __repr__(self) -> str:
+        """One line: the street, each player's equity (``str()`` has every next card)."""
+        shares = ", ".join(f"{h} {self.equity[p]:.4%}" for p, h in enumerate(self.hands))
+        return (
+            f"StreetsResult({self.game} {self.street} {self.board}, "
+            f"{len(self.next_cards)} {self.next_street} cards: {shares})"
+        )
+
     def __str__(self) -> str:
         where = f", dead {self.dead}" if self.dead else ""
         n_next = len(self.next_cards)

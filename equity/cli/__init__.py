@@ -38,7 +38,8 @@ def build_parser() -> Parser:
         epilog="examples:\n"
         "  equity eval Kh Kd 5s Ks 5c 2d 3d\n"
         "  equity query AsKs QhQd\n"
-        "  equity query AhKd 'QQ+,AKs' random --board Ts9s2h --trials 1e6 --seed 1\n"
+        "  equity query AhKd 'QQ+,AKs' random --board Ts9s2h\n"
+        "  equity query AsKs random random --trials 1e6 --seed 1\n"
         "  equity query --game omaha AsAhKsKh QdQcJdJc\n"
         "  equity freq --game holdem --exact\n"
         "  equity range 'QQ+,AKs@50' --grid\n\n"
@@ -59,14 +60,21 @@ def build_parser() -> Parser:
     add_streets(sub)
     add_hits(sub)
     add_deal(sub)
+    parser.commands = dict(sub.choices)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``equity`` command; return its exit code."""
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        args = parser.parse_args(argv)
+        args, extras = parser.parse_known_args(argv)
+        if extras:  # after a command, its own --help is the one to read
+            commands = parser.commands
+            after = argv[argv.index(args.command) + 1 :] if args.command in argv else []
+            where = commands[args.command] if extras[0] in after else parser
+            where.error(f"unrecognized arguments: {' '.join(extras)}")
     except SystemExit as exc:  # usage errors (exit 2), --help and --version (exit 0)
         return int(exc.code or 0)
     try:

@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from ._hands import add_game, rules_epilog, rules_of
-from ._util import CliError, check_output_file, compile_notice, parse_count, seed, table
+from ._util import (
+    CliError,
+    check_output_file,
+    check_parquet,
+    compile_notice,
+    parse_count,
+    seed,
+    table,
+)
 
 __all__ = ["add_deal"]
 
@@ -28,6 +36,10 @@ def _replacing(target: Path) -> Iterator[Path]:
     os.close(fd)
     scratch = Path(name)
     try:
+        # mkstemp makes the file 0600; the output gets the mode of any new file (0644 at umask 022)
+        umask = os.umask(0)
+        os.umask(umask)
+        scratch.chmod(0o666 & ~umask)
         yield scratch
         os.replace(scratch, target)
     except BaseException:
@@ -80,13 +92,7 @@ def _check_out(text: str) -> Path:
     suffix = path.suffix.lower()
     if suffix not in _SUFFIXES:
         raise CliError(f"the deals are written as .parquet or .csv, not {text!r}")
-    if suffix == ".parquet":
-        try:
-            importlib.import_module("pyarrow.parquet")
-        except ImportError:
-            raise CliError(
-                "writing Parquet needs pyarrow (pip install pyarrow); write a .csv file instead"
-            ) from None
+    check_parquet(path)
     return path
 
 
@@ -161,8 +167,11 @@ def _cmd_deal(args: argparse.Namespace) -> int:
             for chunk in chunks:
                 tally(chunk)
         else:
-            with _replacing(out) as scratch:
-                rows = _write(chunks, scratch, tally)
+            try:
+                with _replacing(out) as scratch:
+                    rows = _write(chunks, scratch, tally)
+            except OSError as exc:  # checked before the run; the folder went away or filled up
+                raise CliError(f"cannot write {args.out}: {exc.strerror or exc}") from None
     first = state["first"]
     n_deals = state["deals"]
     counts = state["counts"]

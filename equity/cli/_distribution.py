@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any, cast
+from typing import Any
 
-from ._equity import add_progress, add_sampling, add_scheduler, calculate_options, too_large
+from ._equity import (
+    add_progress,
+    add_sampling,
+    add_scheduler,
+    calculate_options,
+    note_exact_instead,
+    note_seed_ignored,
+    too_large,
+)
 from ._hands import add_game
 from ._util import (
     EXIT_INTERRUPTED,
     CliError,
     Progress,
-    check_output_file,
+    check_plot_file,
     compile_notice,
     emit_json,
     parse_count,
+    save_figure,
     stderr_target,
     table,
 )
@@ -23,15 +32,14 @@ __all__ = ["add_distribution"]
 
 
 def _cmd_distribution(args: argparse.Namespace) -> int:
-    from ..analysis.distribution import distribution
+    from ..analysis.distribution import as_ranges, distribution
     from ..engine import TooLargeForExact
 
-    plot = check_output_file(args.plot) if args.plot else None
-    if plot is not None and plot.suffix.lower() not in (".png", ".svg", ".pdf"):
-        raise CliError(f"the plot is written as .png, .svg or .pdf, not {args.plot!r}")
+    plot = check_plot_file(args.plot) if args.plot else None
     if len(args.hands) < 2:
         raise CliError("an equity distribution needs at least two players: hero and villain")
     options = calculate_options(args)
+    note_exact_instead(args, as_ranges(args.hands))
     progress = Progress(args, "simulating")
     try:
         with compile_notice(args):
@@ -42,6 +50,7 @@ def _cmd_distribution(args: argparse.Namespace) -> int:
         raise too_large(exc) from None
     finally:
         progress.close()
+    note_seed_ignored(args, dist.exact)
     if plot is not None:
         _save_plot(dist, plot, args.plot)
     if args.json:
@@ -59,16 +68,7 @@ def _save_plot(dist: Any, plot: Any, shown: str) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.figure import Figure
-
-    figure = cast(Figure, dist.plot().figure)
-    try:
-        figure.savefig(plot, dpi=120, bbox_inches="tight")
-    except OSError as exc:
-        raise CliError(f"cannot write {shown}: {exc.strerror or exc}") from None
-    finally:
-        plt.close(figure)
+    save_figure(dist.plot().figure, plot, shown)
 
 
 def _describe(dist: Any, combos: bool) -> str:
@@ -165,7 +165,8 @@ def add_distribution(sub: Any) -> None:
         "--stderr",
         type=stderr_target,
         metavar="X",
-        help="stop once each player's equity has a standard error of at most X (0.001 or 0.1%%)",
+        help="stop once each player's equity has a standard error of at most X (0.001 or "
+        "0.1%%, below 50%%)",
     )
     add_sampling(p, "stop Monte-Carlo after about this many seconds")
     p.add_argument("--combos", action="store_true", help="list every combo with its equity")

@@ -12,6 +12,7 @@ from ._util import (
     CliError,
     Progress,
     check_output_file,
+    check_parquet,
     check_threads,
     compile_notice,
     emit_json,
@@ -23,7 +24,15 @@ from ._util import (
     threads,
 )
 
-__all__ = ["add_query", "add_scheduler", "add_table", "describe_result"]
+__all__ = [
+    "add_query",
+    "add_scheduler",
+    "add_table",
+    "describe_result",
+    "note",
+    "note_exact_instead",
+    "note_seed_ignored",
+]
 
 
 def add_scheduler(p: argparse.ArgumentParser) -> None:
@@ -57,16 +66,20 @@ def add_progress(p: argparse.ArgumentParser) -> None:
 # query
 
 
+def _mc_flags(args: argparse.Namespace) -> list[str]:
+    """The Monte-Carlo stopping flags given: ``--trials``, ``--stderr``, ``--time``."""
+    options = {"--trials": args.trials, "--stderr": args.stderr, "--time": args.time}
+    return [f for f, v in options.items() if v is not None]
+
+
 def calculate_options(args: argparse.Namespace) -> dict[str, Any]:
     """``calculate``'s keyword arguments from the sampling flags (``query``, ``distribution``).
 
-    ``--exact`` with a Monte-Carlo flag, or a bad ``--threads``, is a one-sentence error.
+    ``--exact`` with a Monte-Carlo flag, or a bad ``--threads``, is a one-sentence error
+    (``--seed`` is accepted: :func:`note_seed_ignored` says it is unused).
     """
-    if args.exact:
-        options = {"--trials": args.trials, "--stderr": args.stderr, "--time": args.time}
-        given = [f for f, v in {**options, "--seed": args.seed}.items() if v is not None]
-        if given:
-            raise CliError(f"--exact enumerates every outcome: it takes no {', '.join(given)}")
+    if args.exact and (given := _mc_flags(args)):
+        raise CliError(f"--exact enumerates every outcome: it takes no {', '.join(given)}")
     check_threads(args.threads)
     return {
         "game": args.game,
@@ -79,6 +92,52 @@ def calculate_options(args: argparse.Namespace) -> dict[str, Any]:
         "rules": rules_of(args),
         "scheduler": args.scheduler,
     }
+
+
+def note(args: argparse.Namespace, text: str) -> None:
+    """Print ``equity COMMAND: note: TEXT`` on stderr, unless ``--quiet``."""
+    if not getattr(args, "quiet", False):
+        print(f"equity {args.command}: note: {text}", file=sys.stderr, flush=True)
+
+
+def note_exact_instead(args: argparse.Namespace, hands: list[Any]) -> None:
+    """Say so when ``--trials``, ``--stderr`` or ``--time`` turn a spot that ``method="auto"``
+    would enumerate into Monte-Carlo, with the exact alternative and its time.
+
+    The time is estimated from the job's exact work (:meth:`equity.engine.job.Job.exact_work`)
+    at :data:`~equity.engine.EXACT_AUTO_LIMIT` evaluations a second (about two cores).
+    """
+    given = _mc_flags(args)
+    if args.exact or args.mc or not given:
+        return
+    from ..engine import EXACT_AUTO_LIMIT
+    from ..engine.job import prepare
+
+    job = prepare(
+        hands,
+        args.board or "",
+        args.dead or "",
+        args.game,
+        rules_of(args),
+        getattr(args, "independent_decks", False),
+    )
+    work = job.exact_work()
+    if work > EXACT_AUTO_LIMIT:
+        return
+    seconds = work / EXACT_AUTO_LIMIT
+    when = "under 0.1 s" if seconds < 0.1 else f"about {seconds:.1f} s"
+    flags = " and ".join(given)
+    note(
+        args,
+        f"{flags} make{'s' if len(given) == 1 else ''} this a Monte-Carlo estimate, but the "
+        f"spot enumerates exactly in {when}; drop {flags} for the exact answer",
+    )
+
+
+def note_seed_ignored(args: argparse.Namespace, exact: bool) -> None:
+    """Say so when a run given ``--seed`` was exact: nothing was dealt at random."""
+    if exact and args.seed is not None:
+        note(args, f"--seed {args.seed} is ignored: an exact run deals nothing at random")
 
 
 def too_large(exc: Any) -> CliError:
@@ -100,6 +159,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
     if args.independent_decks and args.game != "zjh":
         raise CliError(f"--independent-decks applies to --game zjh only, not {args.game!r}")
     options = calculate_options(args)
+    note_exact_instead(args, args.hands)
     progress = Progress(args, "simulating")
     try:
         with compile_notice(args):
@@ -116,6 +176,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
         raise too_large(exc) from None
     finally:
         progress.close()
+    note_seed_ignored(args, result.exact)
     if args.json:
         emit_json(result.to_dict())
     else:
@@ -201,9 +262,10 @@ def add_query(sub: Any) -> None:
         epilog=lambda: (
             "examples:\n"
             "  equity query AsKs QhQd                          # exact: all 1,712,304 boards\n"
-            "  equity query AhKd 'QQ+,AKs' random --board Ts9s2h --trials 1e6 --seed 1\n"
-            "  equity query AsKs random --stderr 0.1% --json    # until the std err is 0.1 points\n"
-            "  equity query AsKs random random --time 5         # as many deals as fit in 5 s\n"
+            "  equity query AhKd 'QQ+,AKs' random --board Ts9s2h  # exact: 12,515,580 deals\n"
+            "  equity query AsKs random random --trials 1e6 --seed 1   # Monte-Carlo\n"
+            "  equity query AsKs random random --stderr 0.1%   # until the std err is 0.1 points\n"
+            "  equity query AsKs random random --time 5        # as many deals as fit in 5 s\n"
             "  equity query --game zjh AhAdAc 2s3d5c random --special-235\n"
             "  equity query --game omaha AsAhKsKh QdQcJdJc          # exact: 1,086,008 boards\n"
             "  equity query --game omaha-hilo 'AA23 ds' random --trials 1e6 --json\n"
@@ -211,7 +273,10 @@ def add_query(sub: Any) -> None:
             "  equity query --game shortdeck AsKs QhQd --straight-beats-trips\n\n"
             "Stopping: Monte-Carlo deals --trials (default 1e6) unless --stderr or --time is "
             "given,\nwhich lift that default: it then stops at the first target reached (or at "
-            "--trials\nwhen also given). Ctrl-C stops with the result so far (exit code 130).\n\n"
+            "--trials\nwhen also given). Ctrl-C stops with the result so far (exit code 130). "
+            "On a spot that\nenumerates in about a second or less, these flags ask for "
+            "Monte-Carlo all the same\n(a note on stderr says so); drop them for the exact "
+            "answer.\n\n"
             "Omaha players: a hand (AsAhKsKh), random, or a pattern of ranks and cards with *\n"
             "wildcards (AA**, AsKs**, KQJT), optionally ds / ss / r (double-suited, single-\n"
             "suited, rainbow), comma-separated lists of these.\n\n" + rules_epilog() + zjh_epilog()
@@ -235,7 +300,7 @@ def add_query(sub: Any) -> None:
         type=stderr_target,
         metavar="X",
         help="stop once every equity's standard error is at most X, a share of the pot "
-        "(0.001) or a percentage (0.1%%); no 1e6 default cap",
+        "(0.001) or a percentage (0.1%%), below 50%%; no 1e6 default cap",
     )
     add_sampling(p, "stop Monte-Carlo after about this many seconds; no 1e6 default cap")
     decks = p.add_mutually_exclusive_group()
@@ -273,6 +338,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
     out = check_output_file(args.out)
     if out.suffix.lower() not in (".parquet", ".csv"):
         raise CliError(f"the table is written as .parquet or .csv, not {args.out!r}")
+    check_parquet(out)
     chunks = out.with_name(out.name + ".chunks")
     progress = Progress(args, "suit patterns", delay=0.0)
     start = time.perf_counter()
@@ -323,7 +389,7 @@ def add_table(sub: Any) -> None:
         "--out",
         required=True,
         metavar="FILE.parquet",
-        help="output file, .parquet (needs pyarrow) or .csv",
+        help="output file, .parquet or .csv",
     )
     add_progress(p)
     add_scheduler(p)

@@ -7,7 +7,7 @@ import contextlib
 import time
 from typing import Any
 
-from ._equity import add_progress, add_sampling, add_scheduler
+from ._equity import add_progress, add_sampling, add_scheduler, note_seed_ignored
 from ._hands import add_game, rules_epilog, rules_of, zjh_epilog
 from ._util import (
     EXIT_INTERRUPTED,
@@ -40,11 +40,12 @@ def _cmd_freq(args: argparse.Namespace) -> int:
         sizes = " or ".join(map(str, game.hand_sizes))
         raise CliError(f"--cards {args.cards}: {a_hand_of(args.game)} has {sizes} cards")
     if args.exact:
-        options = {"--trials": args.trials, "--time": args.time, "--seed": args.seed}
+        options = {"--trials": args.trials, "--time": args.time}
         given = [f for f, v in options.items() if v is not None]
         if given:
             raise CliError(f"--exact enumerates every hand: it takes no {', '.join(given)}")
     set_threads(args.threads)
+    note_seed_ignored(args, args.exact)
     progress = Progress(args, "dealing")
     try:
         with compile_notice(args):
@@ -53,7 +54,7 @@ def _cmd_freq(args: argparse.Namespace) -> int:
                 cards=args.cards,
                 exact=args.exact,
                 trials=args.trials,
-                seed=args.seed,
+                seed=None if args.exact else args.seed,
                 time_limit=args.time,
                 rules=rules,
                 progress=progress,
@@ -255,11 +256,9 @@ def add_report(sub: Any) -> None:
     p.add_argument("--seed", type=seed, default=2026, help="random seed (default 2026)")
     p.add_argument(
         "--recompute",
-        "--exact",
-        dest="recompute",
         action="store_true",
         help="also recompute the exact references by enumeration (the frequency tables "
-        "and the preflop sweep); --exact is its former name",
+        "and the preflop sweep)",
     )
     p.add_argument(
         "--size",

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
-from ._util import CliError, Parser, check_output_file, emit_json, table
+from ._util import CliError, Parser, check_plot_file, emit_json, save_figure, table
 
 __all__ = ["add_compare", "add_eval", "add_game", "add_range", "rules_epilog", "rules_of"]
 
@@ -128,11 +128,6 @@ def _evaluate_one(args: argparse.Namespace, cards: str, board: str = "") -> dict
             "absolute_value_suits": z.absolute_value_suits,
             "absolute_value_reversed": z.absolute_value_reversed,
             "absolute_value_suits_reversed": z.absolute_value_suits_reversed,
-            # the former names, kept for one release
-            "seed_value": z.absolute_value,
-            "seed_value_suits": z.absolute_value_suits,
-            "seed_value_reversed": z.absolute_value_reversed,
-            "seed_value_suits_reversed": z.absolute_value_suits_reversed,
         }
     from ..cards import parse_cards
     from ..poker import evaluate
@@ -351,7 +346,7 @@ def _cmd_range(args: argparse.Namespace) -> int:
     from ..cards import format_cards
     from ..ranges import hand_class, parse_range
 
-    plot = check_output_file(args.plot) if args.plot else None
+    plot = check_plot_file(args.plot) if args.plot else None
     rng = parse_range(args.range)
     if args.remove:
         rng = rng.remove(args.remove)
@@ -365,16 +360,7 @@ def _cmd_range(args: argparse.Namespace) -> int:
         import matplotlib
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-        from matplotlib.figure import Figure
-
-        figure = cast(Figure, rng.plot_grid().figure)  # a top-level figure: plot_grid made it
-        try:
-            figure.savefig(plot, dpi=120, bbox_inches="tight")
-        except OSError as exc:
-            raise CliError(f"cannot write {args.plot}: {exc.strerror or exc}") from None
-        finally:
-            plt.close(figure)
+        save_figure(rng.plot_grid().figure, plot, args.plot)
     if args.json:
         record: dict[str, Any] = {
             "range": args.range,
@@ -440,6 +426,6 @@ def add_range(sub: Any) -> None:
     p.add_argument("range", metavar="RANGE", help="e.g. 'QQ+,AKs@50' or '15%%'")
     p.add_argument("--grid", action="store_true", help="show the 13x13 grid")
     p.add_argument("--remove", metavar="CARDS", help="card removal: drop combos holding these")
-    p.add_argument("--plot", metavar="FILE.png", help="write the grid as a heat map")
+    p.add_argument("--plot", metavar="FILE", help="write the grid as a heat map (.png, .svg, .pdf)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_range)

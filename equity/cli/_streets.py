@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ._hands import add_game, rules_epilog, rules_of
-from ._util import CliError, check_output_file, compile_notice, emit_json
+from ._util import check_plot_file, compile_notice, emit_json, save_figure
 
 __all__ = ["add_streets"]
 
@@ -15,9 +15,7 @@ def _cmd_streets(args: argparse.Namespace) -> int:
     from ..analysis.streets import streets
 
     rules = rules_of(args)
-    plot = check_output_file(args.plot) if args.plot else None
-    if plot is not None and plot.suffix.lower() != ".png":
-        raise CliError(f"the plot is written as a .png file, not {args.plot!r}")
+    plot = check_plot_file(args.plot) if args.plot else None
     with compile_notice(args):
         result = streets(args.hands, args.board, args.dead or "", game=args.game, rules=rules)
     if plot is not None:
@@ -33,19 +31,11 @@ def _cmd_streets(args: argparse.Namespace) -> int:
 
 
 def _save_plot(result: Any, path: Any, shown: str) -> None:
-    """Write ``result.plot()`` as a PNG at ``path`` (``shown`` names it in errors)."""
+    """Write ``result.plot()`` at ``path`` (``shown`` names it in errors)."""
     import matplotlib
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    figure = result.plot().figure
-    try:
-        figure.savefig(path, dpi=120, bbox_inches="tight")
-    except OSError as exc:
-        raise CliError(f"cannot write {shown}: {exc.strerror or exc}") from None
-    finally:
-        plt.close(figure)
+    save_figure(result.plot().figure, path, shown)
 
 
 def _epilog() -> str:
@@ -86,6 +76,6 @@ def add_streets(sub: Any) -> None:
     )
     p.add_argument("--dead", help="cards out of play")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--plot", metavar="FILE.png", help="write the equity by next card as a PNG plot")
+    p.add_argument("--plot", metavar="FILE", help="plot the equity by next card (.png, .svg, .pdf)")
     p.add_argument("--quiet", action="store_true", help="no notices")
     p.set_defaults(func=_cmd_streets)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -23,10 +25,13 @@ __all__ = [
     "Progress",
     "check_output_dir",
     "check_output_file",
+    "check_parquet",
+    "check_plot_file",
     "check_threads",
     "compile_notice",
     "emit_json",
     "parse_count",
+    "save_figure",
     "set_threads",
     "table",
 ]
@@ -57,9 +62,17 @@ class Parser(argparse.ArgumentParser):
     rule texts can import modules that ``equity eval`` should not pay for).
     """
 
+    commands: dict[str, Parser]
+    """The top-level parser's subcommands, by name (set by ``build_parser``)."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", _Formatter)
         super().__init__(*args, **kwargs)
+        self.commands = {}
+        # An argument such as -1%, -1e6 or -.5 is a (negative) value, read and then refused by
+        # its type in one sentence, never an unknown option ("expected one argument"):
+        # argparse's own pattern takes only -1 and -0.5.  No option looks like a number.
+        self._negative_number_matcher = re.compile(r"^-\.?\d")
 
     def format_help(self) -> str:
         """The help page, with a lazy epilog resolved."""
@@ -109,8 +122,15 @@ def positive_float(text: str) -> float:
     return value
 
 
+MAX_STDERR = 0.5
+"""Targets of ``--stderr`` lie below this: a share of the pot lies between 0 and 1, so the
+standard error of its mean is never above 0.5 (50%), and a target there would stop at once."""
+
+
 def stderr_target(text: str) -> float:
     """A target standard error as a fraction of the pot (``0.001``) or a percentage (``0.1%``).
+
+    Above 0 and below :data:`MAX_STDERR` (50%).
 
     Examples
     --------
@@ -124,9 +144,10 @@ def stderr_target(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number (e.g. 0.001 or 0.1%)") from None
     if percent:
         value /= 100
-    if not 0 < value < 1:
+    if not 0 < value < MAX_STDERR:
         raise argparse.ArgumentTypeError(
-            f"{text!r} must be between 0 and 1 (a share of the pot, e.g. 0.001) or 0% and 100%"
+            f"{text!r} must be above 0 and below 0.5 (50%), the largest standard error a share "
+            "of the pot can have (e.g. 0.001 or 0.1%)"
         )
     return value
 
@@ -200,6 +221,45 @@ def check_output_file(path: str) -> Path:
     if target.exists() and not os.access(target, os.W_OK):
         raise CliError(f"cannot write {path}: permission denied")
     return target
+
+
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+"""What ``--plot FILE`` writes, by FILE's suffix."""
+
+
+def check_plot_file(text: str) -> Path:
+    """Check, before any work, that a plot can be written at ``text`` (.png, .svg or .pdf)."""
+    path = Path(text)
+    if path.suffix.lower() not in PLOT_SUFFIXES:
+        raise CliError(f"the plot is written as .png, .svg or .pdf, not {text!r}")
+    return check_output_file(text)
+
+
+def save_figure(figure: Any, path: Path, shown: str) -> None:
+    """Write a Matplotlib ``figure`` at ``path`` (checked by :func:`check_plot_file`), close it.
+
+    ``shown`` names the file in the one-sentence error of a write that fails.
+    """
+    import matplotlib.pyplot as plt
+
+    try:
+        figure.savefig(path, dpi=120, bbox_inches="tight")
+    except OSError as exc:
+        raise CliError(f"cannot write {shown}: {exc.strerror or exc}") from None
+    finally:
+        plt.close(figure)
+
+
+def check_parquet(path: Path) -> None:
+    """Before any work: a CliError when ``path`` is a ``.parquet`` file and pyarrow is missing."""
+    if path.suffix.lower() != ".parquet":
+        return
+    try:
+        importlib.import_module("pyarrow.parquet")  # a dependency, but an install may lack it
+    except ImportError:
+        raise CliError(
+            "writing Parquet needs pyarrow (pip install pyarrow); write a .csv file instead"
+        ) from None
 
 
 def check_output_dir(path: str) -> Path:

@@ -90,14 +90,17 @@ def _parse_player(spec: object, game: Game) -> Player:
                 raise ValueError(f"hand {text!r}: {card_error}") from None
             raise range_error from None
         return Player(label=text, kind=KIND_RANGE, range_obj=rng)
-    if len(cards) < n_hole and game.patterns:  # fewer cards than a hand: AsKs means AsKs**
-        from ..ranges.omaha import parse_omaha_range
-
-        return Player(label=text, kind=KIND_RANGE, range_obj=parse_omaha_range(text, n_hole))
     if len(cards) != n_hole:
+        # Fewer cards than a hand are a pattern only when written so: AsKs** (never AsKs).
+        wild = n_hole - len(cards)
+        them = "them" if len(cards) > 1 else "it"
+        pattern = format_cards(cards) + "*" * wild
+        hint = ""
+        if game.patterns and wild > 0:
+            hint = f" (write {pattern!r} for every hand holding {them})"
         raise ValueError(
             f"hand {text!r} has {len(cards)} card{'s' if len(cards) != 1 else ''}; "
-            f"{a_hand_of(game.name)} has {n_hole}"
+            f"{a_hand_of(game.name)} has {n_hole}{hint}"
         )
     return Player(label=format_cards(cards), kind=KIND_FIXED, cards=tuple(cards))
 

@@ -286,7 +286,7 @@ def _spread_sentence(summary: pd.DataFrame, best: pd.DataFrame) -> str:
         f"averages {h['mean']:.3f} +- {Z95 * h['mean_stderr']:.3f} in hold'em against "
         f"{means}; a pair is 65/35 or more lopsided in {h['share_65']:.1%} of hold'em pairs "
         f"against {shares}. Even the best hand has less of an edge: AA wins "
-        f"{b.loc[HOLDEM, 'equity']:.4f} (exact) against a random hand in hold'em, against "
+        f"{b['equity'].loc[HOLDEM]:.4f} (exact) against a random hand in hold'em, against "
         f"{premium}."
     )
 
@@ -367,10 +367,10 @@ def _shortdeck(page: _Page, tick: _Ticker) -> None:
     page.table("shortdeck_categories", freq, wide)
     sd = by[decks[1]]
     page.add(
-        f"Without deuces to fives a flush ({sd.loc['flush', 'probability']:.4f}) is rarer "
-        f"than a full house ({sd.loc['full house', 'probability']:.4f}), hence it ranks "
-        f"above it; three of a kind ({sd.loc['three of a kind', 'probability']:.4f}) is "
-        f"rarer than a straight ({sd.loc['straight', 'probability']:.4f})."
+        f"Without deuces to fives a flush ({sd['probability'].loc['flush']:.4f}) is rarer "
+        f"than a full house ({sd['probability'].loc['full house']:.4f}), hence it ranks "
+        f"above it; three of a kind ({sd['probability'].loc['three of a kind']:.4f}) is "
+        f"rarer than a straight ({sd['probability'].loc['straight']:.4f})."
     )
     fig, axes = _figure(size=(9.0, 4.8))
     series: list[tuple[str, Any, Any]] = [

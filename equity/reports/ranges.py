@@ -186,7 +186,7 @@ def _all_flops(page: _Page, tick: _Ticker) -> None:
     below = float(w[pair < 1 / 3].sum() / w.sum())
     page.add(
         f"**Reading.** The {label} makes a pair or better on {mean:.1%} of flops on "
-        f"average (a set {table.set_index('class').loc['set', 'share']:.2%}), but the "
+        f"average (a set {table.set_index('class')['share'].loc['set']:.2%}), but the "
         f"share varies with the flop: on {below:.0%} of flops less than a third of the range "
         "has a pair or better."
     )
