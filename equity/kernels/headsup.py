@@ -31,52 +31,27 @@ _ONE = np.uint64(1)
 
 
 @kernel
-def heads_up_boards(
-    s0,
-    s1,
-    n,
-    deck,
-    n_board_fixed,
-    board_total,
-    fixed_key,
-    fixed_suits,
-    k0,
-    h0,
-    k1,
-    h1,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    out,
-):
-    """Monte-Carlo boards for two known hands (see :func:`_simulate_table_batch`).
+def heads_up_boards(s0, s1, n, deck, m, board, hands, tables, out):
+    """Monte-Carlo boards for two known hands (see :func:`.montecarlo._general_loop`).
 
-    The preflop case runs with a literal five-card board so that LLVM
-    unrolls the draws.
+    ``m`` board cards to deal; ``board = (fixed_key, fixed_suits)`` of the
+    known board cards; ``hands = (k0, h0, k1, h1)``, each hand's key and
+    suit set; ``tables`` the :class:`~equity.lookup.HoldemTables`.  The
+    preflop case runs with a literal five-card board so that LLVM unrolls
+    the draws.
     """
-    m = board_total - n_board_fixed
     if m == 5:
         # pairs of boards (ten draws, five generator outputs, no half left
         # over), then an odd last board by the general loop
-        s0, s1, w0, w1 = _board_pairs(
-            s0, s1, n // 2, deck, fixed_key, fixed_suits, k0, h0, k1, h1,
-            card_keys, suit_bits, offsets, values,
-        )  # fmt: skip
+        s0, s1, w0, w1 = _board_pairs(s0, s1, n // 2, deck, board, hands, tables)
         ties = 2 * (n // 2) - w0 - w1
         if n % 2:
-            x0, x1, t = heads_up_loop(
-                s0, s1, 1, deck, 5, fixed_key, fixed_suits, k0, h0, k1, h1,
-                card_keys, suit_bits, offsets, values,
-            )  # fmt: skip
+            x0, x1, t = heads_up_loop(s0, s1, 1, deck, 5, board, hands, tables)
             w0 += x0
             w1 += x1
             ties += t
     else:
-        w0, w1, ties = heads_up_loop(
-            s0, s1, n, deck, m, fixed_key, fixed_suits, k0, h0, k1, h1,
-            card_keys, suit_bits, offsets, values,
-        )  # fmt: skip
+        w0, w1, ties = heads_up_loop(s0, s1, n, deck, m, board, hands, tables)
     out[0, 1] += w0
     out[1, 1] += w1
     out[0, 2] += ties
@@ -118,10 +93,7 @@ def _duel(key, suits, k0, h0, k1, h1, offsets, values):
 
 
 @inline_kernel
-def _board_pairs(
-    s0, s1, n_pairs, deck, fixed_key, fixed_suits, k0, h0, k1, h1,
-    card_keys, suit_bits, offsets, values,
-):  # fmt: skip
+def _board_pairs(s0, s1, n_pairs, deck, board, hands, tables):
     """``2 * n_pairs`` five-card boards of :func:`heads_up_loop`, the same draws.
 
     A board takes five draws, each half a generator output (:func:`~.rng.draw`):
@@ -130,6 +102,9 @@ def _board_pairs(
     with no half left over.  Each pair is evaluated one iteration late, as in
     :func:`heads_up_loop`.  Returns ``(s0, s1, hero wins, villain wins)``.
     """
+    fixed_key, fixed_suits = board
+    k0, h0, k1, h1 = hands
+    card_keys, suit_bits, offsets, values = tables
     if n_pairs == 0:
         return s0, s1, 0, 0
     top = deck.shape[0]
@@ -178,10 +153,7 @@ def _board_pairs(
 
 
 @inline_kernel
-def heads_up_loop(
-    s0, s1, n, deck, m, fixed_key, fixed_suits, k0, h0, k1, h1,
-    card_keys, suit_bits, offsets, values,
-):  # fmt: skip
+def heads_up_loop(s0, s1, n, deck, m, board, hands, tables):
     """``n`` boards of ``m`` cards: (hero wins, villain wins, ties).
 
     The counts are branch-free: the winner of a random board is a coin toss
@@ -195,6 +167,9 @@ def heads_up_loop(
     +4-7% on one thread).  The first iteration evaluates a tie that the
     counts do not see; the last deal is evaluated after the loop.
     """
+    fixed_key, fixed_suits = board
+    k0, h0, k1, h1 = hands
+    card_keys, suit_bits, offsets, values = tables
     n_live = deck.shape[0]
     spare = np.uint64(0)
     win0 = 0
@@ -233,56 +208,27 @@ def heads_up_loop(
 
 
 @kernel
-def heads_up_random(
-    s0,
-    s1,
-    n,
-    deck,
-    n_hole,
-    n_board_fixed,
-    board_total,
-    fixed_key,
-    fixed_suits,
-    random0,
-    k0,
-    h0,
-    random1,
-    k1,
-    h1,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    out,
-):
+def heads_up_random(s0, s1, n, deck, n_hole, m, board, random0, random1, hands, tables, out):
     """Monte-Carlo deals for two players, one or both random (no ranges).
 
-    The same draws as the general loop of :func:`_simulate_table_batch`
-    (the random players' cards by Fisher-Yates in seat order, then the board
-    by Floyd from the cards left), with every count in registers.
+    The same draws as :func:`.montecarlo._general_loop` (the random players'
+    cards by Fisher-Yates in seat order, then the board by Floyd from the
+    cards left), with every count in registers.  ``random0``/``random1``:
+    whether each player is random; ``hands = (k0, h0, k1, h1)`` (a random
+    player's entries are unused); ``board``, ``tables`` as in
+    :func:`heads_up_boards`.
     """
-    m = board_total - n_board_fixed
     # literal shapes for the common queries, so that LLVM unrolls the draws
     if n_hole == 2 and m == 5 and random0 and random1:
-        win0, win1 = _random_loop(
-            s0, s1, n, deck, 2, 5, fixed_key, fixed_suits, True, k0, h0, True, k1, h1,
-            card_keys, suit_bits, offsets, values,
-        )  # fmt: skip
+        win0, win1 = _random_loop(s0, s1, n, deck, 2, 5, board, True, True, hands, tables)
     elif n_hole == 2 and m == 5 and random1:  # a known hand, then a random one
-        win0, win1 = _random_loop(
-            s0, s1, n, deck, 2, 5, fixed_key, fixed_suits, False, k0, h0, True, k1, h1,
-            card_keys, suit_bits, offsets, values,
-        )  # fmt: skip
+        win0, win1 = _random_loop(s0, s1, n, deck, 2, 5, board, False, True, hands, tables)
     elif n_hole == 2 and m == 5:  # a random hand, then a known one
-        win0, win1 = _random_loop(
-            s0, s1, n, deck, 2, 5, fixed_key, fixed_suits, True, k0, h0, False, k1, h1,
-            card_keys, suit_bits, offsets, values,
-        )  # fmt: skip
+        win0, win1 = _random_loop(s0, s1, n, deck, 2, 5, board, True, False, hands, tables)
     else:
         win0, win1 = _random_loop(
-            s0, s1, n, deck, n_hole, m, fixed_key, fixed_suits, random0, k0, h0, random1,
-            k1, h1, card_keys, suit_bits, offsets, values,
-        )  # fmt: skip
+            s0, s1, n, deck, n_hole, m, board, random0, random1, hands, tables
+        )
     ties = n - win0 - win1
     out[0, 1] += win0
     out[1, 1] += win1
@@ -291,11 +237,11 @@ def heads_up_random(
 
 
 @inline_kernel
-def _random_loop(
-    s0, s1, n, deck, n_hole, m, fixed_key, fixed_suits, random0, k0, h0, random1, k1, h1,
-    card_keys, suit_bits, offsets, values,
-):  # fmt: skip
+def _random_loop(s0, s1, n, deck, n_hole, m, board, random0, random1, hands, tables):
     """``n`` deals of :func:`heads_up_random`: ``(player 0 wins, player 1 wins)``."""
+    fixed_key, fixed_suits = board
+    k0, h0, k1, h1 = hands
+    card_keys, suit_bits, offsets, values = tables
     n_live = deck.shape[0]
     spare = np.uint64(0)
     win0 = 0

@@ -26,75 +26,46 @@ _LOW32 = np.uint64(0xFFFFFFFF)
 
 
 @kernel
-def heads_up_range(
-    s0,
-    s1,
-    n,
-    deck,
-    n_board_fixed,
-    board_total,
-    fixed_key,
-    fixed_suits,
-    fixed_mask,
-    hero,
-    k_hero,
-    h_hero,
-    lo,
-    hi,
-    uniform,
-    combo_cum,
-    combo_keys,
-    combo_suits,
-    combo_masks,
-    combo_low,
-    combo_high,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    out,
-    combo_out,
-):
-    """Monte-Carlo deals for one known hand (player ``hero``) against one range.
+def heads_up_range(s0, s1, n, deck, m, board, fixed_mask, hero, villain, tables, out, combo_out):
+    """Monte-Carlo deals for one known hand against one range.
 
-    The same draws as the general loop of :func:`.montecarlo._simulate_table_batch`
-    (a combo from a fresh output, then the board by Floyd over the live
-    deck without the combo's cards, see :func:`.headsup.skip_position`), with the
-    counts kept in registers.  ``combo_low``/``combo_high``: the positions
-    of each combo's cards in ``deck``, in order.  Returns a status code.
-    The preflop case runs with a literal five-card board (unrolled draws).
+    The same draws as :func:`.montecarlo._general_loop` (a combo from a
+    fresh output, then the board by Floyd over the live deck without the
+    combo's cards, see :func:`.headsup.skip_position`), with the counts kept
+    in registers.  ``m`` board cards to deal, ``board = (fixed_key,
+    fixed_suits)``, ``hero = (seat, key, suits)``; ``villain = (lo, hi,
+    uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
+    combo_high)``: the range's combos ``[lo, hi)`` and their data,
+    ``combo_low``/``combo_high`` the positions of each combo's cards in
+    ``deck``, in order.  Returns a status code.  The preflop case runs with
+    a literal five-card board (unrolled draws).
     """
-    m = board_total - n_board_fixed
+    seat, k_hero, h_hero = hero
+    hand = (k_hero, h_hero)
     if m == 5:
         # pairs of deals (their ten board draws take five outputs exactly),
         # then an odd last deal by the general loop
         status, s0, s1, win_hero, win_villain = _range_pairs(
-            s0, s1, n // 2, deck, fixed_key, fixed_suits, fixed_mask, k_hero, h_hero, lo, hi,
-            uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
-            card_keys, suit_bits, offsets, values, combo_out,
-        )  # fmt: skip
+            s0, s1, n // 2, deck, board, fixed_mask, hand, villain, tables, combo_out
+        )
         if status == STATUS_OK and n % 2:
             status, w, v = _range_loop(
-                s0, s1, 1, deck, 5, fixed_key, fixed_suits, fixed_mask, k_hero, h_hero, lo,
-                hi, uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
-                combo_high, card_keys, suit_bits, offsets, values, combo_out,
-            )  # fmt: skip
+                s0, s1, 1, deck, 5, board, fixed_mask, hand, villain, tables, combo_out
+            )
             win_hero += w
             win_villain += v
     else:
         status, win_hero, win_villain = _range_loop(
-            s0, s1, n, deck, m, fixed_key, fixed_suits, fixed_mask, k_hero, h_hero, lo, hi,
-            uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
-            card_keys, suit_bits, offsets, values, combo_out,
-        )  # fmt: skip
+            s0, s1, n, deck, m, board, fixed_mask, hand, villain, tables, combo_out
+        )
     if status != STATUS_OK:
         return status
     ties = n - win_hero - win_villain
-    villain = 1 - hero
-    out[hero, 1] += win_hero
-    out[villain, 1] += win_villain
-    out[hero, 2] += ties
-    out[villain, 2] += ties
+    other = 1 - seat
+    out[seat, 1] += win_hero
+    out[other, 1] += win_villain
+    out[seat, 2] += ties
+    out[other, 2] += ties
     return STATUS_OK
 
 
@@ -149,11 +120,7 @@ def _two_live_steps(s0, s1, taken, j, low, high, key, suits, deck, card_keys, su
 
 
 @inline_kernel
-def _range_pairs(
-    s0, s1, n_pairs, deck, fixed_key, fixed_suits, fixed_mask, k_hero, h_hero, lo, hi,
-    uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
-    card_keys, suit_bits, offsets, values, combo_out,
-):  # fmt: skip
+def _range_pairs(s0, s1, n_pairs, deck, board, fixed_mask, hand, villain, tables, combo_out):
     """``2 * n_pairs`` preflop deals of :func:`_range_loop`, the same draws.
 
     Each deal takes a combo (whole outputs) and five board draws (halves);
@@ -161,6 +128,12 @@ def _range_pairs(
     order (as :func:`.headsup._board_pairs`).  Each pair is scored one iteration late.
     Returns ``(status, s0, s1, hero wins, villain wins)``.
     """
+    fixed_key, fixed_suits = board
+    k_hero, h_hero = hand
+    lo, hi, uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high = (
+        villain
+    )
+    card_keys, suit_bits, offsets, values = tables
     a = deck.shape[0] - 2 - 5
     win_hero = 0
     win_villain = 0
@@ -247,12 +220,14 @@ def _range_pairs(
 
 
 @inline_kernel
-def _range_loop(
-    s0, s1, n, deck, m, fixed_key, fixed_suits, fixed_mask, k_hero, h_hero, lo, hi,
-    uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
-    card_keys, suit_bits, offsets, values, combo_out,
-):  # fmt: skip
+def _range_loop(s0, s1, n, deck, m, board, fixed_mask, hand, villain, tables, combo_out):
     """``n`` deals of :func:`heads_up_range`: ``(status, hero wins, villain wins)``."""
+    fixed_key, fixed_suits = board
+    k_hero, h_hero = hand
+    lo, hi, uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high = (
+        villain
+    )
+    card_keys, suit_bits, offsets, values = tables
     spare = np.uint64(0)
     n_left = deck.shape[0] - 2
     win_hero = 0

@@ -191,11 +191,9 @@ def _choose_table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, ou
         def two_known(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
             n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
             _, _, hk, hs, _ = players
-            card_keys, suit_bits, offsets, values = tables
-            heads_up_boards(
-                s0, s1, n, deck, n_board_fixed, board_total, fixed_key, fixed_suits,
-                hk[0], hs[0], hk[1], hs[1], card_keys, suit_bits, offsets, values, out,
-            )  # fmt: skip
+            hands = (hk[0], hs[0], hk[1], hs[1])
+            m = board_total - n_board_fixed
+            heads_up_boards(s0, s1, n, deck, m, (fixed_key, fixed_suits), hands, tables, out)
             return STATUS_OK
 
         return two_known
@@ -218,11 +216,10 @@ def _choose_table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, ou
         def heads_up(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
             n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
             n_hole, kinds, hk, hs, _ = players
-            card_keys, suit_bits, offsets, values = tables
             heads_up_random(
-                s0, s1, n, deck, n_hole, n_board_fixed, board_total,
-                fixed_key, fixed_suits, kinds[0] == KIND_RANDOM, hk[0], hs[0],
-                kinds[1] == KIND_RANDOM, hk[1], hs[1], card_keys, suit_bits, offsets, values, out,
+                s0, s1, n, deck, n_hole, board_total - n_board_fixed, (fixed_key, fixed_suits),
+                kinds[0] == KIND_RANDOM, kinds[1] == KIND_RANDOM, (hk[0], hs[0], hk[1], hs[1]),
+                tables, out,
             )  # fmt: skip
             return STATUS_OK
 
@@ -234,14 +231,13 @@ def _choose_table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, ou
             _, _, hk, hs, ranged = players
             (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
              combo_high, uniform) = ranges  # fmt: skip
-            card_keys, suit_bits, offsets, values = tables
-            villain = ranged[0]
+            v = ranged[0]
+            hero = (1 - v, hk[1 - v], hs[1 - v])
+            villain = (combo_offsets[v], combo_offsets[v + 1], uniform[v], combo_cum, combo_keys,
+                       combo_suits, combo_masks, combo_low, combo_high)  # fmt: skip
             return heads_up_range(
-                s0, s1, n, deck, n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask,
-                1 - villain, hk[1 - villain], hs[1 - villain], combo_offsets[villain],
-                combo_offsets[villain + 1], uniform[villain], combo_cum, combo_keys, combo_suits,
-                combo_masks, combo_low, combo_high, card_keys, suit_bits, offsets, values, out,
-                combo_out,
+                s0, s1, n, deck, board_total - n_board_fixed, (fixed_key, fixed_suits),
+                fixed_mask, hero, villain, tables, out, combo_out,
             )  # fmt: skip
 
         return hand_v_range
