@@ -149,8 +149,8 @@ def _pattern_chunk(holes: np.ndarray, threads: bool = True) -> np.ndarray:
     """
     out = np.zeros((len(holes), 2, 3), dtype=np.int64)
     no_board = np.zeros(5, dtype=np.uint8)
-    args = (2, GAME_TABLE, no_board, 0, 5, np.uint64(0), NO_ZJH_RULES, holdem_tables(),
-            board_patterns())  # fmt: skip
+    spot = (2, GAME_TABLE, no_board, 0, 5, np.uint64(0))
+    args = (spot, NO_ZJH_RULES, holdem_tables(), board_patterns())
     if threads:
         warming(enumerate_deals)
         enumerate_deals(holes, *args, out)

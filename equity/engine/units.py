@@ -117,17 +117,15 @@ def exact_unit(spec: ExactSpec, todo: np.ndarray, threads: bool = True) -> np.nd
         return _omaha_exact_unit(spec, todo, threads)
     n_players = todo.shape[1]
     out = np.zeros((len(todo), n_players, n_players + 1), dtype=np.int64)
-    args = (
+    spot = (
         spec.n_hole,
         spec.game_code,
         spec.board,
         spec.n_board,
         spec.board_total,
         np.uint64(spec.fixed_mask),
-        spec.kernel_rules,
-        spec.tables,
-        board_patterns(),
     )
+    args = (spot, spec.kernel_rules, spec.tables, board_patterns())
     if not threads or len(todo) < 2 * numba.get_num_threads():  # not worth waking the threads
         warming(_enumerate.enumerate_range)
         _enumerate.enumerate_range(todo, 0, len(todo), *args, out)

@@ -30,22 +30,7 @@ _ONE = np.uint64(1)
 
 
 @kernel
-def _last_two_levels(
-    key,
-    suit_set,
-    deck,
-    group_end,
-    start,
-    n_deck,
-    hk,
-    hs,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    vals,
-    out,
-):
+def _last_two_levels(key, suit_set, deck, group_end, start, n_deck, hands, tables, vals, out):
     """Showdowns for the boards ``key + deck[d] + deck[e]``, ``start <= d < e < n_deck``.
 
     The two innermost board loops live here with the showdown written
@@ -62,9 +47,12 @@ def _last_two_levels(
     Shapes
     ------
     deck : uint8[>= n_deck], ascending; group_end : int64[>= n_deck]
-    hk, hs : uint64[n_players], hole keys and suit sets
+    hands : (hk, hs), uint64[n_players] each: hole keys and suit sets
+    tables : equity.lookup.HoldemTables
     vals : int32[n_players], scratch; out : int64[n_players, n_players + 1]
     """
+    hk, hs = hands
+    card_keys, suit_bits, offsets, values = tables
     n = hk.shape[0]
     if n == 2:
         k0 = hk[0]
@@ -121,27 +109,7 @@ def _last_two_levels(
 
 
 @kernel
-def _enumerate_one(
-    holes,
-    n_hole,
-    game,
-    board_fixed,
-    n_board_fixed,
-    board_total,
-    deck,
-    n_deck,
-    straight_over_flush,
-    suit_tiebreak,
-    special_235,
-    cat_shift,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    pattern_ranks,
-    pattern_keys,
-    out,
-):
+def _enumerate_one(holes, deck, n_deck, spot, zjh_rules, tables, patterns, out):
     """Enumerate every completion of the board for fixed hole cards.
 
     One or two cards to come: nested loops over ``deck[:n_deck]`` keeping
@@ -152,8 +120,12 @@ def _enumerate_one(
     Shapes
     ------
     holes : uint8[n_players, 5]; deck : uint8[>= n_deck], the cards left
+    spot, zjh_rules, tables, patterns : as :func:`enumerate_range`
     out : int64[n_players, n_players + 1]
     """
+    n_hole, game, board_fixed, n_board_fixed, board_total, _ = spot
+    straight_over_flush, suit_tiebreak, special_235, cat_shift = zjh_rules
+    card_keys, suit_bits, offsets, values = tables
     n_players = holes.shape[0]
     vals = np.empty(n_players, dtype=np.int32)
     specials = np.zeros(n_players, dtype=np.bool_)
@@ -189,10 +161,7 @@ def _enumerate_one(
             key = board_key + ck[deck[a]]
             table_showdown(key, board_suits | sb[deck[a]], hk, hs, offsets, values, vals, out)
     elif m == 2:
-        key, suits = board_key, board_suits
-        _last_two_levels(
-            key, suits, deck, group_end, 0, n, hk, hs, ck, sb, offsets, values, vals, out
-        )
+        _last_two_levels(board_key, board_suits, deck, group_end, 0, n, (hk, hs), tables, vals, out)
     elif n_hole == 2:  # hold'em preflop: by rank pattern, flushes apart (see _five_card_boards)
         live_mask = np.uint64(0)
         for c in range(n):
@@ -201,21 +170,16 @@ def _enumerate_one(
         for p in range(n_players):
             for j in range(n_hole):
                 hsc[p, holes[p, j] & 3] += 1
-        _five_card_boards(
-            live_mask, hk, hs, hsc, pattern_ranks, pattern_keys, ck, sb, offsets, values, vals, out
-        )
+        _five_card_boards(live_mask, (hk, hs, hsc), patterns, tables, vals, out)
     else:
-        _five_board_loops(
-            board_key, board_suits, deck, group_end, n, hk, hs, ck, sb, offsets, values, vals, out
-        )
+        _five_board_loops(board_key, board_suits, deck, group_end, n, (hk, hs), tables, vals, out)
 
 
 @kernel
-def _five_board_loops(
-    board_key, board_suits, deck, group_end, n, hk, hs, ck, sb, offsets, values, vals, out
-):
+def _five_board_loops(board_key, board_suits, deck, group_end, n, hands, tables, vals, out):
     """Every five-card board from ``deck[:n]``, by nested loops (the last two in
     :func:`_last_two_levels`): the plain enumeration, for any hole-card count."""
+    ck, sb, _, _ = tables
     for a in range(n):
         ka = board_key + ck[deck[a]]
         sa = board_suits | sb[deck[a]]
@@ -224,21 +188,9 @@ def _five_board_loops(
             sab = sa | sb[deck[b]]
             for c in range(b + 1, n):
                 _last_two_levels(
-                    kb + ck[deck[c]],
-                    sab | sb[deck[c]],
-                    deck,
-                    group_end,
-                    c + 1,
-                    n,
-                    hk,
-                    hs,
-                    ck,
-                    sb,
-                    offsets,
-                    values,
-                    vals,
-                    out,
-                )
+                    kb + ck[deck[c]], sab | sb[deck[c]], deck, group_end, c + 1, n, hands,
+                    tables, vals, out,
+                )  # fmt: skip
 
 
 @inline_kernel
@@ -272,20 +224,7 @@ def _correct_flush_board(rank_key, w, hk, offsets, values, vals, flush_vals, acc
 
 
 @kernel
-def _five_card_boards(
-    live_mask,
-    hk,
-    hs,
-    hsc,
-    pattern_ranks,
-    pattern_keys,
-    card_keys,
-    suit_bits,
-    offsets,
-    values,
-    vals,
-    out,
-):
+def _five_card_boards(live_mask, hands, patterns, tables, vals, out):
     """Every five-card board of the live cards (``live_mask``), counted by rank pattern.
 
     Two hole cards each and no known board card.  A hand that holds no
@@ -307,13 +246,15 @@ def _five_card_boards(
 
     Shapes
     ------
-    live_mask : uint64 mask of the cards left to deal; hk, hs : uint64[n_players]
-    hsc : int64[n_players, 4], hole cards of each suit
-    pattern_ranks : uint8[n_patterns, 5] (ascending); pattern_keys : uint64[n_patterns]
+    live_mask : uint64 mask of the cards left to deal
+    hands : (hk, hs uint64[n_players], hsc int64[n_players, 4] hole cards of each suit)
+    patterns : (pattern_ranks uint8[n_patterns, 5] ascending, pattern_keys uint64[n_patterns])
     vals : int32[n_players], scratch; out : int64[n_players, n_players + 1]
     """
+    hk = hands[0]
+    pattern_ranks, pattern_keys = patterns
+    offsets, values = tables[2], tables[3]
     n = hk.shape[0]
-    low = np.uint64(0xFFFFFFFF)
     # a counter per winner mask (few players), else straight into out
     acc = np.zeros(1 << n if n <= MASK_PLAYERS else 1, dtype=np.int64)
     live = np.zeros(13, dtype=np.int64)
@@ -347,117 +288,119 @@ def _five_card_boards(
         else:
             count_best(vals, w, out)
     # 2. the boards with a flush for somebody, suit by suit
-    flush_vals = np.empty(n, dtype=np.int32)
-    suit_ranks = np.empty(13, dtype=np.int64)
-    others = np.empty(13, dtype=np.int64)
-    idx = np.empty(5, dtype=np.int64)
     for s in range(4):
-        most = 0
-        for p in range(n):
-            most = max(most, hsc[p, s])
-        need = 5 - most
-        n_suit = 0
-        for r in range(13):
-            others[r] = live[r]
-            if (live_mask >> np.uint64(4 * r + s)) & _ONE:
-                suit_ranks[n_suit] = r
-                n_suit += 1
-                others[r] -= 1
-        for j in range(need, min(5, n_suit) + 1):
-            for q in range(j):
-                idx[q] = q
-            while True:
-                key_f = np.uint64(0)
-                suits_f = np.uint64(0)
-                for q in range(j):
-                    c = 4 * suit_ranks[idx[q]] + s
-                    key_f += card_keys[c]
-                    suits_f |= suit_bits[c]
-                rank_f = key_f & low
-                for p in range(n):
-                    flush_vals[p] = -1
-                    if hsc[p, s] + j >= 5:
-                        flush_vals[p] = value_from_key(
-                            KEY_START + key_f + hk[p], suits_f | hs[p], offsets, values
-                        )
-                if j == 5:
-                    _correct_flush_board(
-                        rank_f, np.int64(1), hk, offsets, values, vals, flush_vals, acc, out
-                    )
-                elif j == 4:
-                    for r in range(13):
-                        if others[r]:
-                            _correct_flush_board(
-                                rank_f + (card_keys[4 * r] & low),
-                                others[r],
-                                hk,
-                                offsets,
-                                values,
-                                vals,
-                                flush_vals,
-                                acc,
-                                out,
-                            )
-                else:
-                    for r1 in range(13):
-                        if not others[r1]:
-                            continue
-                        k1 = rank_f + (card_keys[4 * r1] & low)
-                        w1 = others[r1]
-                        if w1 >= 2:
-                            _correct_flush_board(
-                                k1 + (card_keys[4 * r1] & low),
-                                w1 * (w1 - 1) // 2,
-                                hk,
-                                offsets,
-                                values,
-                                vals,
-                                flush_vals,
-                                acc,
-                                out,
-                            )
-                        for r2 in range(r1 + 1, 13):
-                            if others[r2]:
-                                _correct_flush_board(
-                                    k1 + (card_keys[4 * r2] & low),
-                                    w1 * others[r2],
-                                    hk,
-                                    offsets,
-                                    values,
-                                    vals,
-                                    flush_vals,
-                                    acc,
-                                    out,
-                                )
-                # the next j-subset of the suit's live ranks
-                q = j - 1
-                while q >= 0 and idx[q] == n_suit - j + q:
-                    q -= 1
-                if q < 0:
-                    break
-                idx[q] += 1
-                for u in range(q + 1, j):
-                    idx[u] = idx[u - 1] + 1
+        _correct_flush_suit(s, live_mask, live, hands, tables, vals, acc, out)
     if n <= MASK_PLAYERS:
         add_mask_counts(acc, out)
 
 
 @kernel
-def enumerate_range(
-    assignments,
-    lo,
-    hi,
-    n_hole,
-    game,
-    board_fixed,
-    n_board_fixed,
-    board_total,
-    fixed_mask,
-    zjh_rules,
-    tables,
-    patterns,
-    out,
-):
+def _correct_flush_suit(s, live_mask, live, hands, tables, vals, acc, out):
+    """Step 2 of :func:`_five_card_boards` for suit ``s``: the boards with a flush in it.
+
+    For each set ``F`` of enough live cards of the suit and each rank
+    pattern of the other board cards (from the other suits, ``live[r]``
+    counting the live cards of rank ``r``), the showdown moves from ranks
+    only to the flushes (:func:`_correct_flush_board`).
+    """
+    hk, hs, hsc = hands
+    card_keys, suit_bits, offsets, values = tables
+    n = hk.shape[0]
+    low = np.uint64(0xFFFFFFFF)
+    flush_vals = np.empty(n, dtype=np.int32)
+    suit_ranks = np.empty(13, dtype=np.int64)
+    others = np.empty(13, dtype=np.int64)
+    idx = np.empty(5, dtype=np.int64)
+    most = 0
+    for p in range(n):
+        most = max(most, hsc[p, s])
+    need = 5 - most
+    n_suit = 0
+    for r in range(13):
+        others[r] = live[r]
+        if (live_mask >> np.uint64(4 * r + s)) & _ONE:
+            suit_ranks[n_suit] = r
+            n_suit += 1
+            others[r] -= 1
+    for j in range(need, min(5, n_suit) + 1):
+        for q in range(j):
+            idx[q] = q
+        while True:
+            key_f = np.uint64(0)
+            suits_f = np.uint64(0)
+            for q in range(j):
+                c = 4 * suit_ranks[idx[q]] + s
+                key_f += card_keys[c]
+                suits_f |= suit_bits[c]
+            rank_f = key_f & low
+            for p in range(n):
+                flush_vals[p] = -1
+                if hsc[p, s] + j >= 5:
+                    flush_vals[p] = value_from_key(
+                        KEY_START + key_f + hk[p], suits_f | hs[p], offsets, values
+                    )
+            if j == 5:
+                _correct_flush_board(
+                    rank_f, np.int64(1), hk, offsets, values, vals, flush_vals, acc, out
+                )
+            elif j == 4:
+                for r in range(13):
+                    if others[r]:
+                        _correct_flush_board(
+                            rank_f + (card_keys[4 * r] & low),
+                            others[r],
+                            hk,
+                            offsets,
+                            values,
+                            vals,
+                            flush_vals,
+                            acc,
+                            out,
+                        )
+            else:
+                for r1 in range(13):
+                    if not others[r1]:
+                        continue
+                    k1 = rank_f + (card_keys[4 * r1] & low)
+                    w1 = others[r1]
+                    if w1 >= 2:
+                        _correct_flush_board(
+                            k1 + (card_keys[4 * r1] & low),
+                            w1 * (w1 - 1) // 2,
+                            hk,
+                            offsets,
+                            values,
+                            vals,
+                            flush_vals,
+                            acc,
+                            out,
+                        )
+                    for r2 in range(r1 + 1, 13):
+                        if others[r2]:
+                            _correct_flush_board(
+                                k1 + (card_keys[4 * r2] & low),
+                                w1 * others[r2],
+                                hk,
+                                offsets,
+                                values,
+                                vals,
+                                flush_vals,
+                                acc,
+                                out,
+                            )
+            # the next j-subset of the suit's live ranks
+            q = j - 1
+            while q >= 0 and idx[q] == n_suit - j + q:
+                q -= 1
+            if q < 0:
+                break
+            idx[q] += 1
+            for u in range(q + 1, j):
+                idx[u] = idx[u - 1] + 1
+
+
+@kernel
+def enumerate_range(assignments, lo, hi, spot, zjh_rules, tables, patterns, out):
     """Exact showdown counts for assignments ``lo .. hi - 1`` (serial).
 
     Assignment ``a`` fixes every player's hole cards; all completions of the
@@ -467,15 +410,14 @@ def enumerate_range(
     Shapes
     ------
     assignments : uint8[n_assign, n_players, 5] (first ``n_hole`` columns used)
-    board_fixed : uint8[5]
+    spot : (n_hole, game, board_fixed uint8[5], n_board_fixed, board_total, fixed_mask)
     zjh_rules : (straight_over_flush, suit_tiebreak, special_235, category_shift)
     tables : equity.lookup.HoldemTables
     patterns : equity.lookup.BoardPatterns (the rank patterns of five board cards)
     out : int64[n_assign, n_players, n_players + 1], zeroed
     """
-    card_keys, suit_bits, offsets, values = tables
-    pattern_ranks, pattern_keys = patterns
-    straight_over_flush, suit_tiebreak, special_235, cat_shift = zjh_rules
+    n_hole = spot[0]
+    fixed_mask = spot[5]
     deck = np.empty(52, dtype=np.uint8)
     for a in range(lo, hi):
         used = fixed_mask
@@ -487,44 +429,17 @@ def enumerate_range(
             if not (used >> np.uint64(c)) & _ONE:
                 deck[n_deck] = c
                 n_deck += 1
-        _enumerate_one(
-            assignments[a],
-            n_hole,
-            game,
-            board_fixed,
-            n_board_fixed,
-            board_total,
-            deck,
-            n_deck,
-            straight_over_flush,
-            suit_tiebreak,
-            special_235,
-            cat_shift,
-            card_keys,
-            suit_bits,
-            offsets,
-            values,
-            pattern_ranks,
-            pattern_keys,
-            out[a],
-        )
+        _enumerate_one(assignments[a], deck, n_deck, spot, zjh_rules, tables, patterns, out[a])
 
 
 @parallel_kernel
-def enumerate_deals(
-    assignments,
-    n_hole,
-    game,
-    board_fixed,
-    n_board_fixed,
-    board_total,
-    fixed_mask,
-    zjh_rules,
-    tables,
-    patterns,
-    out,
-):
+def enumerate_deals(assignments, spot, zjh_rules, tables, patterns, out):
     """:func:`enumerate_range` over all assignments, one at a time from a work queue."""
+    # a prange body takes arrays and scalars only: the tuples are rebuilt per assignment
+    n_hole, game, board_fixed, n_board_fixed, board_total, fixed_mask = spot
+    straight_over_flush, suit_tiebreak, special_235, cat_shift = zjh_rules
+    card_keys, suit_bits, offsets, values = tables
+    pattern_ranks, pattern_keys = patterns
     taken = np.zeros(1, dtype=np.int64)  # the work queue (see fetch_add)
     for _worker in prange(min(assignments.shape[0], QUEUE_WORKERS)):
         while True:
@@ -532,17 +447,8 @@ def enumerate_deals(
             if a >= assignments.shape[0]:
                 break
             enumerate_range(
-                assignments,
-                a,
-                a + 1,
-                n_hole,
-                game,
-                board_fixed,
-                n_board_fixed,
-                board_total,
-                fixed_mask,
-                zjh_rules,
-                tables,
-                patterns,
-                out,
-            )
+                assignments, a, a + 1,
+                (n_hole, game, board_fixed, n_board_fixed, board_total, fixed_mask),
+                (straight_over_flush, suit_tiebreak, special_235, cat_shift),
+                (card_keys, suit_bits, offsets, values), (pattern_ranks, pattern_keys), out,
+            )  # fmt: skip
