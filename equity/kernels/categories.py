@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import kernel, parallel_kernel, prange
+from .deal import next_combination
 from .holdem import KEY_START, value_from_key
 
 __all__ = ["CATEGORY_CODES", "enumerate_categories"]
@@ -30,11 +31,9 @@ CATEGORY_CODES = 10
 
 
 @kernel
-def _assignment_categories(
-    hole, n_hole, board, n_board, live, k, weight, card_keys, suit_bits, offsets, values,
-    cat_out, win_out,
-):  # fmt: skip
+def _assignment_categories(hole, n_hole, board, n_board, live, k, weight, tables, cat_out, win_out):
     """Add one assignment's boards (every ``k`` more cards from ``live`` minus its holes)."""
+    card_keys, suit_bits, offsets, values = tables
     n_players = hole.shape[0]
     used = np.uint64(0)
     for p in range(n_players):
@@ -87,15 +86,8 @@ def _assignment_categories(
             cat_out[p, vals[p] >> 12] += weight
         if n_best == 1:
             win_out[who, best >> 12] += weight
-        # next combination of k indices out of n_avail (lexicographic)
-        j = k - 1
-        while j >= 0 and idx[j] == n_avail - k + j:
-            j -= 1
-        if j < 0:
+        if not next_combination(idx, k, n_avail):
             break
-        idx[j] += 1
-        for i in range(j + 1, k):
-            idx[i] = idx[i - 1] + 1
 
 
 @parallel_kernel
@@ -121,6 +113,6 @@ def enumerate_categories(holes, weights, n_hole, board, n_board, live, k, tables
     for c in prange(n_chunks):
         for a in range(c * per, min(n, (c + 1) * per)):
             _assignment_categories(
-                holes[a], n_hole, board, n_board, live, k, weights[a], card_keys, suit_bits,
-                offsets, values, cat_out[c], win_out[c],
+                holes[a], n_hole, board, n_board, live, k, weights[a],
+                (card_keys, suit_bits, offsets, values), cat_out[c], win_out[c],
             )  # fmt: skip

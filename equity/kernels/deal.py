@@ -25,6 +25,7 @@ from .rng import draw, seed_state
 
 __all__ = [
     "deal_batch",
+    "next_combination",
     "partial_shuffle",
     "sample_subsets",
     "shuffle_batch",
@@ -92,6 +93,25 @@ def subset_step(s0, s1, spare, taken, j):
     t = np.uint64(r)
     t = np.uint64(j) if (taken >> t) & _ONE else t
     return s0, s1, spare, taken | (_ONE << t), t
+
+
+@inline_kernel
+def next_combination(idx, k, n):
+    """Advance ``idx[:k]`` to the next ``k``-subset of ``range(n)``; False after the last.
+
+    Subsets come in lexicographic order, from ``idx[:k] = 0, 1, ..., k - 1``
+    to ``n - k, ..., n - 1``: the one enumeration step of the package's
+    exact loops over card subsets.
+    """
+    j = k - 1
+    while j >= 0 and idx[j] == n - k + j:
+        j -= 1
+    if j < 0:
+        return False
+    idx[j] += 1
+    for i in range(j + 1, k):
+        idx[i] = idx[i - 1] + 1
+    return True
 
 
 @parallel_kernel

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
+from .deal import next_combination
 from .holdem import FLUSH_BITS, KEY_START, SUIT_ONES, rank_value, value_from_key
 from .scoring import (
     GAME_ZJH,
@@ -388,15 +389,8 @@ def _correct_flush_suit(s, live_mask, live, hands, tables, vals, acc, out):
                                 acc,
                                 out,
                             )
-            # the next j-subset of the suit's live ranks
-            q = j - 1
-            while q >= 0 and idx[q] == n_suit - j + q:
-                q -= 1
-            if q < 0:
+            if not next_combination(idx, j, n_suit):  # the next j-subset of the suit's ranks
                 break
-            idx[q] += 1
-            for u in range(q + 1, j):
-                idx[u] = idx[u - 1] + 1
 
 
 @kernel
