@@ -181,8 +181,13 @@ def test_kernels_import_numpy_and_numba_only() -> None:
                 "collections",
                 "contextlib",
                 "math",
-                # _jit's cache stamp: a digest of the kernel sources beside the cache
+                # _jit's cache stamp: a digest of each kernel module and the siblings it
+                # imports (read with ast), recorded beside the cache (json); functools for
+                # variant_overload
+                "ast",
+                "functools",
                 "hashlib",
+                "json",
                 "os",
                 "pathlib",
             }, (name, roots)

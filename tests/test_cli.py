@@ -349,7 +349,7 @@ def test_compile_notice_when_the_cache_is_cold(
 ) -> None:
     import equity.kernels._jit as jit
 
-    monkeypatch.setattr(jit, "cached", lambda dispatcher: False)
+    monkeypatch.setattr(jit, "cached", lambda dispatcher, args=None: False)
     monkeypatch.setattr(jit, "_WARM", set())
     assert main(["query", "AsKs", "QhQd", "--board", "Qs7s2c"]) == 0
     err = capsys.readouterr().err
