@@ -391,8 +391,8 @@ def compile_notice(args: argparse.Namespace) -> Iterator[None]:
 
     def say() -> None:
         print(
-            "equity: compiling the kernels (first run only, 10-60 s; later runs load them in "
-            "under a second)",
+            "equity: compiling the kernels this command needs (first run only, usually "
+            "5-20 s; later runs load them in under a second)",
             file=sys.stderr,
             flush=True,
         )
