@@ -353,7 +353,7 @@ def test_compile_notice_when_the_cache_is_cold(
     monkeypatch.setattr(jit, "_WARM", set())
     assert main(["query", "AsKs", "QhQd", "--board", "Qs7s2c"]) == 0
     err = capsys.readouterr().err
-    assert err.count("compiling the kernels (first run only") == 1
+    assert err.count("compiling the kernels this command needs (first run only") == 1
     assert main(["freq", "--game", "zjh", "--trials", "1e4", "--seed", "1"]) == 0
     assert "compiling the kernels" in capsys.readouterr().err
     assert main(["query", "AsKs", "QhQd", "--board", "Qs7s2c", "--quiet"]) == 0
