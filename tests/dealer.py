@@ -215,12 +215,12 @@ class Block:
     cum: list[float]  # cumulative weight of each combo, over all blocks in seat order
     base: float  # cumulative weight before the block
     offset: int  # index of the block's first combo among all blocks
+    unweighted: bool = field(init=False)
 
-    @property
-    def unweighted(self) -> bool:
-        """Whether every step of the cumulative weights is the first step (in floats)."""
+    def __post_init__(self) -> None:
+        # unweighted: every step of the cumulative weights equals the first (in floats)
         steps = [b - a for a, b in itertools.pairwise([self.base, *self.cum])]
-        return all(s == steps[0] for s in steps)
+        self.unweighted = all(s == steps[0] for s in steps)
 
     def pick(self, x: int) -> int:
         """The combo (index in the block) that the 64 random bits ``x`` pick."""
@@ -296,13 +296,12 @@ class Table:
         # card removal: a combo meeting a known card, or a card not in the deck, never plays
         self.blocks = {}
         total, offset = 0.0, 0
-        in_deck = _mask(self.game_deck)
+        out = self.known_mask | (_mask(range(52)) ^ _mask(self.game_deck))  # never dealt
         for p, (combos, weights) in raw.items():
-            kept = [
-                (tuple(int(c) for c in combo), float(w))
-                for combo, w in zip(combos, weights, strict=True)
-                if not _mask(combo) & self.known_mask and _mask(combo) & ~in_deck == 0 and w > 0
-            ]
+            kept = []
+            for combo, w in zip(combos, weights, strict=True):
+                if not _mask(combo) & out and w > 0:
+                    kept.append((tuple(combo), float(w)))
             base = total
             cum = []
             for _, w in kept:
@@ -419,8 +418,9 @@ class Tally:
 
     counts: np.ndarray  # int64[n_players, n_players + 1]
     combo: np.ndarray  # int64[n_combos, n_players + 1]: deals, then shares k ways
+    table: Table
+    dealt: Dealt
     extra: np.ndarray | None = None  # Omaha: int64[n_players, 7]
-    dealt: Dealt | None = None
 
 
 def _count_winners(table: Table, dealt: Dealt, winners: np.ndarray) -> Tally:
@@ -437,7 +437,7 @@ def _count_winners(table: Table, dealt: Dealt, winners: np.ndarray) -> Tally:
             if c >= 0:
                 combo[c, 0] += 1
                 combo[c, k] += won[p]
-    return Tally(counts, combo, dealt=dealt)
+    return Tally(counts, combo, table, dealt)
 
 
 def _best(values: np.ndarray) -> np.ndarray:
@@ -568,4 +568,4 @@ def omaha_counts(
             if table.hilo and best_low == 0:
                 extra[p, 6] += 1
     combo = np.zeros((max(table.n_combos, 1), n_players + 1), dtype=np.int64)
-    return Tally(counts, combo, extra, dealt)
+    return Tally(counts, combo, table, dealt, extra)
