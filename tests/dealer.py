@@ -261,6 +261,12 @@ KNOWN = "known"
 RANGE = "range"
 
 
+def _combos_and_weights(rng: Any) -> tuple[np.ndarray, np.ndarray]:
+    """A range's combos (``int64[n, hole cards]``, in order) and weights (``float64[n]``)."""
+    combos = np.asarray(rng.combos, dtype=np.int64)
+    return combos.reshape(len(combos), -1), np.asarray(rng.weights, dtype=np.float64).ravel()
+
+
 @dataclass
 class Table:
     """The public inputs of a deal, read as ``calculate`` reads them."""
@@ -298,21 +304,22 @@ class Table:
         total, offset = 0.0, 0
         out = self.known_mask | (_mask(range(52)) ^ _mask(self.game_deck))  # never dealt
         for p, (combos, weights) in raw.items():
-            kept = []
-            for combo, w in zip(combos, weights, strict=True):
-                if not _mask(combo) & out and w > 0:
-                    kept.append((tuple(combo), float(w)))
+            masks = np.zeros(len(combos), dtype=np.uint64)
+            for j in range(combos.shape[1]):
+                masks |= np.uint64(1) << combos[:, j].astype(np.uint64)
+            keep = ((masks & np.uint64(out)) == 0) & (weights > 0)
             base = total
             cum = []
-            for _, w in kept:
+            for w in weights[keep].tolist():
                 total += w
                 cum.append(total)
-            self.blocks[p] = Block([c for c, _ in kept], cum, base, offset)
+            kept = [tuple(c) for c in combos[keep].tolist()]
+            self.blocks[p] = Block(kept, cum, base, offset)
             offset += len(kept)
 
     def _read(self, spec: Any, g: Any) -> tuple[str, Any]:
         if hasattr(spec, "combos") and hasattr(spec, "weights"):
-            return RANGE, (np.asarray(spec.combos).tolist(), np.asarray(spec.weights).tolist())
+            return RANGE, _combos_and_weights(spec)
         if isinstance(spec, str) and spec.strip().lower() == RANDOM:
             return RANDOM, None
         try:
@@ -322,7 +329,7 @@ class Table:
         if cards is not None and len(cards) == g.hole_cards:
             return KNOWN, cards
         rng = parse_omaha_range(spec, g.hole_cards) if g.patterns else parse_range(spec)
-        return RANGE, (rng.combos.tolist(), rng.weights.tolist())
+        return RANGE, _combos_and_weights(rng)
 
     @property
     def n_players(self) -> int:
@@ -428,15 +435,14 @@ def _count_winners(table: Table, dealt: Dealt, winners: np.ndarray) -> Tally:
     n = table.n_players
     counts = np.zeros((n, n + 1), dtype=np.int64)
     combo = np.zeros((max(table.n_combos, 1), n + 1), dtype=np.int64)
-    for row, won in enumerate(winners.tolist()):
-        k = sum(won)
-        for p in range(n):
-            if won[p]:
-                counts[p, k] += 1
-            c = int(dealt.combos[row, p])
-            if c >= 0:
-                combo[c, 0] += 1
-                combo[c, k] += won[p]
+    k = winners.sum(axis=1)  # players sharing each pot
+    for p in range(n):
+        won = winners[:, p]
+        counts[p] = np.bincount(k[won], minlength=n + 1)
+        if table.kinds[p] == RANGE:
+            c = dealt.combos[:, p]
+            np.add.at(combo, (c, 0), 1)
+            np.add.at(combo, (c, k), won.astype(np.int64))
     return Tally(counts, combo, table, dealt)
 
 
@@ -541,11 +547,9 @@ def omaha_counts(
     )
     high = high.reshape(n, n_players)
     low = low.reshape(n, n_players)  # 0: no qualifying low; bigger is better
-    counts = np.zeros((n_players, n_players + 1), dtype=np.int64)
-    extra = np.zeros((n_players, 7), dtype=np.int64)
-    for row in range(n):
-        highs = high[row].tolist()
-        lows = low[row].tolist()
+    counts = [[0] * (n_players + 1) for _ in range(n_players)]
+    extra = [[0] * 7 for _ in range(n_players)]
+    for highs, lows in zip(high.tolist(), low.tolist(), strict=True):
         top = max(highs)
         high_won = [h == top for h in highs]
         n_high = sum(high_won)
@@ -555,17 +559,19 @@ def omaha_counts(
         for p in range(n_players):
             if high_won[p]:
                 # a high-only pot is one unit; a hi-lo pot without a low, two half-pots
-                counts[p, n_high] += 2 if table.hilo and best_low == 0 else 1
-                extra[p, 1 if n_high == 1 else 2] += 1
+                counts[p][n_high] += 2 if table.hilo and best_low == 0 else 1
+                extra[p][1 if n_high == 1 else 2] += 1
             if low_won[p]:
-                counts[p, n_low] += 1
-                extra[p, 3 if n_low == 1 else 4] += 1
+                counts[p][n_low] += 1
+                extra[p][3 if n_low == 1 else 4] += 1
             if high_won[p] or low_won[p]:
-                extra[p, 5] += 1
+                extra[p][5] += 1
             alone_low = best_low == 0 or (low_won[p] and n_low == 1)
             if high_won[p] and n_high == 1 and alone_low:
-                extra[p, 0] += 1
+                extra[p][0] += 1
             if table.hilo and best_low == 0:
-                extra[p, 6] += 1
+                extra[p][6] += 1
     combo = np.zeros((max(table.n_combos, 1), n_players + 1), dtype=np.int64)
-    return Tally(counts, combo, table, dealt, extra)
+    return Tally(
+        np.asarray(counts, dtype=np.int64), combo, table, dealt, np.asarray(extra, dtype=np.int64)
+    )

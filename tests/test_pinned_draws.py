@@ -26,7 +26,8 @@ The mixes of player kinds reach every branch of the kernels:
 Each is run on every board size the game allows, with and without dead cards,
 in at least two batches: ``1202`` deals in batches of ``601`` (odd batches: the
 paired preflop loops finish each with a single deal) or ``1001`` in batches of
-``400`` (a short last batch of 201).
+``400`` (a short last batch of 201); Omaha in batches of 250, 250 and 101.  The
+table-game and Zha Jin Hua cases also hold ``equity.deal`` to the dealer's cards.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import dealer
+import numba
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -44,6 +46,7 @@ from hypothesis import strategies as st
 import equity
 from equity import ZJHRules, calculate
 from equity.cards import format_cards
+from equity.kernels._jit import max_threads
 from equity.kernels.deal import deal_batch, sample_subsets, shuffle_batch
 from equity.kernels.rng import batch_seeds
 from equity.ranges import parse_omaha_range
@@ -51,6 +54,16 @@ from equity.ranges import parse_omaha_range
 SEED = 20261130
 ODD_PAIRS = (1202, 601)  # two batches of 601 deals
 SHORT_LAST = (1001, 400)  # batches of 400, 400 and 201 deals
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _one_thread() -> Any:
+    """One Numba thread: a thread pool's wake-up costs more than these short runs (the
+    counts do not depend on the threads; the Hypothesis test runs calculate on all)."""
+    previous = numba.get_num_threads()
+    numba.set_num_threads(1)
+    yield
+    numba.set_num_threads(previous)
 
 
 def _case(game: str, mix: str, hands: list[Any], board: tuple[str, str], dead: tuple[str, str],
@@ -105,6 +118,17 @@ def assert_combo_counts(result: equity.EquityResult, tally: dealer.Tally) -> Non
             share = (rows[:, 1:] / ks[1:]).sum(axis=1) / rows[:, 0]
         np.testing.assert_array_equal(np.array(list(got["combos"].values())), share)
         assert rows[:, 0].sum() == result.samples  # the player held one combo per deal
+
+
+def assert_deal_records(game: str, hands: list[Any], board: str, dead: str, size: int,
+                        seed: int, tally: dealer.Tally, **kwargs: Any) -> None:  # fmt: skip
+    """``equity.deal`` (the record kernels, also behind ``categories=True``) deals the
+    dealer's hole cards and boards, card for card and in the order dealt."""
+    n = len(tally.dealt.holes)
+    deals = equity.deal(game, hands=hands, board=board, dead=dead, n=n, seed=seed,
+                        batch_size=size, **kwargs)  # fmt: skip
+    np.testing.assert_array_equal(deals.holes, tally.dealt.holes)
+    np.testing.assert_array_equal(deals.board, tally.dealt.boards)
 
 
 def assert_counts_are_showdowns(counts: np.ndarray, trials: int, units: int = 1) -> None:
@@ -166,6 +190,10 @@ def test_fisher_yates_kernels_follow_the_dealer() -> None:
 UNIFORM = "QQ+,AKs,JTs"
 WEIGHTED = "QQ+,AKs@50,JTs@25"
 OVERLAP = ("QQ+,AKs", "KK+,AQs+@50")  # share AA, KK and AKs: the joint draw rejects
+# Equal weights of 0.3: the steps of the cumulative weights differ in the last bit from
+# seat 0 (the block counts as weighted: binary search) but not after WEIGHTED's block
+# (one bounded draw).  The kernels decide by that float test; so does the dealer.
+EQUAL30 = "TT+@30"
 
 HOLDEM_MIXES: dict[str, list[Any]] = {
     "known-known": ["AhKd", "7c7d"],
@@ -178,6 +206,8 @@ HOLDEM_MIXES: dict[str, list[Any]] = {
     "wrange-known": [WEIGHTED, "AhKd"],
     "range-range": list(OVERLAP),
     "range-random": [UNIFORM, "random"],
+    "equal30-known": [EQUAL30, "AhKd"],
+    "wrange-equal30-random": [WEIGHTED, EQUAL30, "random"],
     "known3": ["AhKd", "7c7d", "Jc8c"],
     "known4": ["AhKd", "7c7d", "Jc8c", "4h4c"],
     "random-random-known": ["random", "random", "AhKd"],
@@ -235,6 +265,7 @@ def test_table_game_counts_follow_the_dealer(
     np.testing.assert_array_equal(result.counts, tally.counts)
     assert_counts_are_showdowns(tally.counts, trials)
     assert_combo_counts(result, tally)
+    assert_deal_records(game, hands, board, dead, size, seed, tally)
 
 
 def test_preflop_pairs_and_odd_batches_follow_the_dealer() -> None:
@@ -250,8 +281,17 @@ def test_preflop_pairs_and_odd_batches_follow_the_dealer() -> None:
             assert_combo_counts(result, tally)
 
 
-def test_calculate_deals_what_the_dealer_deals() -> None:
-    """The same seed, another batch size: other deals (the batches are the streams)."""
+def test_equal_weights_take_the_path_of_the_float_test() -> None:
+    """The cases above reach both pickers with the same equal-weight range."""
+    alone = dealer.Table("holdem", HOLDEM_MIXES["equal30-known"])
+    after = dealer.Table("holdem", HOLDEM_MIXES["wrange-equal30-random"])
+    assert not alone.blocks[0].unweighted
+    assert not after.blocks[0].unweighted
+    assert after.blocks[1].unweighted
+
+
+def test_batch_size_picks_the_streams() -> None:
+    """The same seed, another batch size: other deals (each batch is a stream of its own)."""
     hands = ["AhKd", WEIGHTED, "random"]
     a = dealer.table_counts("holdem", hands, trials=1200, batch_size=600, seed=SEED)
     b = dealer.table_counts("holdem", hands, trials=1200, batch_size=400, seed=SEED)
@@ -309,6 +349,8 @@ def test_zjh_counts_follow_the_dealer(
                               rules=rules, independent_decks=independent)  # fmt: skip
     np.testing.assert_array_equal(result.counts, tally.counts)
     assert_counts_are_showdowns(tally.counts, trials)
+    assert_deal_records(game, hands, board, dead, size, seed, tally, rules=rules,
+                        independent_decks=independent)  # fmt: skip
 
 
 @pytest.mark.parametrize("independent", [False, True], ids=["shared", "independent"])
@@ -366,8 +408,8 @@ OMAHA_MIXES: dict[str, list[Any]] = {
     "random-random": ["random", "random"],
     "known-pattern": ["AhKdQcJs", "AA**"],
     "pattern-known": ["KK** ds", "7c7d8h9h"],
-    "pattern-pattern": ["AA**", "AK**"],
-    "pattern-random": ["A2**", "random"],
+    "pattern-pattern": ["AA** ds", "AK** ds"],
+    "pattern-random": ["A2** ds", "random"],
     "known3": ["AhKdQcJs", "7c7d8h9h", "2c3c4d5d"],
     "known-pattern-random": ["AhKdQcJs", "KK**", "random"],
     "weighted-known": [_weighted("AA** ds", 4), "7c7d8h9h"],
@@ -387,8 +429,8 @@ OMAHA_CASES = [
                     ["omaha5", "omaha5-hilo"],
                     {
                         "known-known": ["AhKdQcJs2d", "7c7d8h9h3s"],
-                        "known-pattern-random": ["AhKdQcJs2d", "KK", "random"],
-                        "weighted-random": [_weighted("A23**", 5), "random"],
+                        "known-pattern-random": ["AhKdQcJs2d", "KKQJ", "random"],
+                        "weighted-random": [_weighted("A23K*", 5), "random"],
                     }.items(),
                     [("preflop", ""), ("flop", "Ts9s4h")],
                 ),
@@ -474,7 +516,7 @@ def test_deal_shares_sum_to_calculate_counts(spot: dict[str, Any]) -> None:
     hands, board, dead, n = spot["hands"], spot["board"], spot["dead"], spot["n"]
     try:
         result = calculate(hands, board, dead, method="monte-carlo", trials=n, seed=spot["seed"],
-                           batch_size=spot["batch_size"])  # fmt: skip
+                           batch_size=spot["batch_size"], threads=max_threads())  # fmt: skip
     except ValueError as error:  # a range emptied by the known cards, or ranges in conflict
         assume("no combo left" not in str(error) and "no legal deal" not in str(error))
         raise
