@@ -100,12 +100,17 @@ from equity.ranges import parse_omaha_range, parse_range
 from equity.zjh import category_of_strength, special_235_batch
 
 __all__ = [
+    "Block",
     "Dealt",
     "Stream",
     "Table",
     "Tally",
     "batch_plan",
     "deal",
+    "draw_ranges",
+    "fisher_yates",
+    "fisher_yates_skipping",
+    "floyd",
     "omaha_counts",
     "table_counts",
     "zjh_counts",
@@ -380,7 +385,8 @@ def _deal_one(table: Table, stream: Stream, deck: list[int], omaha: bool) -> tup
 
 
 def deal(table: Table, *, trials: int, batch_size: int, seed: int) -> Dealt:
-    """Every deal of ``calculate(table..., method="monte-carlo", trials=..., ...)``."""
+    """Every deal, in order, of the Monte-Carlo run of ``table`` (``trials`` deals in
+    batches of ``batch_size`` from ``seed``), as ``calculate`` deals them."""
     family = get_game(table.game).kernel
     holes, boards, combos = [], [], []
     for batch_seed, n in batch_plan(seed, trials, batch_size):
