@@ -23,6 +23,7 @@ from ..kernels import omaha as _omaha
 from ..kernels import omaha_mc as _omaha_mc
 from ..kernels._jit import variant, warming
 from ..kernels.rng import batch_seeds
+from ..kernels.scoring import KIND_FIXED
 from ..lookup import board_patterns
 from ..lookup.omaha import omaha_tables
 from .job import OMAHA_ROWS_BOARDS, ZjhKernelRules
@@ -223,13 +224,18 @@ def record_unit(
 
     The driver of :func:`mc_unit`, with a sink: the general loop of the game's
     family (which makes the draws of every loop of the family) writes each
-    deal's cards as it deals them.  Returns the batches' status codes.
+    deal's dealt cards as it deals them, after the known cards written here.
+    Returns the batches' status codes.
 
     Shapes
     ------
     holes : uint8[n_rows, n_players, n_hole]; board : uint8[n_rows, board_total],
         n_rows = the trials of the batches
     """
+    a = spec.arrays
+    known = a.kinds == KIND_FIXED
+    holes[:, known] = a.fixed_holes[known, : spec.n_hole]
+    board[:, : spec.n_board] = a.board[: spec.n_board]
     zjh = spec.game_code == KERNEL_ZJH
     loop = _montecarlo.LOOP_ZJH if zjh else _montecarlo.LOOP_GENERAL
     return _simulate(spec, first, run, loop, (holes, board), True)[2]

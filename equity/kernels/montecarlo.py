@@ -109,9 +109,7 @@ def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_o
     fixed_mask, live_deck)`` of :func:`simulate_batches`; ``loop`` the
     :func:`~._jit.variant` of :func:`mc_loop`.  Prepares each player's hole
     words and each range's combos once, then deals with that loop.  The deal
-    order is documented on :func:`_general_loop`.  ``sink``: None, or the
-    batch's ``(holes, board)`` rows (with the general loop only): the known
-    cards are written here, the dealt ones by the loop.
+    order is documented on :func:`_general_loop`; ``sink`` on :func:`simulate_batches`.
     """
     (n_hole, board_fixed, n_board_fixed, board_total, fixed_holes, kinds, combos, combo_masks,
      combo_offsets, combo_cum, fixed_mask, live_deck) = spot  # fmt: skip
@@ -166,8 +164,6 @@ def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_o
             for c in range(lo + 1, hi):
                 if combo_cum[c] - combo_cum[c - 1] != step:
                     uniform[p] = False
-    if sink is not None:
-        _write_known(sink, n_hole, kinds, fixed_holes, board_fixed, n_board_fixed)
     board = (n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask)
     players = (n_hole, kinds, hk, hs, ranged[:n_range])
     ranges = (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
@@ -176,19 +172,6 @@ def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_o
         loop, state[0], state[1], n_batch_trials, deck, board, players, ranges, tables, out,
         combo_out, sink,
     )  # fmt: skip
-
-
-@kernel
-def _write_known(sink, n_hole, kinds, fixed_holes, board_fixed, n_board_fixed):
-    """Write the known hands and board cards into every row of ``sink = (holes, board)``."""
-    holes, board = sink
-    for row in range(holes.shape[0]):
-        for p in range(kinds.shape[0]):
-            if kinds[p] == KIND_FIXED:
-                for j in range(n_hole):
-                    holes[row, p, j] = fixed_holes[p, j]
-        for j in range(n_board_fixed):
-            board[row, j] = board_fixed[j]
 
 
 def _table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
@@ -296,10 +279,9 @@ def _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_ou
     counting at each call).
 
     ``sink``: None when scoring (its branches are pruned at compile time:
-    the loop compiles as if they were not there), or ``(holes, board)``,
-    the batch's rows, into which each deal's dealt cards are written: a
-    player's hole cards in the order dealt, the board's after the known
-    ones in the order drawn (the known cards are the caller's).
+    the loop compiles as if they were not there), or the batch's rows of
+    :func:`simulate_batches`' sink: each deal's dealt cards are written
+    there, and not scored.
     """
     n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask = board
     n_hole, kinds, hk, hs, ranged = players
@@ -431,6 +413,8 @@ def _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_ou
                     if not (_ONE << np.uint64(deck[k])) & used:
                         sink[1][row, j] = deck[k]
                         j += 1
+        if sink is not None:
+            continue  # recording: the showdown is the caller's
         # 3. showdown
         if n_players == 2:  # heads-up: both values in registers
             v0 = value_from_key(board_key + hk[0], board_suits | hs[0], offsets, values)
@@ -504,25 +488,14 @@ def _known_hands_loop(
 
 @kernel
 def _simulate_zjh_batch(
-    seed,
-    n_batch_trials,
-    fixed_holes,
-    kinds,
-    live_deck,
-    independent_decks,
-    straight_over_flush,
-    suit_tiebreak,
-    special_235,
-    cat_shift,
-    out,
-    sink,
-):
+    seed, n_batch_trials, fixed_holes, kinds, live_deck, independent_decks,
+    straight_over_flush, suit_tiebreak, special_235, cat_shift, out, sink,
+):  # fmt: skip
     """One batch of Zha Jin Hua deals into ``out``; return a status code.
 
     Random players are dealt from the live deck, or with
     ``independent_decks`` each from a fresh 52-card deck of their own.
-    ``sink``: None (pruned at compile time), or the batch's ``(holes,
-    board)`` rows: each deal's hands are written into ``holes``.
+    ``sink``: as :func:`_general_loop`'s.
     """
     n_players = kinds.shape[0]
     state = np.empty(2, dtype=np.uint64)
@@ -559,8 +532,9 @@ def _simulate_zjh_batch(
                 holes[p, 0], holes[p, 1], holes[p, 2], straight_over_flush, suit_tiebreak
             )
             specials[p] = is_special_235(holes[p, 0], holes[p, 1], holes[p, 2])
-        if sink is not None:
+        if sink is not None:  # recording: the showdown is the caller's
             sink[0][row] = holes[:, :3]
+            continue
         if special_235:
             score(vals, specials, special_235, cat_shift, winners, out)
         else:
@@ -616,12 +590,13 @@ def simulate_batches(
     used, with that loop alone.
 
     ``sink`` is None when scoring (compiled away), or ``(holes, board)``
-    to record the deals as cards: the loop must then be ``LOOP_GENERAL``
-    or ``LOOP_ZJH`` (every table loop makes the general loop's draws), and
-    batch ``i``'s deals are written, as they are dealt, into rows
-    ``start - first_batch * batch_size ..`` of both (a hand: the player's
-    cards in the order dealt; a board: the known cards, then those drawn,
-    in the order drawn).
+    to record the deals as cards instead of scoring them: the loop must
+    then be ``LOOP_GENERAL`` or ``LOOP_ZJH`` (every table loop makes the
+    general loop's draws), and the cards dealt in batch ``i`` are written,
+    as they are dealt, into its rows ``start - first_batch * batch_size
+    ..`` (a hand: the cards in the order dealt; a board: after the known
+    cards, which are the caller's, those drawn in the order drawn);
+    ``out`` and ``combo_out`` are left as they are.
 
     Shapes
     ------
@@ -694,23 +669,17 @@ def _choose_batch(loop, seed, n, spot, zjh, tables, out, combo_out, sink):
 
 
 def _sink_arrays(sink):
-    """The driver's ``sink`` as ``(holes, board)``, or ``(None, None)`` (a stub).
-
-    A ``prange`` body cannot take a tuple: the driver unpacks the sink
-    before its loop and each batch rebuilds its rows with :func:`_sink_rows`.
-    """
+    """Stub: ``sink``, or ``(None, None)``: a ``prange`` body takes no tuple, only its arrays."""
     raise NotImplementedError("a kernel stub, resolved by Numba")
 
 
 @variant_overload(_sink_arrays)
 def _choose_sink_arrays(sink):
-    if _is_none(sink):
-        return lambda sink: (None, None)
-    return lambda sink: sink
+    return (lambda sink: (None, None)) if _is_none(sink) else (lambda sink: sink)
 
 
 def _sink_rows(holes, board, lo, hi):
-    """Rows ``lo .. hi - 1`` of the sink's arrays as the batch's sink, or None (a stub)."""
+    """Stub: rows ``lo .. hi - 1`` of the sink's arrays, a batch's sink (None if none)."""
     raise NotImplementedError("a kernel stub, resolved by Numba")
 
 
