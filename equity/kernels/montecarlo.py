@@ -528,12 +528,14 @@ def _simulate_zjh_batch(
                     s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
                     i += 1
                 holes[p, j] = c
+            if sink is not None:  # recording: the showdown is the caller's
+                sink[0][row, p] = holes[p, :3]
+                continue
             vals[p] = evaluate3(
                 holes[p, 0], holes[p, 1], holes[p, 2], straight_over_flush, suit_tiebreak
             )
             specials[p] = is_special_235(holes[p, 0], holes[p, 1], holes[p, 2])
-        if sink is not None:  # recording: the showdown is the caller's
-            sink[0][row] = holes[:, :3]
+        if sink is not None:
             continue
         if special_235:
             score(vals, specials, special_235, cat_shift, winners, out)
