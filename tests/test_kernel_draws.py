@@ -165,6 +165,7 @@ def run_batches(
         out,
         combo_out,
         status,
+        None,
     )
     assert np.all(status == sd.STATUS_OK)
     first = np.arange(n_batches) * batch_size
@@ -180,7 +181,7 @@ def run_batches(
 def assert_one_signature() -> None:
     """The spots above are of the engine's types: the driver is compiled once per loop."""
     if not numba.config.DISABLE_JIT:
-        loops = [sig[4].ndim for sig in mc.simulate_batches.signatures]
+        loops = [(sig[4].ndim, sig[11]) for sig in mc.simulate_batches.signatures]
         assert len(loops) == len(set(loops))
 
 

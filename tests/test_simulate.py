@@ -696,8 +696,9 @@ def typical_calls() -> None:
 @pytest.mark.skipif(numba.config.DISABLE_JIT, reason="plain functions without the JIT")
 def test_one_signature_per_kernel() -> None:
     typical_calls()
-    loops = [sig[4].ndim for sig in mc_kernels.simulate_batches.signatures]
-    assert len(loops) == len(set(loops))  # compiled once for each loop used, and only once
+    # compiled once for each loop used (and sink: None when scoring), and only once
+    loops = [(sig[4].ndim, sig[11]) for sig in mc_kernels.simulate_batches.signatures]
+    assert len(loops) == len(set(loops))
     assert len(enum_kernels.enumerate_deals.signatures) <= 1
 
 

@@ -3,8 +3,8 @@
 :func:`deal` deals ``n`` complete hands (hole cards and board) and returns
 them with each player's strength, category and share of the pot
 (:class:`Deals`; :meth:`Deals.to_frame` is a tidy DataFrame, one row per deal
-and player).  The deals come from the Monte-Carlo kernels' own random streams
-and draw order (:mod:`equity.kernels.record`): ``deal(hands, n=n, seed=s)``
+and player).  The deals come from the Monte-Carlo driver itself, recording
+its deals as cards (:mod:`equity.engine.record`): ``deal(hands, n=n, seed=s)``
 deals exactly the deals that ``calculate(hands, method="monte-carlo",
 trials=n, seed=s)`` scores (same ``batch_size`` rule), so summing the pot
 shares of the deals gives calculate's counts, integer for integer

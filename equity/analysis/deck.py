@@ -18,7 +18,7 @@ import numpy as np
 from ..cards import format_cards
 from ..checks import check_count, check_seed, fresh_seed
 from ..games import game as get_game
-from ..kernels import record as _record
+from ..kernels.deal import shuffle_cards
 from ..kernels.rng import batch_seeds
 
 __all__ = ["Deck"]
@@ -83,7 +83,7 @@ class Deck:
         checked = check_seed(seed)
         self.seed = fresh_seed() if checked is None else checked
         left = np.ascontiguousarray(self._cards[self._top :])
-        _record.shuffle_cards(batch_seeds(self.seed, 1)[0], left)
+        shuffle_cards(batch_seeds(self.seed, 1)[0], left)
         self._cards[self._top :] = left
         return self
 

@@ -23,7 +23,7 @@ from .reduce import combo_table
 from .rounds import run_rounds
 from .units import McArrays, McSpec, mc_unit
 
-__all__ = ["MIN_BATCHES", "batch_stderr", "mc_combo_results", "run_mc"]
+__all__ = ["MIN_BATCHES", "batch_stderr", "mc_combo_results", "mc_spec", "run_mc"]
 
 MIN_BATCHES = 32
 """Trials are split into at least this many batches, for the standard error."""
@@ -107,6 +107,25 @@ def _check_feasible(job: Job) -> None:
         raise ValueError("no legal deal exists: the players' ranges conflict with each other")
 
 
+def mc_spec(job: Job, arrays: McArrays, trials: int, batch_size: int, seed: int) -> McSpec:
+    """What the chunks of a Monte-Carlo run of ``job`` need (:class:`.units.McSpec`)."""
+    return McSpec(
+        seed,
+        trials,
+        batch_size,
+        game_code(job),
+        job.n_hole,
+        len(job.board),
+        job.board_total,
+        job.kernel_mask,
+        job.independent,
+        job.kernel_rules,
+        arrays,
+        job.game.name,
+        job.rules,
+    )
+
+
 def batch_stderr(moments: np.ndarray, n_batches: int) -> np.ndarray:
     """Standard error of the overall equity from the spread of batch means.
 
@@ -140,21 +159,7 @@ def run_mc(
     n_players = job.n_players
     n_batches = -(-trials // batch_size)
     n_combos = len(arrays.combos)
-    spec = McSpec(
-        seed,
-        trials,
-        batch_size,
-        game_code(job),
-        job.n_hole,
-        len(job.board),
-        job.board_total,
-        job.kernel_mask,
-        job.independent,
-        job.kernel_rules,
-        arrays,
-        job.game.name,
-        job.rules,
-    )
+    spec = mc_spec(job, arrays, trials, batch_size, seed)
     omaha = job.game.kernel == KERNEL_OMAHA
     units = 2 if job.game.hilo else 1  # hi-lo counts half-pots
     # Elsewhere (Dask), chunks of batches run ahead on the workers and arrive in batch order.

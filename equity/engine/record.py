@@ -1,9 +1,10 @@
 """The Monte-Carlo deals of a job, recorded: the same streams and draw order as the run.
 
-:class:`DealPlan` replays the batches of a Monte-Carlo run
-(:func:`equity.kernels.record.record_batches` walks the streams and draws
-of the general loops of :mod:`equity.kernels.montecarlo`) and returns the
-dealt cards instead of scoring them; :func:`showdown` evaluates them with
+:class:`DealPlan` replays the batches of a Monte-Carlo run and returns the
+dealt cards: the run's own driver deals them, its general loop writing
+each deal's cards into a sink as it deals (:func:`.units.record_unit`;
+every loop of a family makes the general loop's draws, so these are the
+deals a run of the same seed scores); :func:`showdown` evaluates them with
 the game's batch evaluators.  :func:`equity.analysis.deals.deal` gives
 them to users; ``calculate(..., categories=True)`` counts the showdown
 categories of a Monte-Carlo run's own deals with them.
@@ -18,12 +19,11 @@ import numpy as np
 
 from ..games import KERNEL_ZJH
 from ..kernels import holdem as _holdem
-from ..kernels import record as _record
 from ..kernels import zjh as _zjh
 from ..kernels._jit import warming
-from ..kernels.rng import batch_seeds
 from .job import Job
-from .montecarlo import _check_feasible, _mc_arrays
+from .montecarlo import _check_feasible, _mc_arrays, mc_spec
+from .units import record_unit
 
 __all__ = ["DealPlan", "deal_plan", "showdown"]
 
@@ -57,31 +57,8 @@ class DealPlan:
         rows = min(self.n, (first + run) * self.batch_size) - start
         holes = np.zeros((rows, job.n_players, job.n_hole), dtype=np.uint8)
         board = np.zeros((rows, job.board_total), dtype=np.uint8)
-        status = np.zeros(run, dtype=np.int64)
-        warming(_record.record_batches)
-        _record.record_batches(
-            batch_seeds(self.seed, run, first=first),
-            self.batch_size,
-            self.n,
-            first,
-            job.game.kernel,
-            job.n_hole,
-            a.board,
-            len(job.board),
-            job.board_total,
-            a.fixed_holes,
-            a.kinds,
-            a.combos,
-            a.combo_masks,
-            a.combo_offsets,
-            a.combo_cum,
-            np.uint64(job.kernel_mask),
-            a.live_deck,
-            job.independent,
-            holes,
-            board,
-            status,
-        )
+        spec = mc_spec(job, a, self.n, self.batch_size, self.seed)
+        status = record_unit(spec, first, run, holes, board)
         if status.any():
             raise ValueError(
                 "no legal deal found: the players' ranges almost never avoid each other's cards"

@@ -15,7 +15,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from ..games import KERNEL_OMAHA
+from ..games import KERNEL_OMAHA, KERNEL_ZJH
 from ..games import game as get_game
 from ..kernels import enumerate as _enumerate
 from ..kernels import montecarlo as _montecarlo
@@ -23,12 +23,13 @@ from ..kernels import omaha as _omaha
 from ..kernels import omaha_mc as _omaha_mc
 from ..kernels._jit import variant, warming
 from ..kernels.rng import batch_seeds
+from ..kernels.scoring import KIND_FIXED
 from ..lookup import board_patterns
 from ..lookup.omaha import omaha_tables
 from .job import OMAHA_ROWS_BOARDS, ZjhKernelRules
 from .rounds import one_thread
 
-__all__ = ["ExactSpec", "McArrays", "McSpec", "exact_unit", "mc_unit"]
+__all__ = ["ExactSpec", "McArrays", "McSpec", "exact_unit", "mc_unit", "record_unit"]
 
 
 @dataclass(frozen=True)
@@ -167,11 +168,12 @@ class McSpec:
     game: str = "holdem"
     rules: Any = None
 
-    @property
-    def kernel_args(self) -> tuple[Any, ...]:
-        """The job's ``loop, spot, zjh`` arguments of ``kernels.montecarlo.simulate_batches``."""
+    def kernel_args(self, loop: int) -> tuple[Any, ...]:
+        """The ``loop, spot, zjh`` arguments of ``kernels.montecarlo.simulate_batches``.
+
+        ``loop``: the ``LOOP_*`` to deal with.
+        """
         a = self.arrays
-        loop = _montecarlo.mc_loop(self.game_code, a.kinds)
         spot = (
             self.n_hole,
             a.board,
@@ -208,6 +210,39 @@ def mc_unit(
     """
     if spec.game_code == KERNEL_OMAHA:
         return _omaha_mc_unit(spec, first, run, threads)
+    loop = _montecarlo.mc_loop(spec.game_code, spec.arrays.kinds)
+    out, combo_out, status = _simulate(spec, first, run, loop, None, threads)
+    return out, combo_out.sum(axis=0), status
+
+
+def record_unit(
+    spec: McSpec, first: int, run: int, holes: np.ndarray, board: np.ndarray
+) -> np.ndarray:
+    """The deals of batches ``first .. first + run - 1`` as cards, into ``holes`` and ``board``.
+
+    The driver of :func:`mc_unit`, with a sink: the general loop of the game's
+    family (which makes the draws of every loop of the family) writes each
+    deal's dealt cards as it deals them, after the known cards written here.
+    Returns the batches' status codes.
+
+    Shapes
+    ------
+    holes : uint8[n_rows, n_players, n_hole]; board : uint8[n_rows, board_total],
+        n_rows = the trials of the batches
+    """
+    a = spec.arrays
+    known = a.kinds == KIND_FIXED
+    holes[:, known] = a.fixed_holes[known, : spec.n_hole]
+    board[:, : spec.n_board] = a.board[: spec.n_board]
+    zjh = spec.game_code == KERNEL_ZJH
+    loop = _montecarlo.LOOP_ZJH if zjh else _montecarlo.LOOP_GENERAL
+    return _simulate(spec, first, run, loop, (holes, board), True)[2]
+
+
+def _simulate(
+    spec: McSpec, first: int, run: int, loop: int, sink: Any, threads: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``kernels.montecarlo.simulate_batches`` over batches ``first .. first + run - 1``."""
     n_players = len(spec.arrays.kinds)
     out = np.zeros((run, n_players, n_players + 1), dtype=np.int64)
     combo_out = np.zeros((run, len(spec.arrays.combos), n_players + 1), dtype=np.int64)
@@ -217,16 +252,17 @@ def mc_unit(
         spec.batch_size,
         spec.trials,
         first,
-        *spec.kernel_args,
+        *spec.kernel_args(loop),
         get_game(spec.game).evaluator_tables(spec.rules),
         out,
         combo_out,
         status,
+        sink,
     )
     warming(_montecarlo.simulate_batches, args=args)
     with one_thread(not threads):
         _montecarlo.simulate_batches(*args)
-    return out, combo_out.sum(axis=0), status
+    return out, combo_out, status
 
 
 def _omaha_mc_unit(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._jit import inline_kernel, parallel_kernel, prange
+from ._jit import inline_kernel, kernel, parallel_kernel, prange
 from .rng import draw, seed_state
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "partial_shuffle",
     "sample_subsets",
     "shuffle_batch",
+    "shuffle_cards",
     "subset_step",
     "swap_draw",
 ]
@@ -157,6 +158,23 @@ def shuffle_batch(seeds, batch_size, out):
         for row in range(b * batch_size, min(n, (b + 1) * batch_size)):
             partial_shuffle(deck, 52, 52, state)
             out[row, :] = deck
+
+
+@kernel
+def shuffle_cards(seed, cards):
+    """Shuffle ``cards`` in place (Fisher-Yates) from the stream of the 64-bit ``seed``.
+
+    The draws of :func:`shuffle_batch` for its first row: with
+    ``cards = arange(52)`` and ``seed = batch_seeds(s, 1)[0]`` the order is
+    that row's.
+
+    Shapes
+    ------
+    cards : uint8[n]
+    """
+    state = np.zeros(3, dtype=np.uint64)
+    seed_state(seed, state)
+    partial_shuffle(cards, cards.shape[0], cards.shape[0], state)
 
 
 @parallel_kernel

@@ -12,6 +12,7 @@ and the loop for three or more known hands make exactly the same draws.
 from __future__ import annotations
 
 import numpy as np
+from numba.core import types
 
 from ._jit import (
     QUEUE_WORKERS,
@@ -100,7 +101,7 @@ def mc_loop(game: int, kinds: np.ndarray) -> int:
 
 
 @kernel
-def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_out):
+def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_out, sink):
     """One batch of hold'em / five-card deals into ``out``; return a status code.
 
     ``spot`` is the tuple ``(n_hole, board_fixed, n_board_fixed, board_total,
@@ -108,7 +109,7 @@ def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_o
     fixed_mask, live_deck)`` of :func:`simulate_batches`; ``loop`` the
     :func:`~._jit.variant` of :func:`mc_loop`.  Prepares each player's hole
     words and each range's combos once, then deals with that loop.  The deal
-    order is documented on :func:`_general_loop`.
+    order is documented on :func:`_general_loop`; ``sink`` on :func:`simulate_batches`.
     """
     (n_hole, board_fixed, n_board_fixed, board_total, fixed_holes, kinds, combos, combo_masks,
      combo_offsets, combo_cum, fixed_mask, live_deck) = spot  # fmt: skip
@@ -166,29 +167,35 @@ def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_o
     board = (n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask)
     players = (n_hole, kinds, hk, hs, ranged[:n_range])
     ranges = (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
-              combo_high, uniform)  # fmt: skip
+              combo_high, uniform, combos)  # fmt: skip
     return _table_loop(
         loop, state[0], state[1], n_batch_trials, deck, board, players, ranges, tables, out,
-        combo_out,
+        combo_out, sink,
     )  # fmt: skip
 
 
-def _table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+def _table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
     """Deal ``n`` deals of a prepared batch with the loop ``loop`` names; return a status code.
 
     A stub: in kernels it resolves, at compile time, to the loop of
-    ``variant_of(loop)`` alone (:func:`_choose_table_loop`).
+    ``variant_of(loop)`` alone (:func:`_choose_table_loop`).  Only the
+    general loop takes a ``sink`` other than None (the fast paths make its
+    draws, so recording with it deals what any of them scored).
     """
     raise NotImplementedError("a kernel stub, resolved by Numba")
 
 
 @variant_overload(_table_loop)
-def _choose_table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+def _choose_table_loop(
+    loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink
+):  # fmt: skip
     """The implementation of :func:`_table_loop` for the loop its ``loop`` argument names."""
     which = variant_of(loop)
+    if which != LOOP_GENERAL and not _is_none(sink):
+        return None  # a fast path does not record
     if which == LOOP_TWO_KNOWN:
 
-        def two_known(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+        def two_known(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
             n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
             _, _, hk, hs, _ = players
             hands = (hk[0], hs[0], hk[1], hs[1])
@@ -199,7 +206,7 @@ def _choose_table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, ou
         return two_known
     if which == LOOP_KNOWN:
 
-        def known(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+        def known(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
             n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
             _, _, hk, hs, _ = players
             card_keys, suit_bits, offsets, values = tables
@@ -213,7 +220,7 @@ def _choose_table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, ou
         return known
     if which == LOOP_HEADS_UP_RANDOM:
 
-        def heads_up(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+        def heads_up(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
             n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
             n_hole, kinds, hk, hs, _ = players
             heads_up_random(
@@ -226,11 +233,13 @@ def _choose_table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, ou
         return heads_up
     if which == LOOP_HAND_V_RANGE:
 
-        def hand_v_range(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+        def hand_v_range(
+            loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink
+        ):
             n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask = board
             _, _, hk, hs, ranged = players
             (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
-             combo_high, uniform) = ranges  # fmt: skip
+             combo_high, uniform, _) = ranges  # fmt: skip
             v = ranged[0]
             hero = (1 - v, hk[1 - v], hs[1 - v])
             villain = (combo_offsets[v], combo_offsets[v + 1], uniform[v], combo_cum, combo_keys,
@@ -243,15 +252,17 @@ def _choose_table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, ou
         return hand_v_range
     if which == LOOP_GENERAL:
 
-        def general(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
-            return _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out)
+        def general(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
+            return _general_loop(
+                s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink
+            )  # fmt: skip
 
         return general
     return None
 
 
 @kernel
-def _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out):
+def _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
     """``n`` deals of any mix of players into ``out``; return a status code.
 
     Deal order: range players (one combo each, drawn jointly; the whole draw
@@ -262,11 +273,16 @@ def _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_ou
     spots they take.  The per-deal work is written inline: a helper taking
     arrays, called per deal or per card, costs more than the deal (reference
     counting at each call).
+
+    ``sink``: None when scoring (its branches are pruned at compile time:
+    the loop compiles as if they were not there), or the batch's rows of
+    :func:`simulate_batches`' sink: each deal's dealt cards are written
+    there, and not scored.
     """
     n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask = board
     n_hole, kinds, hk, hs, ranged = players
     (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
-     uniform) = ranges  # fmt: skip
+     uniform, combos) = ranges  # fmt: skip
     card_keys, suit_bits, offsets, values = tables
     n_players = kinds.shape[0]
     n_range = ranged.shape[0]
@@ -278,7 +294,8 @@ def _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_ou
     vals = np.empty(n_players, dtype=np.int32)
     picked = np.zeros(n_players, dtype=np.int64)
     used_positions = np.empty(2 * n_players, dtype=np.int64)
-    for _ in range(n):
+    m = board_total - n_board_fixed
+    for row in range(n):
         # 1. range players
         used = fixed_mask
         if n_range:
@@ -306,6 +323,9 @@ def _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_ou
                 p = ranged[r]
                 hk[p] = combo_keys[picked[p]]
                 hs[p] = combo_suits[picked[p]]
+                if sink is not None:
+                    for j in range(n_hole):
+                        sink[0][row, p, j] = combos[picked[p], j]
         # 2. random players (partial Fisher-Yates: each gets the next cards in
         #    turn), then the board; without range players no drawn card can
         #    be taken, so no checks, and the board is Floyd's unordered draw;
@@ -327,33 +347,39 @@ def _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_ou
                     n_used += 1
             n_left = n_live - n_used
             taken = np.uint64(0)
-            for j in range(n_left - (board_total - n_board_fixed), n_left):
+            for j in range(n_left - m, n_left):
                 s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
                 q = np.int64(t)
                 for k in range(n_used):
                     q = skip_position(q, used_positions[k])
                 board_key += card_keys[deck[q]]
                 board_suits |= suit_bits[deck[q]]
+                if sink is not None:
+                    sink[1][row, board_total - n_left + j] = deck[q]
         elif n_range == 0:  # random players (known hands only took their own loop)
             for p in range(n_players):
                 if kinds[p] == KIND_RANDOM:
                     key = np.uint64(0)
                     suits = np.uint64(0)
-                    for _j in range(n_hole):
+                    for j in range(n_hole):
                         s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
                         i += 1
                         key += card_keys[c]
                         suits |= suit_bits[c]
+                        if sink is not None:
+                            sink[0][row, p, j] = c
                     hk[p] = key
                     hs[p] = suits
             # the board: a uniform set of the cards left, deck[i:] (Floyd)
             n_left = n_live - i
             taken = np.uint64(0)
-            for j in range(n_left - (board_total - n_board_fixed), n_left):
+            for j in range(n_left - m, n_left):
                 s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
                 c = deck[i + t]
                 board_key += card_keys[c]
                 board_suits |= suit_bits[c]
+                if sink is not None:
+                    sink[1][row, board_total - n_left + j] = c
         else:
             for p in range(n_players):
                 if kinds[p] != KIND_RANDOM:
@@ -368,13 +394,23 @@ def _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_ou
                         continue
                     key += card_keys[c]
                     suits |= suit_bits[c]
+                    if sink is not None:
+                        sink[0][row, p, j] = c
                     j += 1
                 hk[p] = key
                 hs[p] = suits
+            first = i
             s0, s1, spare, i, board_key, board_suits = deal_skipping(
-                s0, s1, spare, deck, i, board_total - n_board_fixed, used,
-                board_key, board_suits, card_keys, suit_bits,
-            )  # fmt: skip
+                s0, s1, spare, deck, i, m, used, board_key, board_suits, card_keys, suit_bits
+            )
+            if sink is not None:  # the cards drawn are deck[first:i], in order
+                j = n_board_fixed
+                for k in range(first, i):
+                    if not (_ONE << np.uint64(deck[k])) & used:
+                        sink[1][row, j] = deck[k]
+                        j += 1
+        if sink is not None:
+            continue  # recording: the showdown is the caller's
         # 3. showdown
         if n_players == 2:  # heads-up: both values in registers
             v0 = value_from_key(board_key + hk[0], board_suits | hs[0], offsets, values)
@@ -448,22 +484,14 @@ def _known_hands_loop(
 
 @kernel
 def _simulate_zjh_batch(
-    seed,
-    n_batch_trials,
-    fixed_holes,
-    kinds,
-    live_deck,
-    independent_decks,
-    straight_over_flush,
-    suit_tiebreak,
-    special_235,
-    cat_shift,
-    out,
-):
+    seed, n_batch_trials, fixed_holes, kinds, live_deck, independent_decks,
+    straight_over_flush, suit_tiebreak, special_235, cat_shift, out, sink,
+):  # fmt: skip
     """One batch of Zha Jin Hua deals into ``out``; return a status code.
 
     Random players are dealt from the live deck, or with
     ``independent_decks`` each from a fresh 52-card deck of their own.
+    ``sink``: as :func:`_general_loop`'s.
     """
     n_players = kinds.shape[0]
     state = np.empty(2, dtype=np.uint64)
@@ -484,7 +512,7 @@ def _simulate_zjh_batch(
                 holes[p, 0], holes[p, 1], holes[p, 2], straight_over_flush, suit_tiebreak
             )
             specials[p] = is_special_235(holes[p, 0], holes[p, 1], holes[p, 2])
-    for _ in range(n_batch_trials):
+    for row in range(n_batch_trials):
         i = 0
         for p in range(n_players):
             if kinds[p] != KIND_RANDOM:
@@ -496,10 +524,15 @@ def _simulate_zjh_batch(
                     s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
                     i += 1
                 holes[p, j] = c
+            if sink is not None:  # recording: the showdown is the caller's
+                sink[0][row, p] = holes[p, :3]
+                continue
             vals[p] = evaluate3(
                 holes[p, 0], holes[p, 1], holes[p, 2], straight_over_flush, suit_tiebreak
             )
             specials[p] = is_special_235(holes[p, 0], holes[p, 1], holes[p, 2])
+        if sink is not None:
+            continue
         if special_235:
             score(vals, specials, special_235, cat_shift, winners, out)
         else:
@@ -542,8 +575,8 @@ def add_batch_moments(moments, sizes, means):
 
 @parallel_kernel
 def simulate_batches(
-    seeds, batch_size, n_trials, first_batch, loop, spot, zjh, tables, out, combo_out, status
-):
+    seeds, batch_size, n_trials, first_batch, loop, spot, zjh, tables, out, combo_out, status, sink
+):  # fmt: skip
     """Monte-Carlo showdowns for batches ``first_batch .. first_batch + len(out)``.
 
     Batch ``b = first_batch + i`` runs trials
@@ -553,6 +586,15 @@ def simulate_batches(
     the counts do not depend on the number of threads.  ``loop`` is
     ``variant(mc_loop(game, kinds))``: the driver is compiled once per loop
     used, with that loop alone.
+
+    ``sink`` is None when scoring (compiled away), or ``(holes, board)``
+    to record the deals as cards instead of scoring them: the loop must
+    then be ``LOOP_GENERAL`` or ``LOOP_ZJH`` (every table loop makes the
+    general loop's draws), and the cards dealt in batch ``i`` are written,
+    as they are dealt, into its rows ``start - first_batch * batch_size
+    ..`` (a hand: the cards in the order dealt; a board: after the known
+    cards, which are the caller's, those drawn in the order drawn);
+    ``out`` and ``combo_out`` are left as they are.
 
     Shapes
     ------
@@ -568,8 +610,12 @@ def simulate_batches(
     out : int64[n_run, n_players, n_players + 1]
     combo_out : int64[n_run, n_combos, n_players + 1], column 0 = deals with the combo
     status : int64[n_run]
+    sink : None or (holes uint8[n_rows, n_players, n_hole], board uint8[n_rows, board_total]),
+        n_rows = the trials of the batches run
     """
     # a prange body takes arrays and scalars only: the tuples are rebuilt per batch
+    sink_holes, sink_board = _sink_arrays(sink)
+    origin = first_batch * batch_size
     (n_hole, board_fixed, n_board_fixed, board_total, fixed_holes, kinds, combos, combo_masks,
      combo_offsets, combo_cum, fixed_mask, live_deck) = spot  # fmt: skip
     independent_decks, (straight_over_flush, suit_tiebreak, special_235, cat_shift) = zjh
@@ -590,30 +636,58 @@ def simulate_batches(
                  combo_masks, combo_offsets, combo_cum, fixed_mask, live_deck),
                 (independent_decks, (straight_over_flush, suit_tiebreak, special_235, cat_shift)),
                 (card_keys, suit_bits, offsets, values), out[i], combo_out[i],
+                _sink_rows(sink_holes, sink_board, start - origin, start - origin + n_batch),
             )  # fmt: skip
 
 
-def _batch(loop, seed, n, spot, zjh, tables, out, combo_out):
+def _batch(loop, seed, n, spot, zjh, tables, out, combo_out, sink):
     """One batch of the driver: Zha Jin Hua or a table game, as ``loop`` names (a stub)."""
     raise NotImplementedError("a kernel stub, resolved by Numba")
 
 
 @variant_overload(_batch)
-def _choose_batch(loop, seed, n, spot, zjh, tables, out, combo_out):
+def _choose_batch(loop, seed, n, spot, zjh, tables, out, combo_out, sink):
     """The implementation of :func:`_batch` for ``loop``: only that family is compiled."""
     if variant_of(loop) == LOOP_ZJH:
 
-        def zjh_batch(loop, seed, n, spot, zjh, tables, out, combo_out):
+        def zjh_batch(loop, seed, n, spot, zjh, tables, out, combo_out, sink):
             fixed_holes, kinds, live_deck = spot[4], spot[5], spot[11]
             independent_decks, (straight_over_flush, suit_tiebreak, special_235, cat_shift) = zjh
             return _simulate_zjh_batch(
                 seed, n, fixed_holes, kinds, live_deck, independent_decks,
-                straight_over_flush, suit_tiebreak, special_235, cat_shift, out,
+                straight_over_flush, suit_tiebreak, special_235, cat_shift, out, sink,
             )  # fmt: skip
 
         return zjh_batch
 
-    def table_batch(loop, seed, n, spot, zjh, tables, out, combo_out):
-        return _simulate_table_batch(loop, seed, n, spot, tables, out, combo_out)
+    def table_batch(loop, seed, n, spot, zjh, tables, out, combo_out, sink):
+        return _simulate_table_batch(loop, seed, n, spot, tables, out, combo_out, sink)
 
     return table_batch
+
+
+def _sink_arrays(sink):
+    """Stub: ``sink``, or ``(None, None)``: a ``prange`` body takes no tuple, only its arrays."""
+    raise NotImplementedError("a kernel stub, resolved by Numba")
+
+
+@variant_overload(_sink_arrays)
+def _choose_sink_arrays(sink):
+    return (lambda sink: (None, None)) if _is_none(sink) else (lambda sink: sink)
+
+
+def _sink_rows(holes, board, lo, hi):
+    """Stub: rows ``lo .. hi - 1`` of the sink's arrays, a batch's sink (None if none)."""
+    raise NotImplementedError("a kernel stub, resolved by Numba")
+
+
+@variant_overload(_sink_rows)
+def _choose_sink_rows(holes, board, lo, hi):
+    if _is_none(holes):
+        return lambda holes, board, lo, hi: None
+    return lambda holes, board, lo, hi: (holes[lo:hi], board[lo:hi])
+
+
+def _is_none(t):
+    """At typing time: whether an argument's Numba type is None."""
+    return isinstance(t, (types.NoneType, types.Omitted))
