@@ -209,11 +209,10 @@ def _choose_table_loop(
         def known(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
             n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
             _, _, hk, hs, _ = players
-            card_keys, suit_bits, offsets, values = tables
             vals = np.empty(hk.shape[0], dtype=np.int32)
             _known_hands_boards(
-                s0, s1, n, deck, n_board_fixed, board_total, fixed_key, fixed_suits,
-                hk, hs, card_keys, suit_bits, offsets, values, vals, out,
+                s0, s1, n, deck, board_total - n_board_fixed, (fixed_key, fixed_suits), (hk, hs),
+                tables, vals, out,
             )  # fmt: skip
             return STATUS_OK
 
@@ -436,35 +435,26 @@ def _general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_ou
 
 
 @kernel
-def _known_hands_boards(
-    s0, s1, n, deck, n_board_fixed, board_total, fixed_key, fixed_suits, hk, hs,
-    card_keys, suit_bits, offsets, values, vals, out,
-):  # fmt: skip
+def _known_hands_boards(s0, s1, n, deck, m, board, hands, tables, vals, out):
     """Monte-Carlo boards for known hands only (three or more players).
 
     The general loop's draws (Floyd over the live deck), without its
     branches for range and random players; the preflop case runs with a
-    literal five-card board so that LLVM unrolls the draws.
+    literal five-card board so that LLVM unrolls the draws.  ``m`` board
+    cards to deal, ``board = (fixed_key, fixed_suits)``, ``hands = (hk, hs)``.
     """
-    m = board_total - n_board_fixed
     if m == 5:
-        _known_hands_loop(
-            s0, s1, n, deck, 5, fixed_key, fixed_suits, hk, hs,
-            card_keys, suit_bits, offsets, values, vals, out,
-        )  # fmt: skip
+        _known_hands_loop(s0, s1, n, deck, 5, board, hands, tables, vals, out)
     else:
-        _known_hands_loop(
-            s0, s1, n, deck, m, fixed_key, fixed_suits, hk, hs,
-            card_keys, suit_bits, offsets, values, vals, out,
-        )  # fmt: skip
+        _known_hands_loop(s0, s1, n, deck, m, board, hands, tables, vals, out)
 
 
 @inline_kernel
-def _known_hands_loop(
-    s0, s1, n, deck, m, fixed_key, fixed_suits, hk, hs,
-    card_keys, suit_bits, offsets, values, vals, out,
-):  # fmt: skip
+def _known_hands_loop(s0, s1, n, deck, m, board, hands, tables, vals, out):
     """``n`` boards of ``m`` cards for the hands ``hk``/``hs``, counted into ``out``."""
+    fixed_key, fixed_suits = board
+    hk, hs = hands
+    card_keys, suit_bits, offsets, values = tables
     n_live = deck.shape[0]
     n_players = hk.shape[0]
     spare = np.uint64(0)
