@@ -25,6 +25,7 @@ from .rng import draw, seed_state
 
 __all__ = [
     "deal_batch",
+    "next_combination",
     "partial_shuffle",
     "sample_subsets",
     "shuffle_batch",
@@ -92,6 +93,25 @@ def subset_step(s0, s1, spare, taken, j):
     t = np.uint64(r)
     t = np.uint64(j) if (taken >> t) & _ONE else t
     return s0, s1, spare, taken | (_ONE << t), t
+
+
+@inline_kernel
+def next_combination(idx, m, n):
+    """Step ``idx[:m]`` (increasing positions of ``[0, n)``) to the next combination.
+
+    Lexicographic order, from ``0, 1, ..., m - 1``; returns the first
+    position whose value changed (the positions after it changed too), or
+    -1 after the last combination (``idx`` is then left as it was).
+    """
+    j = m - 1
+    while j >= 0 and idx[j] == n - m + j:
+        j -= 1
+    if j < 0:
+        return -1
+    idx[j] += 1
+    for q in range(j + 1, m):
+        idx[q] = idx[q - 1] + 1
+    return j
 
 
 @parallel_kernel

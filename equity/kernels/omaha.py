@@ -8,6 +8,10 @@ after which a hand's high value is a maximum over its hole pairs of
 hand, :func:`hand_rows`) and, when the board allows a flush, over its
 suited pairs of :attr:`flush_values`; its low is one lookup.
 
+Every kernel takes the tables as the one named tuple (``tables``) and
+reads its fields by name; a board is carried as its *sums* ``(key, suits,
+low)`` (:func:`add_card`).
+
 High values are on the hold'em scale of :mod:`equity.lookup` (``value >>
 12`` = category 1..9).  Low codes are ``256 - mask`` of the low's five ranks
 (bigger is better), 0 for no qualifying low.
@@ -26,8 +30,11 @@ __all__ = [
     "N_BOARD_PATTERNS",
     "N_PAIRS",
     "N_SUITED_SETS",
+    "add_card",
     "board_facts",
+    "board_sums",
     "evaluate_omaha_batch",
+    "floyd_board",
     "hand_high",
     "hand_low_mask",
     "hand_rows",
@@ -50,7 +57,51 @@ _EIGHTS = np.uint64(0x8888)
 
 
 @inline_kernel
-def board_facts(key, suits, offsets, board_index, suited_index):
+def add_card(sums, c, tables):
+    """The board sums ``(key, suits, low)`` with card ``c`` added.
+
+    ``key`` sums the cards' keys, ``suits`` ORs their suit bits, ``low``
+    ORs their low-rank bits; :func:`board_facts` reads the first two, the
+    low table the third.  The empty board is ``(0, 0, 0)``.
+    """
+    key, suits, low = sums
+    return (
+        key + tables.card_keys[c],
+        suits | tables.suit_bits[c],
+        low | np.int64(tables.low_bits[c]),
+    )
+
+
+@inline_kernel
+def board_sums(cards, n, tables):
+    """The sums (:func:`add_card`) of the board cards ``cards[:n]``."""
+    sums = (np.uint64(0), np.uint64(0), np.int64(0))
+    for j in range(n):
+        sums = add_card(sums, cards[j], tables)
+    return sums
+
+
+@inline_kernel
+def floyd_board(s0, s1, spare, deck, i, m, sums, tables, sink, r):
+    """Complete a board with ``m`` cards of ``deck[i:]`` by Floyd's algorithm.
+
+    Returns ``(s0, s1, spare, sums)``, the cards added to ``sums``
+    (:func:`add_card`).  ``sink`` (None, compiled away, or ``uint8[n, rows,
+    >= 5]``) receives the cards in ``sink[r, -1, 5 - m:]``, in the order drawn.
+    """
+    n_left = deck.shape[0] - i
+    taken = np.uint64(0)
+    for j in range(n_left - m, n_left):
+        s0, s1, spare, taken, t = subset_step(s0, s1, spare, taken, j)
+        c = deck[i + t]
+        sums = add_card(sums, c, tables)
+        if sink is not None:
+            sink[r, sink.shape[1] - 1, 5 - n_left + j] = c
+    return s0, s1, spare, sums
+
+
+@inline_kernel
+def board_facts(key, suits, tables):
     """``(pattern, flush suit, suited set)`` of a five-card board.
 
     ``key`` is the sum of the board's card keys (no start value), ``suits``
@@ -60,20 +111,22 @@ def board_facts(key, suits, offsets, board_index, suited_index):
     (0..2287), or -1.
     """
     m = ((key & _HASH_MASK) * _HASH_MULTIPLIER) & _HASH_MASK
-    slot = (np.uint64(offsets[m >> _ROW_SHIFT]) << np.uint64(1)) + (m & _ROW_MASK)
-    pattern = np.int64(board_index[_FLUSH_SIZE + np.int64(slot)])
+    slot = (np.uint64(tables.offsets[m >> _ROW_SHIFT]) << np.uint64(1)) + (m & _ROW_MASK)
+    pattern = np.int64(tables.board_index[_FLUSH_SIZE + np.int64(slot)])
     three = ((key >> np.uint64(32)) + _THREE) & _EIGHTS
     if three == 0:
         return pattern, -1, -1
     suit = np.int64(three > 0x8) + np.int64(three > 0x80) + np.int64(three > 0x800)
     ranks = np.int64((suits >> np.uint64(16 * suit)) & np.uint64(0x1FFF))
-    return pattern, suit, np.int64(suited_index[ranks])
+    return pattern, suit, np.int64(tables.suited_index[ranks])
 
 
 @inline_kernel
-def hand_high(hole, k, pattern, suit, suited, pair_index, pair_values, flush_pair_index,
-              flush_values):  # fmt: skip
+def hand_high(hole, k, facts, tables):
     """High value of the ``k`` cards ``hole[:k]`` on a board with these facts."""
+    pattern, suit, suited = facts
+    pair_index = tables.pair_index
+    pair_values = tables.pair_values
     best = np.int64(0)
     base = pattern * 91
     for i in range(k):
@@ -82,6 +135,8 @@ def hand_high(hole, k, pattern, suit, suited, pair_index, pair_values, flush_pai
             v = np.int64(pair_values[base + pair_index[ri * 13 + np.int64(hole[j] >> 2)]])
             best = max(best, v)
     if suit >= 0:
+        flush_pair_index = tables.flush_pair_index
+        flush_values = tables.flush_values
         fbase = suited * 78
         for i in range(k):
             if np.int64(hole[i] & 3) != suit:
@@ -106,8 +161,11 @@ def hand_low_mask(hole, k, low_bits):
 
 
 @inline_kernel
-def high_from_rows(rows, flush_rows, p, pattern, suit, suited):
-    """High value of known hand ``p`` from its precomputed rows (:func:`hand_rows`)."""
+def high_from_rows(known, p, facts):
+    """High value of known hand ``p`` from its precomputed rows ``known = (rows, flush_rows)``
+    (:func:`hand_rows`)."""
+    rows, flush_rows = known
+    pattern, suit, suited = facts
     v = np.int64(rows[p, pattern])
     if suit >= 0:
         v = max(v, np.int64(flush_rows[p, suit, suited]))
@@ -115,7 +173,7 @@ def high_from_rows(rows, flush_rows, p, pattern, suit, suited):
 
 
 @kernel
-def hand_rows(holes, k, pair_index, pair_values, flush_pair_index, flush_values, rows, flush_rows):
+def hand_rows(holes, k, tables, rows, flush_rows):
     """Precompute each known hand's high value on every board pattern and suited set.
 
     ``rows[p, b]``: the best value by ranks of hand ``p`` on rank pattern
@@ -127,6 +185,10 @@ def hand_rows(holes, k, pair_index, pair_values, flush_pair_index, flush_values,
     ------
     holes : uint8[n, >= k]; rows : uint16[n, 6175]; flush_rows : uint16[n, 4, 2288]
     """
+    pair_index = tables.pair_index
+    pair_values = tables.pair_values
+    flush_pair_index = tables.flush_pair_index
+    flush_values = tables.flush_values
     for p in range(holes.shape[0]):
         for b in range(N_BOARD_PATTERNS):
             best = 0
@@ -152,36 +214,11 @@ def hand_rows(holes, k, pair_index, pair_values, flush_pair_index, flush_values,
 
 @kernel
 def _evaluate_rows(holes, boards, start, stop, tables, high, low):
-    (
-        card_keys,
-        suit_bits,
-        offsets,
-        _values,
-        board_index,
-        pair_index,
-        pair_values,
-        suited_index,
-        flush_pair_index,
-        flush_values,
-        low_bits,
-        low_values,
-    ) = tables
     k = holes.shape[1]
     for n in range(start, stop):
-        key = np.uint64(0)
-        suits = np.uint64(0)
-        board_low = np.int64(0)
-        for j in range(5):
-            c = boards[n, j]
-            key += card_keys[c]
-            suits |= suit_bits[c]
-            board_low |= np.int64(low_bits[c])
-        pattern, suit, suited = board_facts(key, suits, offsets, board_index, suited_index)
-        high[n] = hand_high(
-            holes[n], k, pattern, suit, suited, pair_index, pair_values, flush_pair_index,
-            flush_values,
-        )  # fmt: skip
-        low[n] = low_values[(board_low << 8) | hand_low_mask(holes[n], k, low_bits)]
+        key, suits, board_low = board_sums(boards[n], 5, tables)
+        high[n] = hand_high(holes[n], k, board_facts(key, suits, tables), tables)
+        low[n] = tables.low_values[(board_low << 8) | hand_low_mask(holes[n], k, tables.low_bits)]
 
 
 @parallel_kernel
@@ -213,9 +250,9 @@ def sample_omaha_categories(seeds, batch_size, n_trials, first_batch, n_hole, ta
 
     Each deal: ``n_hole`` hole cards by partial Fisher-Yates over a deck
     kept shuffled from deal to deal, then five board cards by Floyd's
-    algorithm from the cards left.  Batch ``b = first_batch + i`` deals
-    trials ``[b * batch_size, min(n_trials, (b + 1) * batch_size))`` from
-    its own stream ``seeds[i]`` and writes only ``out[i]``.
+    algorithm from the cards left (:func:`floyd_board`).  Batch ``b =
+    first_batch + i`` deals trials ``[b * batch_size, min(n_trials, (b + 1)
+    * batch_size))`` from its own stream ``seeds[i]`` and writes only ``out[i]``.
 
     Shapes
     ------
@@ -231,44 +268,19 @@ def sample_omaha_categories(seeds, batch_size, n_trials, first_batch, n_hole, ta
 
 @kernel
 def _sample_omaha_batch(seed, n, n_hole, tables, out):
-    (
-        card_keys,
-        suit_bits,
-        offsets,
-        _values,
-        board_index,
-        pair_index,
-        pair_values,
-        suited_index,
-        flush_pair_index,
-        flush_values,
-        low_bits,
-        low_values,
-    ) = tables
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
     s0 = state[0]
     s1 = state[1]
     spare = np.uint64(0)
     deck = np.arange(52).astype(np.uint8)
+    empty = (np.uint64(0), np.uint64(0), np.int64(0))
     for _ in range(n):
         for j in range(n_hole):
             s0, s1, spare, _c = swap_draw(s0, s1, spare, deck, j, 52)
-        key = np.uint64(0)
-        suits = np.uint64(0)
-        board_low = np.int64(0)
-        taken = np.uint64(0)
-        n_left = 52 - n_hole
-        for j in range(n_left - 5, n_left):
-            s0, s1, spare, taken, t = subset_step(s0, s1, spare, taken, j)
-            c = deck[n_hole + t]
-            key += card_keys[c]
-            suits |= suit_bits[c]
-            board_low |= np.int64(low_bits[c])
-        pattern, suit, suited = board_facts(key, suits, offsets, board_index, suited_index)
-        high = hand_high(
-            deck, n_hole, pattern, suit, suited, pair_index, pair_values, flush_pair_index,
-            flush_values,
-        )  # fmt: skip
+        s0, s1, spare, sums = floyd_board(s0, s1, spare, deck, n_hole, 5, empty, tables, None, 0)
+        key, suits, board_low = sums
+        high = hand_high(deck, n_hole, board_facts(key, suits, tables), tables)
         out[high >> 12] += 1
-        out[LOW_COLUMN] += low_values[(board_low << 8) | hand_low_mask(deck, n_hole, low_bits)] > 0
+        mask = hand_low_mask(deck, n_hole, tables.low_bits)
+        out[LOW_COLUMN] += tables.low_values[(board_low << 8) | mask] > 0
