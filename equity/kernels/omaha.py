@@ -33,11 +33,13 @@ __all__ = [
     "add_card",
     "board_facts",
     "board_sums",
+    "board_tables",
     "evaluate_omaha_batch",
     "floyd_board",
     "hand_high",
     "hand_low_mask",
     "hand_rows",
+    "hand_tables",
     "high_from_rows",
     "sample_omaha_categories",
 ]
@@ -57,7 +59,7 @@ _EIGHTS = np.uint64(0x8888)
 
 
 @inline_kernel
-def add_card(sums, c, tables):
+def add_card(sums, c, card_keys, suit_bits, low_bits):
     """The board sums ``(key, suits, low)`` with card ``c`` added.
 
     ``key`` sums the cards' keys, ``suits`` ORs their suit bits, ``low``
@@ -65,24 +67,20 @@ def add_card(sums, c, tables):
     low table the third.  The empty board is ``(0, 0, 0)``.
     """
     key, suits, low = sums
-    return (
-        key + tables.card_keys[c],
-        suits | tables.suit_bits[c],
-        low | np.int64(tables.low_bits[c]),
-    )
+    return key + card_keys[c], suits | suit_bits[c], low | np.int64(low_bits[c])
 
 
 @inline_kernel
-def board_sums(cards, n, tables):
+def board_sums(cards, n, card_keys, suit_bits, low_bits):
     """The sums (:func:`add_card`) of the board cards ``cards[:n]``."""
     sums = (np.uint64(0), np.uint64(0), np.int64(0))
     for j in range(n):
-        sums = add_card(sums, cards[j], tables)
+        sums = add_card(sums, cards[j], card_keys, suit_bits, low_bits)
     return sums
 
 
 @inline_kernel
-def floyd_board(s0, s1, spare, deck, i, m, sums, tables, sink, r):
+def floyd_board(s0, s1, spare, deck, i, m, sums, card_keys, suit_bits, low_bits, sink, r):
     """Complete a board with ``m`` cards of ``deck[i:]`` by Floyd's algorithm.
 
     Returns ``(s0, s1, spare, sums)``, the cards added to ``sums``
@@ -94,14 +92,42 @@ def floyd_board(s0, s1, spare, deck, i, m, sums, tables, sink, r):
     for j in range(n_left - m, n_left):
         s0, s1, spare, taken, t = subset_step(s0, s1, spare, taken, j)
         c = deck[i + t]
-        sums = add_card(sums, c, tables)
+        sums = add_card(sums, c, card_keys, suit_bits, low_bits)
         if sink is not None:
             sink[r, sink.shape[1] - 1, 5 - n_left + j] = c
     return s0, s1, spare, sums
 
 
 @inline_kernel
-def board_facts(key, suits, tables):
+def board_tables(tables):
+    """The arrays a board's sums and facts read, unpacked once per kernel entry:
+    ``(card_keys, suit_bits, low_bits, offsets, board_index, suited_index)``."""
+    return (
+        tables.card_keys,
+        tables.suit_bits,
+        tables.low_bits,
+        tables.offsets,
+        tables.board_index,
+        tables.suited_index,
+    )
+
+
+@inline_kernel
+def hand_tables(tables):
+    """The arrays a hand's values read, unpacked once per kernel entry for the per-deal helpers:
+    ``(pair_index, pair_values, flush_pair_index, flush_values, low_bits, low_values)``."""
+    return (
+        tables.pair_index,
+        tables.pair_values,
+        tables.flush_pair_index,
+        tables.flush_values,
+        tables.low_bits,
+        tables.low_values,
+    )
+
+
+@inline_kernel
+def board_facts(key, suits, offsets, board_index, suited_index):
     """``(pattern, flush suit, suited set)`` of a five-card board.
 
     ``key`` is the sum of the board's card keys (no start value), ``suits``
@@ -111,22 +137,26 @@ def board_facts(key, suits, tables):
     (0..2287), or -1.
     """
     m = ((key & _HASH_MASK) * _HASH_MULTIPLIER) & _HASH_MASK
-    slot = (np.uint64(tables.offsets[m >> _ROW_SHIFT]) << np.uint64(1)) + (m & _ROW_MASK)
-    pattern = np.int64(tables.board_index[_FLUSH_SIZE + np.int64(slot)])
+    slot = (np.uint64(offsets[m >> _ROW_SHIFT]) << np.uint64(1)) + (m & _ROW_MASK)
+    pattern = np.int64(board_index[_FLUSH_SIZE + np.int64(slot)])
     three = ((key >> np.uint64(32)) + _THREE) & _EIGHTS
     if three == 0:
         return pattern, -1, -1
     suit = np.int64(three > 0x8) + np.int64(three > 0x80) + np.int64(three > 0x800)
     ranks = np.int64((suits >> np.uint64(16 * suit)) & np.uint64(0x1FFF))
-    return pattern, suit, np.int64(tables.suited_index[ranks])
+    return pattern, suit, np.int64(suited_index[ranks])
 
 
 @inline_kernel
-def hand_high(hole, k, facts, tables):
-    """High value of the ``k`` cards ``hole[:k]`` on a board with these facts."""
+def hand_high(hole, k, facts, pair_index, pair_values, flush_pair_index, flush_values):
+    """High value of the ``k`` cards ``hole[:k]`` on a board with these facts.
+
+    Takes the four arrays it reads, not the tables tuple: a tuple argument
+    of an inlined helper with loops and branches costs a reference-count
+    update of each of its arrays per call (measured: four times the work of
+    this lookup), an array argument costs nothing.
+    """
     pattern, suit, suited = facts
-    pair_index = tables.pair_index
-    pair_values = tables.pair_values
     best = np.int64(0)
     base = pattern * 91
     for i in range(k):
@@ -135,8 +165,6 @@ def hand_high(hole, k, facts, tables):
             v = np.int64(pair_values[base + pair_index[ri * 13 + np.int64(hole[j] >> 2)]])
             best = max(best, v)
     if suit >= 0:
-        flush_pair_index = tables.flush_pair_index
-        flush_values = tables.flush_values
         fbase = suited * 78
         for i in range(k):
             if np.int64(hole[i] & 3) != suit:
@@ -161,10 +189,8 @@ def hand_low_mask(hole, k, low_bits):
 
 
 @inline_kernel
-def high_from_rows(known, p, facts):
-    """High value of known hand ``p`` from its precomputed rows ``known = (rows, flush_rows)``
-    (:func:`hand_rows`)."""
-    rows, flush_rows = known
+def high_from_rows(rows, flush_rows, p, facts):
+    """High value of known hand ``p`` from its precomputed rows (:func:`hand_rows`)."""
     pattern, suit, suited = facts
     v = np.int64(rows[p, pattern])
     if suit >= 0:
@@ -214,11 +240,16 @@ def hand_rows(holes, k, tables, rows, flush_rows):
 
 @kernel
 def _evaluate_rows(holes, boards, start, stop, tables, high, low):
+    pair_index, pair_values, flush_pair_index, flush_values, low_bits, lows = hand_tables(tables)
+    card_keys, suit_bits, _, offsets, board_index, suited_index = board_tables(tables)
     k = holes.shape[1]
     for n in range(start, stop):
-        key, suits, board_low = board_sums(boards[n], 5, tables)
-        high[n] = hand_high(holes[n], k, board_facts(key, suits, tables), tables)
-        low[n] = tables.low_values[(board_low << 8) | hand_low_mask(holes[n], k, tables.low_bits)]
+        key, suits, board_low = board_sums(boards[n], 5, card_keys, suit_bits, low_bits)
+        high[n] = hand_high(
+            holes[n], k, board_facts(key, suits, offsets, board_index, suited_index), pair_index,
+            pair_values, flush_pair_index, flush_values,
+        )  # fmt: skip
+        low[n] = lows[(board_low << 8) | hand_low_mask(holes[n], k, low_bits)]
 
 
 @parallel_kernel
@@ -268,19 +299,25 @@ def sample_omaha_categories(seeds, batch_size, n_trials, first_batch, n_hole, ta
 
 @kernel
 def _sample_omaha_batch(seed, n, n_hole, tables, out):
+    pair_index, pair_values, flush_pair_index, flush_values, low_bits, lows = hand_tables(tables)
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
     s0 = state[0]
     s1 = state[1]
     spare = np.uint64(0)
+    card_keys, suit_bits, _, offsets, board_index, suited_index = board_tables(tables)
     deck = np.arange(52).astype(np.uint8)
     empty = (np.uint64(0), np.uint64(0), np.int64(0))
     for _ in range(n):
         for j in range(n_hole):
             s0, s1, spare, _c = swap_draw(s0, s1, spare, deck, j, 52)
-        s0, s1, spare, sums = floyd_board(s0, s1, spare, deck, n_hole, 5, empty, tables, None, 0)
+        s0, s1, spare, sums = floyd_board(
+            s0, s1, spare, deck, n_hole, 5, empty, card_keys, suit_bits, low_bits, None, 0
+        )
         key, suits, board_low = sums
-        high = hand_high(deck, n_hole, board_facts(key, suits, tables), tables)
+        high = hand_high(
+            deck, n_hole, board_facts(key, suits, offsets, board_index, suited_index), pair_index,
+            pair_values, flush_pair_index, flush_values,
+        )  # fmt: skip
         out[high >> 12] += 1
-        mask = hand_low_mask(deck, n_hole, tables.low_bits)
-        out[LOW_COLUMN] += tables.low_values[(board_low << 8) | mask] > 0
+        out[LOW_COLUMN] += lows[(board_low << 8) | hand_low_mask(deck, n_hole, low_bits)] > 0

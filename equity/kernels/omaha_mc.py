@@ -13,7 +13,7 @@ One Monte-Carlo body, :func:`_omaha_batch`, deals every spot (known hands,
 patterns, random hands, any mix); each draw step is one inline helper:
 :func:`_deal_patterns` (the joint pattern draw), :func:`_deal_random` (the
 random players' hole cards), :func:`_complete_board` (the board), and
-:func:`_player_values` scores a hand for the Monte-Carlo and the exact
+:func:`_player_low` a hand's low, for the Monte-Carlo and the exact
 loops alike.  Deal order of a batch: pattern players (one hand each, drawn
 jointly; the whole draw is rejected on a conflict), then random players by
 partial Fisher-Yates over the live deck, then the board, both skipping cards
@@ -41,10 +41,12 @@ from .omaha import (
     add_card,
     board_facts,
     board_sums,
+    board_tables,
     floyd_board,
     hand_high,
     hand_low_mask,
     hand_rows,
+    hand_tables,
     high_from_rows,
 )
 from .rng import seed_state, xoro
@@ -144,69 +146,60 @@ def omaha_score(highs, lows, hilo, out, extra):
 
 
 @inline_kernel
-def _player_values(hole, n_hole, p, from_rows, low_mask, facts, board_low, hilo, tables, known):
-    """``(high, low)`` of hand ``p``, ``hole[:n_hole]``, on a board with these facts and low bits.
-
-    ``from_rows``: read the high from the hand's precomputed rows ``known``;
-    ``low_mask``: the hand's low-rank mask, or -1 to compute it (the low is
-    0 when not ``hilo``).
-    """
-    high = high_from_rows(known, p, facts) if from_rows else hand_high(hole, n_hole, facts, tables)
-    low = np.int64(0)
-    if hilo:
-        mask = low_mask if low_mask >= 0 else hand_low_mask(hole, n_hole, tables.low_bits)
-        low = np.int64(tables.low_values[(board_low << 8) | mask])
-    return high, low
+def _player_low(holes, p, n_hole, low_mask, board_low, low_bits, low_values):
+    """Low code of hand ``p`` (0 for none); ``low_mask`` is its low-rank mask, or -1 to compute."""
+    if low_mask < 0:
+        low_mask = hand_low_mask(holes[p], n_hole, low_bits)
+    return np.int64(low_values[(board_low << 8) | low_mask])
 
 
 @inline_kernel
-def _draw_live(s0, s1, spare, deck, i, used, skip):
+def _draw_live(s0, s1, spare, deck, i, pass_over):
     """The next card of a partial Fisher-Yates from ``deck[i:]``: ``(s0, s1, spare, i, card)``.
 
-    With ``skip``, cards in the mask ``used`` (held by pattern players) are
-    drawn and passed over, which leaves the others uniform.
+    Cards in the mask ``pass_over`` (held by pattern players; 0 when there
+    are none) are drawn and passed over, which leaves the others uniform.
     """
     n_live = deck.shape[0]
     while True:
         s0, s1, spare, c = swap_draw(s0, s1, spare, deck, i, n_live)
         i += 1
-        if not (skip and (_ONE << np.uint64(c)) & used):
+        if not (_ONE << np.uint64(c)) & pass_over:
             break
     return s0, s1, spare, i, c
 
 
 @inline_kernel
-def _deal_patterns(s0, s1, spot, ranged, n_range, uniform, holes):
+def _deal_patterns(s0, s1, ranged, n_range, uniform, fixed_mask, combos, combo_masks,
+                   combo_offsets, combo_cum, n_hole, holes):  # fmt: skip
     """One hand for each pattern player ``ranged[:n_range]``, drawn jointly into ``holes``.
 
     Returns ``(s0, s1, used, ok)``: ``used`` is the known cards and the
     hands dealt; a draw in which two hands share a card is rejected whole
     and redrawn, up to ``MAX_REJECTIONS`` times (then ``ok`` is False).
     """
+    used = fixed_mask
+    ok = False
     rejections = 0
-    while True:
-        used = spot.fixed_mask
+    while not ok and rejections < MAX_REJECTIONS:
+        used = fixed_mask
         ok = True
         for r in range(n_range):
             p = ranged[r]
             s0, s1, x = xoro(s0, s1)
-            lo = spot.combo_offsets[p]
-            c = pick_combo(x, lo, spot.combo_offsets[p + 1], uniform[p], spot.combo_cum)
-            if spot.combo_masks[c] & used:
+            c = pick_combo(x, combo_offsets[p], combo_offsets[p + 1], uniform[p], combo_cum)
+            if combo_masks[c] & used:
                 ok = False
                 break
-            used |= spot.combo_masks[c]
-            for j in range(spot.n_hole):
-                holes[p, j] = spot.combos[c, j]
-        if ok:
-            return s0, s1, used, True
-        rejections += 1
-        if rejections >= MAX_REJECTIONS:
-            return s0, s1, used, False
+            used |= combo_masks[c]
+            for j in range(n_hole):
+                holes[p, j] = combos[c, j]
+        rejections += not ok
+    return s0, s1, used, ok
 
 
 @inline_kernel
-def _deal_random(s0, s1, spare, deck, kinds, n_hole, used, skip, holes):
+def _deal_random(s0, s1, spare, deck, kinds, n_hole, pass_over, holes):
     """The random players' hole cards, in turn, from the front of ``deck``.
 
     Returns ``(s0, s1, spare, i)``: ``deck[:i]`` holds the cards drawn
@@ -217,27 +210,33 @@ def _deal_random(s0, s1, spare, deck, kinds, n_hole, used, skip, holes):
         if kinds[p] != KIND_RANDOM:
             continue
         for j in range(n_hole):
-            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
+            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, pass_over)
             holes[p, j] = c
     return s0, s1, spare, i
 
 
 @inline_kernel
-def _complete_board(s0, s1, spare, deck, i, used, skip, m, sums, tables, sink, r):
+def _complete_board(rng, deck, i, pass_over, m, sums, card_keys, suit_bits, low_bits, sink, r):
     """The board's ``m`` missing cards from ``deck[i:]``, added to ``sums``.
 
-    Returns ``(s0, s1, spare, sums)``.  Floyd's draw from the cards left
-    (:func:`.omaha.floyd_board`), or with ``skip`` a partial Fisher-Yates
-    passing over the cards in ``used``; the cards go to ``sink[r, -1, 5 - m:]``
-    (a ``sink`` of None compiles away).
+    ``rng`` is ``(s0, s1, spare)``; returns ``(s0, s1, spare, sums)``.
+    Floyd's draw from the cards left (:func:`.omaha.floyd_board`), or, when
+    pattern players hold cards (``pass_over``), a partial Fisher-Yates
+    passing over them; the cards go to ``sink[r, -1, 5 - m:]`` (a ``sink``
+    of None compiles away).  Per-deal helpers take arrays, not the tables
+    tuple (see :func:`.omaha.hand_high`).
     """
-    if not skip:
-        return floyd_board(s0, s1, spare, deck, i, m, sums, tables, sink, r)
-    for k in range(m):
-        s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
-        sums = add_card(sums, c, tables)
-        if sink is not None:
-            sink[r, sink.shape[1] - 1, 5 - m + k] = c
+    s0, s1, spare = rng
+    if not pass_over:
+        s0, s1, spare, sums = floyd_board(
+            s0, s1, spare, deck, i, m, sums, card_keys, suit_bits, low_bits, sink, r
+        )
+    else:
+        for k in range(m):
+            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, pass_over)
+            sums = add_card(sums, c, card_keys, suit_bits, low_bits)
+            if sink is not None:
+                sink[r, sink.shape[1] - 1, 5 - m + k] = c
     return s0, s1, spare, sums
 
 
@@ -282,45 +281,55 @@ def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
 
     The one Monte-Carlo body of the family (deal order: module doc).  With
     a ``sink``, deal ``t`` of the batch is written to ``sink[row0 + t]``.
+    The tuples are unpacked here, once: the per-deal helpers take arrays.
     """
-    n_hole = spot.n_hole
-    kinds = spot.kinds
+    (n_hole, hilo, board_fixed, n_board_fixed, fixed_holes, kinds, combos, combo_masks,
+     combo_offsets, combo_cum, fixed_mask, live_deck) = spot  # fmt: skip
+    pair_index, pair_values, flush_pair_index, flush_values, low_bits, lows_of = hand_tables(tables)
+    card_keys, suit_bits, _, offsets, board_index, suited_index = board_tables(tables)
+    rows, flush_rows = known
     n_players = kinds.shape[0]
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
     s0 = state[0]
     s1 = state[1]
     spare = np.uint64(0)
-    deck = spot.live_deck.copy()
-    holes = spot.fixed_holes.copy()
+    deck = live_deck.copy()
+    holes = fixed_holes.copy()
     highs = np.zeros(n_players, dtype=np.int64)
     lows = np.zeros(n_players, dtype=np.int64)
     hole_low = np.full(n_players, -1, dtype=np.int64)  # known hands' low masks
     for p in range(n_players):
         if kinds[p] == KIND_FIXED:
-            hole_low[p] = hand_low_mask(holes[p], n_hole, tables.low_bits)
-    start = board_sums(spot.board_fixed, spot.n_board_fixed, tables)
-    m = 5 - spot.n_board_fixed
+            hole_low[p] = hand_low_mask(holes[p], n_hole, low_bits)
+    start = board_sums(board_fixed, n_board_fixed, card_keys, suit_bits, low_bits)
+    m = 5 - n_board_fixed
     ranged, uniform, n_range = _range_players(spot)
-    skip = n_range > 0
     for t in range(n_batch):
-        used = spot.fixed_mask
-        if skip:
-            s0, s1, used, ok = _deal_patterns(s0, s1, spot, ranged, n_range, uniform, holes)
+        pass_over = np.uint64(0)
+        if n_range:
+            s0, s1, pass_over, ok = _deal_patterns(
+                s0, s1, ranged, n_range, uniform, fixed_mask, combos, combo_masks, combo_offsets,
+                combo_cum, n_hole, holes,
+            )  # fmt: skip
             if not ok:
                 return STATUS_NO_LEGAL_DEAL
-        s0, s1, spare, i = _deal_random(s0, s1, spare, deck, kinds, n_hole, used, skip, holes)
+        s0, s1, spare, i = _deal_random(s0, s1, spare, deck, kinds, n_hole, pass_over, holes)
         s0, s1, spare, sums = _complete_board(
-            s0, s1, spare, deck, i, used, skip, m, start, tables, sink, row0 + t
-        )
+            (s0, s1, spare), deck, i, pass_over, m, start, card_keys, suit_bits, low_bits, sink,
+            row0 + t,
+        )  # fmt: skip
         key, suits, board_low = sums
-        facts = board_facts(key, suits, tables)
+        facts = board_facts(key, suits, offsets, board_index, suited_index)
         for p in range(n_players):
-            highs[p], lows[p] = _player_values(
-                holes[p], n_hole, p, kinds[p] == KIND_FIXED, hole_low[p], facts, board_low,
-                spot.hilo, tables, known,
-            )  # fmt: skip
-        omaha_score(highs, lows, spot.hilo, out, extra)
+            if kinds[p] == KIND_FIXED:
+                highs[p] = high_from_rows(rows, flush_rows, p, facts)
+            else:
+                highs[p] = hand_high(holes[p], n_hole, facts, pair_index, pair_values,
+                                     flush_pair_index, flush_values)  # fmt: skip
+            if hilo:
+                lows[p] = _player_low(holes, p, n_hole, hole_low[p], board_low, low_bits, lows_of)
+        omaha_score(highs, lows, hilo, out, extra)
         if sink is not None:
             _record_hands(sink, row0 + t, holes, spot)
     return STATUS_OK
@@ -384,6 +393,9 @@ def _enumerate_boards(holes, n_hole, hilo, use_rows, hole_low, deck, m, start, t
     kept per position, so a new board recomputes them from its first
     changed card on.
     """
+    pair_index, pair_values, flush_pair_index, flush_values, low_bits, lows_of = hand_tables(tables)
+    card_keys, suit_bits, _, offsets, board_index, suited_index = board_tables(tables)
+    rows, flush_rows = known
     n_players = holes.shape[0]
     n_deck = deck.shape[0]
     highs = np.zeros(n_players, dtype=np.int64)
@@ -401,14 +413,18 @@ def _enumerate_boards(holes, n_hole, hilo, use_rows, hole_low, deck, m, start, t
     while changed >= 0:
         for j in range(changed, m):  # the running sums from the changed card on
             keys[j + 1], suits[j + 1], board_lows[j + 1] = add_card(
-                (keys[j], suits[j], board_lows[j]), deck[idx[j]], tables
+                (keys[j], suits[j], board_lows[j]), deck[idx[j]], card_keys, suit_bits, low_bits
             )
-        facts = board_facts(keys[m], suits[m], tables)
+        facts = board_facts(keys[m], suits[m], offsets, board_index, suited_index)
         for p in range(n_players):
-            highs[p], lows[p] = _player_values(
-                holes[p], n_hole, p, use_rows, hole_low[p], facts, board_lows[m], hilo, tables,
-                known,
-            )  # fmt: skip
+            if use_rows:
+                highs[p] = high_from_rows(rows, flush_rows, p, facts)
+            else:
+                highs[p] = hand_high(holes[p], n_hole, facts, pair_index, pair_values,
+                                     flush_pair_index, flush_values)  # fmt: skip
+            if hilo:
+                low_mask = hole_low[p]
+                lows[p] = _player_low(holes, p, n_hole, low_mask, board_lows[m], low_bits, lows_of)
         omaha_score(highs, lows, hilo, out, extra)
         changed = next_combination(idx, m, n_deck)
 
@@ -417,6 +433,7 @@ def _enumerate_boards(holes, n_hole, hilo, use_rows, hole_low, deck, m, start, t
 def _enumerate_assignment(holes, n_hole, hilo, use_rows, board_fixed, n_board_fixed, fixed_mask,
                           tables, out, extra):  # fmt: skip
     """Exact counts of one assignment of hole cards: the deck left, rows, every board."""
+    card_keys, suit_bits, low_bits, _, _, _ = board_tables(tables)
     n_players = holes.shape[0]
     n_rows = n_players if use_rows else 0
     rows = np.zeros((n_rows, 6175), dtype=np.uint16)
@@ -426,7 +443,7 @@ def _enumerate_assignment(holes, n_hole, hilo, use_rows, board_fixed, n_board_fi
     hole_low = np.zeros(n_players, dtype=np.int64)
     used = fixed_mask
     for p in range(n_players):
-        hole_low[p] = hand_low_mask(holes[p], n_hole, tables.low_bits)
+        hole_low[p] = hand_low_mask(holes[p], n_hole, low_bits)
         for j in range(n_hole):
             used |= _ONE << np.uint64(holes[p, j])
     deck = np.empty(52, dtype=np.uint8)
@@ -437,7 +454,8 @@ def _enumerate_assignment(holes, n_hole, hilo, use_rows, board_fixed, n_board_fi
             n_deck += 1
     _enumerate_boards(
         holes, n_hole, hilo, use_rows, hole_low, deck[:n_deck], 5 - n_board_fixed,
-        board_sums(board_fixed, n_board_fixed, tables), tables, (rows, flush_rows), out, extra,
+        board_sums(board_fixed, n_board_fixed, card_keys, suit_bits, low_bits), tables,
+        (rows, flush_rows), out, extra,
     )  # fmt: skip
 
 
