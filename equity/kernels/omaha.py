@@ -246,9 +246,14 @@ def _evaluate_rows(holes, boards, start, stop, tables, high, low):
     for n in range(start, stop):
         key, suits, board_low = board_sums(boards[n], 5, card_keys, suit_bits, low_bits)
         high[n] = hand_high(
-            holes[n], k, board_facts(key, suits, offsets, board_index, suited_index), pair_index,
-            pair_values, flush_pair_index, flush_values,
-        )  # fmt: skip
+            holes[n],
+            k,
+            board_facts(key, suits, offsets, board_index, suited_index),
+            pair_index,
+            pair_values,
+            flush_pair_index,
+            flush_values,
+        )
         low[n] = lows[(board_low << 8) | hand_low_mask(holes[n], k, low_bits)]
 
 
@@ -316,8 +321,13 @@ def _sample_omaha_batch(seed, n, n_hole, tables, out):
         )
         key, suits, board_low = sums
         high = hand_high(
-            deck, n_hole, board_facts(key, suits, offsets, board_index, suited_index), pair_index,
-            pair_values, flush_pair_index, flush_values,
-        )  # fmt: skip
+            deck,
+            n_hole,
+            board_facts(key, suits, offsets, board_index, suited_index),
+            pair_index,
+            pair_values,
+            flush_pair_index,
+            flush_values,
+        )
         out[high >> 12] += 1
         out[LOW_COLUMN] += lows[(board_low << 8) | hand_low_mask(deck, n_hole, low_bits)] > 0

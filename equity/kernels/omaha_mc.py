@@ -170,8 +170,20 @@ def _draw_live(s0, s1, spare, deck, i, pass_over):
 
 
 @inline_kernel
-def _deal_patterns(s0, s1, ranged, n_range, uniform, fixed_mask, combos, combo_masks,
-                   combo_offsets, combo_cum, n_hole, holes):  # fmt: skip
+def _deal_patterns(
+    s0,
+    s1,
+    ranged,
+    n_range,
+    uniform,
+    fixed_mask,
+    combos,
+    combo_masks,
+    combo_offsets,
+    combo_cum,
+    n_hole,
+    holes,
+):
     """One hand for each pattern player ``ranged[:n_range]``, drawn jointly into ``holes``.
 
     Returns ``(s0, s1, used, ok)``: ``used`` is the known cards and the
@@ -309,24 +321,44 @@ def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
         pass_over = np.uint64(0)
         if n_range:
             s0, s1, pass_over, ok = _deal_patterns(
-                s0, s1, ranged, n_range, uniform, fixed_mask, combos, combo_masks, combo_offsets,
-                combo_cum, n_hole, holes,
-            )  # fmt: skip
+                s0,
+                s1,
+                ranged,
+                n_range,
+                uniform,
+                fixed_mask,
+                combos,
+                combo_masks,
+                combo_offsets,
+                combo_cum,
+                n_hole,
+                holes,
+            )
             if not ok:
                 return STATUS_NO_LEGAL_DEAL
         s0, s1, spare, i = _deal_random(s0, s1, spare, deck, kinds, n_hole, pass_over, holes)
         s0, s1, spare, sums = _complete_board(
-            (s0, s1, spare), deck, i, pass_over, m, start, card_keys, suit_bits, low_bits, sink,
+            (s0, s1, spare),
+            deck,
+            i,
+            pass_over,
+            m,
+            start,
+            card_keys,
+            suit_bits,
+            low_bits,
+            sink,
             row0 + t,
-        )  # fmt: skip
+        )
         key, suits, board_low = sums
         facts = board_facts(key, suits, offsets, board_index, suited_index)
         for p in range(n_players):
             if kinds[p] == KIND_FIXED:
                 highs[p] = high_from_rows(rows, flush_rows, p, facts)
             else:
-                highs[p] = hand_high(holes[p], n_hole, facts, pair_index, pair_values,
-                                     flush_pair_index, flush_values)  # fmt: skip
+                highs[p] = hand_high(
+                    holes[p], n_hole, facts, pair_index, pair_values, flush_pair_index, flush_values
+                )
             if hilo:
                 lows[p] = _player_low(holes, p, n_hole, hole_low[p], board_low, low_bits, lows_of)
         omaha_score(highs, lows, hilo, out, extra)
@@ -384,8 +416,9 @@ def simulate_omaha_batches(
 
 
 @kernel
-def _enumerate_boards(holes, n_hole, hilo, use_rows, hole_low, deck, m, start, tables, known,
-                      out, extra):  # fmt: skip
+def _enumerate_boards(
+    holes, n_hole, hilo, use_rows, hole_low, deck, m, start, tables, known, out, extra
+):
     """Every completion of the board ``start`` (sums) by ``m`` cards of ``deck``, scored.
 
     Known hands are scored from their rows (``use_rows``) or, when there are
@@ -420,8 +453,9 @@ def _enumerate_boards(holes, n_hole, hilo, use_rows, hole_low, deck, m, start, t
             if use_rows:
                 highs[p] = high_from_rows(rows, flush_rows, p, facts)
             else:
-                highs[p] = hand_high(holes[p], n_hole, facts, pair_index, pair_values,
-                                     flush_pair_index, flush_values)  # fmt: skip
+                highs[p] = hand_high(
+                    holes[p], n_hole, facts, pair_index, pair_values, flush_pair_index, flush_values
+                )
             if hilo:
                 low_mask = hole_low[p]
                 lows[p] = _player_low(holes, p, n_hole, low_mask, board_lows[m], low_bits, lows_of)
@@ -430,8 +464,9 @@ def _enumerate_boards(holes, n_hole, hilo, use_rows, hole_low, deck, m, start, t
 
 
 @kernel
-def _enumerate_assignment(holes, n_hole, hilo, use_rows, board_fixed, n_board_fixed, fixed_mask,
-                          tables, out, extra):  # fmt: skip
+def _enumerate_assignment(
+    holes, n_hole, hilo, use_rows, board_fixed, n_board_fixed, fixed_mask, tables, out, extra
+):
     """Exact counts of one assignment of hole cards: the deck left, rows, every board."""
     card_keys, suit_bits, low_bits, _, _, _ = board_tables(tables)
     n_players = holes.shape[0]
@@ -453,10 +488,19 @@ def _enumerate_assignment(holes, n_hole, hilo, use_rows, board_fixed, n_board_fi
             deck[n_deck] = c
             n_deck += 1
     _enumerate_boards(
-        holes, n_hole, hilo, use_rows, hole_low, deck[:n_deck], 5 - n_board_fixed,
-        board_sums(board_fixed, n_board_fixed, card_keys, suit_bits, low_bits), tables,
-        (rows, flush_rows), out, extra,
-    )  # fmt: skip
+        holes,
+        n_hole,
+        hilo,
+        use_rows,
+        hole_low,
+        deck[:n_deck],
+        5 - n_board_fixed,
+        board_sums(board_fixed, n_board_fixed, card_keys, suit_bits, low_bits),
+        tables,
+        (rows, flush_rows),
+        out,
+        extra,
+    )
 
 
 @parallel_kernel
