@@ -141,14 +141,13 @@ class Deals:
         """
         k = self.winners.sum(axis=1)
         out = np.zeros((self.n_players, self.n_players + 1), dtype=np.int64)
-        units = np.ones(self.n, dtype=np.int64)
-        if self.low_winners is not None:
-            k_low = self.low_winners.sum(axis=1)
-            units += k_low == 0
         for p in range(self.n_players):
-            won = self.winners[:, p]
-            out[p] = np.bincount(k[won], weights=units[won], minlength=self.n_players + 1)
-            if self.low_winners is not None:
+            out[p] = np.bincount(k[self.winners[:, p]], minlength=self.n_players + 1)
+        if self.low_winners is not None:  # hi-lo: half-pots
+            k_low = self.low_winners.sum(axis=1)
+            for p in range(self.n_players):
+                no_low = self.winners[:, p] & (k_low == 0)  # the high hand takes both halves
+                out[p] += np.bincount(k[no_low], minlength=self.n_players + 1)
                 out[p] += np.bincount(k_low[self.low_winners[:, p]], minlength=self.n_players + 1)
         return out
 

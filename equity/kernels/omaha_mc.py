@@ -12,10 +12,12 @@ the only best low, 4 shares the best low, 5 wins any part of the pot; column
 One Monte-Carlo body, :func:`_omaha_batch`, deals every spot (known hands,
 patterns, random hands, any mix); each draw step is one inline helper:
 :func:`_deal_patterns` (the joint pattern draw), :func:`_deal_random` (the
-random players' hole cards), :func:`_complete_board` (the board), and
-:func:`_player_low` a hand's low, for the Monte-Carlo and the exact
-loops alike.  Deal order of a batch: pattern players (one hand each, drawn
-jointly; the whole draw is rejected on a conflict), then random players by
+random players' hole cards) and :func:`_complete_board` (the board).
+The hands are scored inline, from arrays unpacked once per kernel entry:
+an inlined helper with branches that takes a tuple, or takes a row view
+of ``holes``, pays reference counting per call (measured: up to 4x the
+lookup itself).  Deal order of a batch: pattern players (one hand each,
+drawn jointly; the whole draw is rejected on a conflict), then random players by
 partial Fisher-Yates over the live deck, then the board, both skipping cards
 the pattern players hold (without pattern players the board is Floyd's draw
 from the cards left).  Known hands are scored from precomputed rows
@@ -146,25 +148,17 @@ def omaha_score(highs, lows, hilo, out, extra):
 
 
 @inline_kernel
-def _player_low(holes, p, n_hole, low_mask, board_low, low_bits, low_values):
-    """Low code of hand ``p`` (0 for none); ``low_mask`` is its low-rank mask, or -1 to compute."""
-    if low_mask < 0:
-        low_mask = hand_low_mask(holes[p], n_hole, low_bits)
-    return np.int64(low_values[(board_low << 8) | low_mask])
-
-
-@inline_kernel
-def _draw_live(s0, s1, spare, deck, i, pass_over):
+def _draw_live(s0, s1, spare, deck, i, used, skip):
     """The next card of a partial Fisher-Yates from ``deck[i:]``: ``(s0, s1, spare, i, card)``.
 
-    Cards in the mask ``pass_over`` (held by pattern players; 0 when there
-    are none) are drawn and passed over, which leaves the others uniform.
+    With ``skip`` (pattern players are dealt), cards in the mask ``used``
+    are drawn and passed over, which leaves the others uniform.
     """
     n_live = deck.shape[0]
     while True:
         s0, s1, spare, c = swap_draw(s0, s1, spare, deck, i, n_live)
         i += 1
-        if not (_ONE << np.uint64(c)) & pass_over:
+        if not (skip and (_ONE << np.uint64(c)) & used):
             break
     return s0, s1, spare, i, c
 
@@ -211,7 +205,7 @@ def _deal_patterns(
 
 
 @inline_kernel
-def _deal_random(s0, s1, spare, deck, kinds, n_hole, pass_over, holes):
+def _deal_random(s0, s1, spare, deck, kinds, n_hole, used, skip, holes):
     """The random players' hole cards, in turn, from the front of ``deck``.
 
     Returns ``(s0, s1, spare, i)``: ``deck[:i]`` holds the cards drawn
@@ -222,30 +216,30 @@ def _deal_random(s0, s1, spare, deck, kinds, n_hole, pass_over, holes):
         if kinds[p] != KIND_RANDOM:
             continue
         for j in range(n_hole):
-            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, pass_over)
+            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
             holes[p, j] = c
     return s0, s1, spare, i
 
 
 @inline_kernel
-def _complete_board(rng, deck, i, pass_over, m, sums, card_keys, suit_bits, low_bits, sink, r):
+def _complete_board(rng, deck, i, used, skip, m, sums, card_keys, suit_bits, low_bits, sink, r):
     """The board's ``m`` missing cards from ``deck[i:]``, added to ``sums``.
 
     ``rng`` is ``(s0, s1, spare)``; returns ``(s0, s1, spare, sums)``.
-    Floyd's draw from the cards left (:func:`.omaha.floyd_board`), or, when
-    pattern players hold cards (``pass_over``), a partial Fisher-Yates
-    passing over them; the cards go to ``sink[r, -1, 5 - m:]`` (a ``sink``
-    of None compiles away).  Per-deal helpers take arrays, not the tables
+    Floyd's draw from the cards left (:func:`.omaha.floyd_board`), or, with
+    ``skip``, a partial Fisher-Yates passing over the cards in ``used``;
+    the cards go to ``sink[r, -1, 5 - m:]`` (a ``sink`` of None compiles
+    away).  Per-deal helpers take arrays, not the tables
     tuple (see :func:`.omaha.hand_high`).
     """
     s0, s1, spare = rng
-    if not pass_over:
+    if not skip:
         s0, s1, spare, sums = floyd_board(
             s0, s1, spare, deck, i, m, sums, card_keys, suit_bits, low_bits, sink, r
         )
     else:
         for k in range(m):
-            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, pass_over)
+            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
             sums = add_card(sums, c, card_keys, suit_bits, low_bits)
             if sink is not None:
                 sink[r, sink.shape[1] - 1, 5 - m + k] = c
@@ -317,10 +311,11 @@ def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
     start = board_sums(board_fixed, n_board_fixed, card_keys, suit_bits, low_bits)
     m = 5 - n_board_fixed
     ranged, uniform, n_range = _range_players(spot)
+    skip = n_range > 0
     for t in range(n_batch):
-        pass_over = np.uint64(0)
-        if n_range:
-            s0, s1, pass_over, ok = _deal_patterns(
+        used = fixed_mask
+        if skip:
+            s0, s1, used, ok = _deal_patterns(
                 s0,
                 s1,
                 ranged,
@@ -336,12 +331,13 @@ def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
             )
             if not ok:
                 return STATUS_NO_LEGAL_DEAL
-        s0, s1, spare, i = _deal_random(s0, s1, spare, deck, kinds, n_hole, pass_over, holes)
+        s0, s1, spare, i = _deal_random(s0, s1, spare, deck, kinds, n_hole, used, skip, holes)
         s0, s1, spare, sums = _complete_board(
             (s0, s1, spare),
             deck,
             i,
-            pass_over,
+            used,
+            skip,
             m,
             start,
             card_keys,
@@ -360,7 +356,12 @@ def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
                     holes[p], n_hole, facts, pair_index, pair_values, flush_pair_index, flush_values
                 )
             if hilo:
-                lows[p] = _player_low(holes, p, n_hole, hole_low[p], board_low, low_bits, lows_of)
+                mask = (
+                    hole_low[p]
+                    if kinds[p] == KIND_FIXED
+                    else hand_low_mask(holes[p], n_hole, low_bits)
+                )
+                lows[p] = np.int64(lows_of[(board_low << 8) | mask])
         omaha_score(highs, lows, hilo, out, extra)
         if sink is not None:
             _record_hands(sink, row0 + t, holes, spot)
@@ -457,8 +458,7 @@ def _enumerate_boards(
                     holes[p], n_hole, facts, pair_index, pair_values, flush_pair_index, flush_values
                 )
             if hilo:
-                low_mask = hole_low[p]
-                lows[p] = _player_low(holes, p, n_hole, low_mask, board_lows[m], low_bits, lows_of)
+                lows[p] = np.int64(lows_of[(board_lows[m] << 8) | hole_low[p]])
         omaha_score(highs, lows, hilo, out, extra)
         changed = next_combination(idx, m, n_deck)
 
