@@ -206,7 +206,7 @@ def test_zjh_and_five_frames_have_no_board() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"game": "omaha"}, "not supported yet"),
+        ({"game": "omaha", "hands": ["AsAhKsKh", "AsQdJcTc"]}, "used twice"),
         ({"players": 2, "hands": ["AsKs", "QQ", "JJ"]}, "3 hands given for 2 players"),
         ({"players": 30}, "2 to 23 players"),
         ({"n": 0}, "positive whole number"),
@@ -336,7 +336,7 @@ def test_cli_summary(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["--out", "{tmp}/deals.txt"], ".parquet or .csv"),
         (["--out", "{tmp}/missing/deals.csv"], "does not exist"),
-        (["--game", "omaha"], "not supported yet"),
+        (["--game", "omaha", "AsAhKsKh", "AsQdJcTc"], "used twice"),
         (["AsKs", "AsQd"], "used twice"),
         (["--players", "6", "--n", "1e9", "--out", "{tmp}/big.parquet"], "above the limit"),
         (["--independent-decks"], "zjh only"),

@@ -10,8 +10,11 @@ trials=n, seed=s)`` scores (same ``batch_size`` rule), so summing the pot
 shares of the deals gives calculate's counts, integer for integer
 (:meth:`Deals.counts`).
 
-Hold'em, short deck, five-card poker and Zha Jin Hua are dealt; Omaha is not
-supported yet.
+Every game is dealt.  Omaha's deals are recorded by its Monte-Carlo loop
+itself, run with a sink (:func:`equity.engine.record.record_omaha`); hi-lo
+deals also carry each player's low and who shares the low half
+(:attr:`Deals.low`, :attr:`Deals.low_winners`), and their counts are in
+half-pots, as calculate's.
 
 Memory: :func:`deal` holds every deal at once, about ``hole + 6`` bytes per
 deal and player plus the board (hold'em: 8 bytes, so 1e7 deals at 6 players
@@ -35,8 +38,8 @@ from ..checks import check_count, check_seed, fresh_seed, limit_text
 from ..engine.job import prepare
 from ..engine.record import DealPlan, deal_plan, showdown
 from ..engine.run import default_batch_size
-from ..games import KERNEL_OMAHA
 from ..games import game as get_game
+from ..lookup.omaha import low_mask_text
 from ..ranges.classes import CLASSES
 
 if TYPE_CHECKING:
@@ -69,7 +72,12 @@ class Deals:
         first, then the dealt ones)
     strength : int32[n, n_players], bigger is better, equal is a tie (the game's evaluator)
     category : int8[n, n_players], index into :attr:`categories` (strongest first)
-    winners : bool[n, n_players], the players sharing the pot
+    winners : bool[n, n_players], the players sharing the pot (hi-lo: the high half, or
+        the whole pot when no low qualifies)
+    low, low_winners : hi-lo only (else None): int32[n, n_players] each player's low code
+        (bigger is better, 0 for no qualifying low; text by
+        :func:`equity.lookup.omaha.low_mask_text`), bool[n, n_players] the players sharing
+        the low half (none when no low qualifies)
     """
 
     game: str
@@ -86,6 +94,8 @@ class Deals:
     first: int = 0
     """Index of the first deal in the run (chunks of :func:`deal_chunks`)."""
     elapsed_s: float = 0.0
+    low: np.ndarray | None = None
+    low_winners: np.ndarray | None = None
 
     @property
     def n(self) -> int:
@@ -102,9 +112,17 @@ class Deals:
 
     @property
     def share(self) -> np.ndarray:
-        """``float64[n, n_players]``: each player's share of the pot (1 / winners, or 0)."""
+        """``float64[n, n_players]``: each player's share of the pot (1 / winners, or 0).
+
+        Hi-lo: half for the high hand(s) and half for the low hand(s), or all
+        of it for the high hand(s) when no low qualifies.
+        """
         k = self.winners.sum(axis=1, keepdims=True)
         out: np.ndarray = self.winners / k
+        if self.low_winners is not None:
+            k_low = self.low_winners.sum(axis=1, keepdims=True)
+            split = k_low > 0
+            out = np.where(split, out / 2 + self.low_winners / np.maximum(k_low, 1) / 2, out)
         return out
 
     @property
@@ -117,12 +135,20 @@ class Deals:
         """``int64[n_players, n_players + 1]``: :attr:`equity.EquityResult.counts` of the deals.
 
         ``counts[p, k]`` (k >= 1) is the number of deals in which player p
-        shares the best hand with k players in all.
+        shares the best hand with k players in all.  Hi-lo counts half-pots,
+        as calculate's: the high half and the low half, each shared by its
+        winners, and both halves to the high hand(s) when no low qualifies.
         """
         k = self.winners.sum(axis=1)
         out = np.zeros((self.n_players, self.n_players + 1), dtype=np.int64)
         for p in range(self.n_players):
             out[p] = np.bincount(k[self.winners[:, p]], minlength=self.n_players + 1)
+        if self.low_winners is not None:  # hi-lo: half-pots
+            k_low = self.low_winners.sum(axis=1)
+            for p in range(self.n_players):
+                no_low = self.winners[:, p] & (k_low == 0)  # the high hand takes both halves
+                out[p] += np.bincount(k[no_low], minlength=self.n_players + 1)
+                out[p] += np.bincount(k_low[self.low_winners[:, p]], minlength=self.n_players + 1)
         return out
 
     def hands_text(self) -> list[list[str]]:
@@ -137,8 +163,11 @@ class Deals:
         cards first; absent without a board),
         ``strength``, ``category`` (strongest first), ``win`` (the player
         shares the pot), ``share`` (of the pot), and for hold'em and short
-        deck ``class`` (``"AKs"``, ``"QQ"``, ``"72o"``).  Text columns are
-        pandas categoricals (one copy of each distinct string).
+        deck ``class`` (``"AKs"``, ``"QQ"``, ``"72o"``).  Hi-lo adds ``low``
+        (the player's low, ``"8-6-4-2-A"``, missing when none qualifies) and
+        ``low_win`` (shares the low half); there ``strength``, ``category``
+        and ``win`` are the high hand's.  Text columns are pandas
+        categoricals (one copy of each distinct string).
         """
         import pandas as pd
 
@@ -159,6 +188,9 @@ class Deals:
             dtype=pd.CategoricalDtype(list(self.categories), ordered=True),
         )
         columns["win"] = self.winners.reshape(-1)
+        if self.low is not None and self.low_winners is not None:
+            columns["low"] = _low_column(self.low.reshape(-1))
+            columns["low_win"] = self.low_winners.reshape(-1)
         columns["share"] = self.share.reshape(-1)
         if self.holes.shape[2] == 2 and get_game(self.game).ranges:
             columns["class"] = pd.Categorical.from_codes(
@@ -195,6 +227,18 @@ def _cards_column(cards: np.ndarray, ordered: bool = False) -> Any:
     return pd.Categorical.from_codes(inverse.reshape(-1), dtype=pd.CategoricalDtype(labels))
 
 
+def _low_column(low: np.ndarray) -> Any:
+    """A categorical of low codes as text (``"8-6-4-2-A"``), missing for no low."""
+    import pandas as pd
+
+    unique, inverse = np.unique(low, return_inverse=True)
+    labels = [low_mask_text(int(code)) for code in unique]
+    names = [t for t in labels if t is not None]
+    index = {t: i for i, t in enumerate(names)}
+    lookup = np.array([-1 if t is None else index[t] for t in labels], dtype=np.int64)
+    return pd.Categorical.from_codes(lookup[inverse.reshape(-1)], dtype=pd.CategoricalDtype(names))
+
+
 def _class_codes(holes: np.ndarray) -> np.ndarray:
     """Index into :data:`~equity.ranges.classes.CLASSES` of each two-card hand (grid order)."""
     a = holes[:, 0].astype(np.int64)
@@ -209,7 +253,7 @@ def _class_codes(holes: np.ndarray) -> np.ndarray:
 def _deals(plan: DealPlan, first: int, run: int, started: float) -> Deals:
     """The :class:`Deals` of batches ``first .. first + run - 1``."""
     holes, board = plan.record(first, run)
-    strength, category, winners = showdown(plan.job, holes, board)
+    strength, category, winners, *low = showdown(plan.job, holes, board)
     job = plan.job
     names = job.rules.categories if job.rules is not None else job.game.categories
     return Deals(
@@ -225,6 +269,8 @@ def _deals(plan: DealPlan, first: int, run: int, started: float) -> Deals:
         categories=tuple(names),
         first=first * plan.batch_size,
         elapsed_s=time.perf_counter() - started,
+        low=low[0] if low else None,
+        low_winners=low[1] if low else None,
     )
 
 
@@ -242,9 +288,6 @@ def _plan(
     limit: int,
 ) -> DealPlan:
     g = get_game(game)
-    if g.kernel == KERNEL_OMAHA:
-        raise ValueError(f"dealing {g.name} as data is not supported yet (hold'em, short deck, "
-                         "five-card and Zha Jin Hua are)")  # fmt: skip
     if isinstance(hands, (str, bytes)):
         raise ValueError("hands must be a list of hands, one per player")
     given = list(hands) if hands is not None else []
@@ -294,8 +337,8 @@ def deal(
     Parameters
     ----------
     game : str
-        ``"holdem"``, ``"shortdeck"``, ``"five"`` or ``"zjh"`` (Omaha is not
-        supported yet).
+        A game of :data:`equity.games.GAMES` (``"holdem"``, ``"omaha"``,
+        ``"omaha-hilo"``, ``"zjh"``, ...).
     players : int, optional
         Players at the table (default: one per hand of ``hands``, at least 2).
         Players without a hand in ``hands`` are dealt at random.
@@ -305,7 +348,8 @@ def deal(
         Seed of the random streams (drawn and recorded when omitted).
     hands : sequence, optional
         One entry per player, as for :func:`equity.calculate`: cards,
-        ``"random"`` or a hold'em range (``"QQ+,AKs"``).
+        ``"random"``, a hold'em range (``"QQ+,AKs"``) or an Omaha pattern
+        (``"AA**"``, ``"KQJT ds"``).
     board, dead : str or cards
         Known board cards (0, 3, 4 or 5) and cards out of play.
     rules, independent_decks, batch_size
@@ -340,12 +384,17 @@ def deal(
     strength = np.empty(shape, dtype=np.int32)
     category = np.empty(shape, dtype=np.int8)
     winners = np.empty(shape, dtype=np.bool_)
+    low: np.ndarray | None = None
+    low_winners: np.ndarray | None = None
     part = None
     for first in range(0, plan.n_batches, per_chunk):
         part = _deals(plan, first, min(per_chunk, plan.n_batches - first), started)
         rows = slice(part.first, part.first + part.n)
         holes[rows], board_cards[rows] = part.holes, part.board
         strength[rows], category[rows], winners[rows] = part.strength, part.category, part.winners
+        if part.low is not None and part.low_winners is not None:
+            low, low_winners = _omaha_low_arrays(low, low_winners, shape)
+            low[rows], low_winners[rows] = part.low, part.low_winners
     assert part is not None
     return replace(
         part,
@@ -356,7 +405,18 @@ def deal(
         winners=winners,
         first=0,
         elapsed_s=time.perf_counter() - started,
+        low=low,
+        low_winners=low_winners,
     )
+
+
+def _omaha_low_arrays(
+    low: np.ndarray | None, low_winners: np.ndarray | None, shape: tuple[int, int]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The hi-lo arrays of a large :func:`deal`, made on the first chunk."""
+    if low is None or low_winners is None:
+        return np.empty(shape, dtype=np.int32), np.empty(shape, dtype=np.bool_)
+    return low, low_winners
 
 
 def deal_chunks(

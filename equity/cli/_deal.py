@@ -175,7 +175,8 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     first = state["first"]
     n_deals = state["deals"]
     counts = state["counts"]
-    equity = shares_from_counts(counts, n_deals)[0]
+    units = n_deals * (1 if first.low is None else 2)  # hi-lo counts half-pots
+    equity = shares_from_counts(counts, units)[0]
     print(
         f"{first.game}: {n_deals:,} deals of {first.n_players} players, seed {first.seed} "
         f"(the deals 'equity query' scores with these hands, --trials {n_deals} --seed "
@@ -186,7 +187,7 @@ def _cmd_deal(args: argparse.Namespace) -> int:
         print(_first_deals(first))
         print()
     per_player = [
-        [p + 1, first.players[p], f"{equity[p]:.4f}", f"{counts[p, 1] / n_deals:.4f}"]
+        [p + 1, first.players[p], f"{equity[p]:.4f}", f"{counts[p, 1] / units:.4f}"]
         for p in range(first.n_players)
     ]
     print(table(per_player, ["player", "hand", "equity", "wins alone"]))
@@ -201,12 +202,14 @@ def _epilog() -> str:
         "  equity deal --players 6 --n 1e6 --seed 1 --out deals.parquet\n"
         "  equity deal AsKs 'QQ+,AKs' random --board Ts9s2h --n 1e5 --seed 1 --out deals.csv\n"
         "  equity deal AhAd --players 3 --n 1000 --seed 7          # a short summary\n"
-        "  equity deal --game zjh --players 4 --n 1e5 --seed 1 --out zjh.parquet\n\n"
+        "  equity deal --game zjh --players 4 --n 1e5 --seed 1 --out zjh.parquet\n"
+        "  equity deal --game omaha-hilo As2h3d4c 'AA**' random --n 1e5 --seed 1 --out plo8.csv\n\n"
         "Columns: deal, player (from 0), hand, board, strength (bigger wins), category, win,\n"
         "share (of the pot) and, for hold'em and short deck, class (AKs, QQ, 72o).  The deals\n"
         "are those 'equity query' deals with the same hands, --trials and --seed: their shares\n"
         "add up to its counts exactly.  They are dealt and written in chunks (memory stays\n"
-        "small), to a scratch file renamed at the end.  Omaha is not supported yet.\n\n"
+        "small), to a scratch file renamed at the end.  Omaha hi-lo adds low (the player's\n"
+        "low, empty when none qualifies) and low_win; its win and category are the high hand's.\n\n"
         + rules_epilog()
     )
 
@@ -226,7 +229,8 @@ def add_deal(sub: Any) -> None:
         "hands",
         nargs="*",
         metavar="HAND",
-        help="cards, 'random' or a hold'em range, one per player (the others are random)",
+        help="cards, 'random', a hold'em range or an Omaha pattern, one per player (the others "
+        "are random)",
     )
     p.add_argument(
         "--players", type=int, help="players at the table (default: one per HAND, at least 2)"

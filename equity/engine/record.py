@@ -8,6 +8,10 @@ deals a run of the same seed scores); :func:`showdown` evaluates them with
 the game's batch evaluators.  :func:`equity.analysis.deals.deal` gives
 them to users; ``calculate(..., categories=True)`` counts the showdown
 categories of a Monte-Carlo run's own deals with them.
+
+Omaha is recorded by its scoring loop itself (:func:`record_omaha`: the
+loop of :mod:`equity.kernels.omaha_mc` given a sink) and evaluated by
+:func:`omaha_showdown`.
 """
 
 from __future__ import annotations
@@ -17,15 +21,17 @@ from typing import Any
 
 import numpy as np
 
-from ..games import KERNEL_ZJH
+from ..games import KERNEL_OMAHA, KERNEL_ZJH
 from ..kernels import holdem as _holdem
+from ..kernels import omaha as _omaha
 from ..kernels import zjh as _zjh
 from ..kernels._jit import warming
+from ..lookup.omaha import omaha_tables
 from .job import Job
 from .montecarlo import _check_feasible, _mc_arrays, mc_spec
-from .units import record_unit
+from .units import McSpec, omaha_unit, record_unit
 
-__all__ = ["DealPlan", "deal_plan", "showdown"]
+__all__ = ["DealPlan", "deal_plan", "omaha_showdown", "record_omaha", "showdown"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,8 @@ class DealPlan:
 
     def record(self, first: int, run: int) -> tuple[np.ndarray, np.ndarray]:
         """Hole cards and boards of batches ``first .. first + run - 1``."""
+        if self.job.game.kernel == KERNEL_OMAHA:
+            return record_omaha(self, first, run)
         job, a = self.job, self.arrays
         start = first * self.batch_size
         rows = min(self.n, (first + run) * self.batch_size) - start
@@ -78,6 +86,8 @@ def showdown(job: Job, holes: np.ndarray, board: np.ndarray) -> tuple[np.ndarray
     The values are those the Monte-Carlo kernels compare (same evaluator,
     same tables); Zha Jin Hua's 2-3-5 rule is :func:`equity.kernels.scoring.find_winners`'s.
     """
+    if job.game.kernel == KERNEL_OMAHA:
+        return omaha_showdown(job, holes, board)
     n, n_players, n_hole = holes.shape
     flat = n * n_players
     strength = np.empty(flat, dtype=np.int32)
@@ -114,3 +124,51 @@ def showdown(job: Job, holes: np.ndarray, board: np.ndarray) -> tuple[np.ndarray
         winners = values == values.max(axis=1, keepdims=True)
     category = (len(names) - codes).astype(np.int8)
     return values, category, winners
+
+
+def record_omaha(plan: DealPlan, first: int, run: int) -> tuple[np.ndarray, np.ndarray]:
+    """Omaha's :meth:`DealPlan.record`: the Monte-Carlo loop itself, run with a sink.
+
+    The batches run exactly as in ``calculate`` (same unit, streams and
+    draws), scoring as they go; the sink receives each deal's cards.
+    """
+    job = plan.job
+    start = first * plan.batch_size
+    rows = min(plan.n, (first + run) * plan.batch_size) - start
+    sink = np.zeros((rows, job.n_players + 1, 6), dtype=np.uint8)
+    spec = McSpec(plan.seed, plan.n, plan.batch_size, job.game.kernel, job.n_hole,
+                  len(job.board), job.board_total, job.kernel_mask, job.independent,
+                  job.kernel_rules, plan.arrays, job.game.name, job.rules)  # fmt: skip
+    _, _, status = omaha_unit(spec, first, run, sink=sink)
+    if status.any():
+        raise ValueError(
+            "no legal deal found: the players' ranges almost never avoid each other's cards"
+        )
+    holes = np.ascontiguousarray(sink[:, : job.n_players, : job.n_hole])
+    return holes, np.ascontiguousarray(sink[:, job.n_players, :5])
+
+
+def omaha_showdown(job: Job, holes: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, ...]:
+    """Omaha's :func:`showdown`: ``strength, category, winners`` and, hi-lo, ``low, low_winners``.
+
+    ``strength`` is the high value and ``winners`` the best high hand(s)
+    (who share the high half of a hi-lo pot, or all of it without a low);
+    ``low`` is the low code (bigger is better, 0 for no qualifying low) and
+    ``low_winners`` the best low(s) (none without a qualifying low).  The
+    values are the Monte-Carlo loop's (same evaluator, same tables).
+    """
+    n, n_players, n_hole = holes.shape
+    hands = np.ascontiguousarray(holes.reshape(n * n_players, n_hole))
+    boards = np.ascontiguousarray(np.repeat(board, n_players, axis=0))
+    high = np.empty(n * n_players, dtype=np.int32)
+    low = np.empty(n * n_players, dtype=np.int32)
+    warming(_omaha.evaluate_omaha_batch)
+    _omaha.evaluate_omaha_batch(hands, boards, omaha_tables(), high, low)
+    values = high.reshape(n, n_players)
+    winners = values == values.max(axis=1, keepdims=True)
+    category = (len(job.game.categories) - (values >> 12)).astype(np.int8)
+    if not job.game.hilo:
+        return values, category, winners
+    lows = low.reshape(n, n_players)
+    best = lows.max(axis=1, keepdims=True)
+    return values, category, winners, lows, (lows == best) & (best > 0)

@@ -29,7 +29,7 @@ from ..lookup.omaha import omaha_tables
 from .job import OMAHA_ROWS_BOARDS, ZjhKernelRules
 from .rounds import one_thread
 
-__all__ = ["ExactSpec", "McArrays", "McSpec", "exact_unit", "mc_unit", "record_unit"]
+__all__ = ["ExactSpec", "McArrays", "McSpec", "exact_unit", "mc_unit", "omaha_unit", "record_unit"]
 
 
 @dataclass(frozen=True)
@@ -64,20 +64,10 @@ def known_hand_rows(holes: np.ndarray, n_hole: int) -> tuple[np.ndarray, np.ndar
     holes : uint8[n, >= n_hole]
     return : rows uint16[n, 6175], flush_rows uint16[n, 4, 2288]
     """
-    t = omaha_tables()
     rows = np.zeros((len(holes), _omaha.N_BOARD_PATTERNS), dtype=np.uint16)
     flush_rows = np.zeros((len(holes), 4, _omaha.N_SUITED_SETS), dtype=np.uint16)
     warming(_omaha.hand_rows)
-    _omaha.hand_rows(
-        np.ascontiguousarray(holes),
-        n_hole,
-        t.pair_index,
-        t.pair_values,
-        t.flush_pair_index,
-        t.flush_values,
-        rows,
-        flush_rows,
-    )
+    _omaha.hand_rows(np.ascontiguousarray(holes), n_hole, omaha_tables(), rows, flush_rows)
     return rows, flush_rows
 
 
@@ -209,7 +199,7 @@ def mc_unit(
              counts int64[n_players, 7] of :mod:`equity.kernels.omaha_mc`), status int64[run]
     """
     if spec.game_code == KERNEL_OMAHA:
-        return _omaha_mc_unit(spec, first, run, threads)
+        return omaha_unit(spec, first, run, threads)
     loop = _montecarlo.mc_loop(spec.game_code, spec.arrays.kinds)
     out, combo_out, status = _simulate(spec, first, run, loop, None, threads)
     return out, combo_out.sum(axis=0), status
@@ -265,39 +255,48 @@ def _simulate(
     return out, combo_out, status
 
 
-def _omaha_mc_unit(
-    spec: McSpec, first: int, run: int, threads: bool
+def omaha_unit(
+    spec: McSpec, first: int, run: int, threads: bool = True, sink: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Omaha Monte-Carlo batches ``first .. first + run - 1`` (as :func:`mc_unit`).
+
+    ``sink``: None, or ``uint8[deals, n_players + 1, 6]`` that receives the
+    deals of these batches (see ``kernels.omaha_mc.simulate_omaha_batches``):
+    the same loop, the same draws, the same counts.
+    """
     a = spec.arrays
     n_players = len(a.kinds)
     out = np.zeros((run, n_players, n_players + 1), dtype=np.int64)
     extra = np.zeros((run, n_players, _omaha_mc.EXTRA_COLUMNS), dtype=np.int64)
     status = np.zeros(run, dtype=np.int64)
-    rows, flush_rows = known_hand_rows(a.fixed_holes, spec.n_hole)
-    warming(_omaha_mc.simulate_omaha_batches)
+    spot = _omaha_mc.OmahaSpot(
+        spec.n_hole,
+        get_game(spec.game).hilo,
+        a.board,
+        spec.n_board,
+        a.fixed_holes,
+        a.kinds,
+        a.combos,
+        a.combo_masks,
+        a.combo_offsets,
+        a.combo_cum,
+        np.uint64(spec.fixed_mask),
+        a.live_deck,
+    )
+    args = (
+        batch_seeds(spec.seed, run, first=first),
+        spec.batch_size,
+        spec.trials,
+        first,
+        spot,
+        omaha_tables(),
+        known_hand_rows(a.fixed_holes, spec.n_hole),
+        sink,
+        out,
+        extra,
+        status,
+    )
+    warming(_omaha_mc.simulate_omaha_batches, args=args)
     with one_thread(not threads):
-        _omaha_mc.simulate_omaha_batches(
-            batch_seeds(spec.seed, run, first=first),
-            spec.batch_size,
-            spec.trials,
-            first,
-            spec.n_hole,
-            get_game(spec.game).hilo,
-            a.board,
-            spec.n_board,
-            a.fixed_holes,
-            a.kinds,
-            a.combos,
-            a.combo_masks,
-            a.combo_offsets,
-            a.combo_cum,
-            np.uint64(spec.fixed_mask),
-            a.live_deck,
-            omaha_tables(),
-            rows,
-            flush_rows,
-            out,
-            extra,
-            status,
-        )
+        _omaha_mc.simulate_omaha_batches(*args)
     return out, extra.sum(axis=0), status

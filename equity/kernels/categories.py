@@ -86,7 +86,7 @@ def _assignment_categories(hole, n_hole, board, n_board, live, k, weight, tables
             cat_out[p, vals[p] >> 12] += weight
         if n_best == 1:
             win_out[who, best >> 12] += weight
-        if not next_combination(idx, k, n_avail):
+        if next_combination(idx, k, n_avail) < 0:
             break
 
 

@@ -97,22 +97,22 @@ def subset_step(s0, s1, spare, taken, j):
 
 
 @inline_kernel
-def next_combination(idx, k, n):
-    """Advance ``idx[:k]`` to the next ``k``-subset of ``range(n)``; False after the last.
+def next_combination(idx, m, n):
+    """Step ``idx[:m]`` (increasing positions of ``[0, n)``) to the next combination.
 
-    Subsets come in lexicographic order, from ``idx[:k] = 0, 1, ..., k - 1``
-    to ``n - k, ..., n - 1``: the one enumeration step of the package's
-    exact loops over card subsets.
+    Lexicographic order, from ``0, 1, ..., m - 1``; returns the first
+    position whose value changed (the positions after it changed too), or
+    -1 after the last combination (``idx`` is then left as it was).
     """
-    j = k - 1
-    while j >= 0 and idx[j] == n - k + j:
+    j = m - 1
+    while j >= 0 and idx[j] == n - m + j:
         j -= 1
     if j < 0:
-        return False
+        return -1
     idx[j] += 1
-    for i in range(j + 1, k):
-        idx[i] = idx[i - 1] + 1
-    return True
+    for q in range(j + 1, m):
+        idx[q] = idx[q - 1] + 1
+    return j
 
 
 @parallel_kernel

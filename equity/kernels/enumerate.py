@@ -389,7 +389,7 @@ def _correct_flush_suit(s, live_mask, live, hands, tables, vals, acc, out):
                                 acc,
                                 out,
                             )
-            if not next_combination(idx, j, n_suit):  # the next j-subset of the suit's ranks
+            if next_combination(idx, j, n_suit) < 0:  # the next j-subset of the suit's ranks
                 break
 
 

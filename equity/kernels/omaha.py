@@ -8,6 +8,10 @@ after which a hand's high value is a maximum over its hole pairs of
 hand, :func:`hand_rows`) and, when the board allows a flush, over its
 suited pairs of :attr:`flush_values`; its low is one lookup.
 
+Every kernel takes the tables as the one named tuple (``tables``) and
+reads its fields by name; a board is carried as its *sums* ``(key, suits,
+low)`` (:func:`add_card`).
+
 High values are on the hold'em scale of :mod:`equity.lookup` (``value >>
 12`` = category 1..9).  Low codes are ``256 - mask`` of the low's five ranks
 (bigger is better), 0 for no qualifying low.
@@ -26,11 +30,16 @@ __all__ = [
     "N_BOARD_PATTERNS",
     "N_PAIRS",
     "N_SUITED_SETS",
+    "add_card",
     "board_facts",
+    "board_sums",
+    "board_tables",
     "evaluate_omaha_batch",
+    "floyd_board",
     "hand_high",
     "hand_low_mask",
     "hand_rows",
+    "hand_tables",
     "high_from_rows",
     "sample_omaha_categories",
 ]
@@ -47,6 +56,74 @@ _ROW_MASK = np.uint64((1 << 11) - 1)
 _FLUSH_SIZE = 1 << 13
 _THREE = np.uint64(0x5555)
 _EIGHTS = np.uint64(0x8888)
+
+
+@inline_kernel
+def add_card(sums, c, card_keys, suit_bits, low_bits):
+    """The board sums ``(key, suits, low)`` with card ``c`` added.
+
+    ``key`` sums the cards' keys, ``suits`` ORs their suit bits, ``low``
+    ORs their low-rank bits; :func:`board_facts` reads the first two, the
+    low table the third.  The empty board is ``(0, 0, 0)``.
+    """
+    key, suits, low = sums
+    return key + card_keys[c], suits | suit_bits[c], low | np.int64(low_bits[c])
+
+
+@inline_kernel
+def board_sums(cards, n, card_keys, suit_bits, low_bits):
+    """The sums (:func:`add_card`) of the board cards ``cards[:n]``."""
+    sums = (np.uint64(0), np.uint64(0), np.int64(0))
+    for j in range(n):
+        sums = add_card(sums, cards[j], card_keys, suit_bits, low_bits)
+    return sums
+
+
+@inline_kernel
+def floyd_board(s0, s1, spare, deck, i, m, sums, card_keys, suit_bits, low_bits, sink, r):
+    """Complete a board with ``m`` cards of ``deck[i:]`` by Floyd's algorithm.
+
+    Returns ``(s0, s1, spare, sums)``, the cards added to ``sums``
+    (:func:`add_card`).  ``sink`` (None, compiled away, or ``uint8[n, rows,
+    >= 5]``) receives the cards in ``sink[r, -1, 5 - m:]``, in the order drawn.
+    """
+    n_left = deck.shape[0] - i
+    taken = np.uint64(0)
+    for j in range(n_left - m, n_left):
+        s0, s1, spare, taken, t = subset_step(s0, s1, spare, taken, j)
+        c = deck[i + t]
+        sums = add_card(sums, c, card_keys, suit_bits, low_bits)
+        if sink is not None:
+            sink[r, sink.shape[1] - 1, 5 - n_left + j] = c
+    return s0, s1, spare, sums
+
+
+@inline_kernel
+def board_tables(tables):
+    """The arrays a board's sums and facts read, unpacked once per kernel entry:
+    ``(card_keys, suit_bits, low_bits, offsets, board_index, suited_index)``."""
+    return (
+        tables.card_keys,
+        tables.suit_bits,
+        tables.low_bits,
+        tables.offsets,
+        tables.board_index,
+        tables.suited_index,
+    )
+
+
+@inline_kernel
+def hand_tables(tables):
+    """The arrays a hand's values read, unpacked once per kernel entry for the per-deal helpers:
+    ``(pair_index, pair_values, flush_pair_index, flush_values, low_bits, low_values)``."""
+    return (
+        tables.pair_index,
+        tables.pair_values,
+        tables.flush_pair_index,
+        tables.flush_values,
+        tables.low_bits,
+        tables.low_values,
+    )
 
 
 @inline_kernel
@@ -71,9 +148,15 @@ def board_facts(key, suits, offsets, board_index, suited_index):
 
 
 @inline_kernel
-def hand_high(hole, k, pattern, suit, suited, pair_index, pair_values, flush_pair_index,
-              flush_values):  # fmt: skip
-    """High value of the ``k`` cards ``hole[:k]`` on a board with these facts."""
+def hand_high(hole, k, facts, pair_index, pair_values, flush_pair_index, flush_values):
+    """High value of the ``k`` cards ``hole[:k]`` on a board with these facts.
+
+    Takes the four arrays it reads, not the tables tuple: a tuple argument
+    of an inlined helper with loops and branches costs a reference-count
+    update of each of its arrays per call (measured: four times the work of
+    this lookup), an array argument costs nothing.
+    """
+    pattern, suit, suited = facts
     best = np.int64(0)
     base = pattern * 91
     for i in range(k):
@@ -106,8 +189,9 @@ def hand_low_mask(hole, k, low_bits):
 
 
 @inline_kernel
-def high_from_rows(rows, flush_rows, p, pattern, suit, suited):
+def high_from_rows(rows, flush_rows, p, facts):
     """High value of known hand ``p`` from its precomputed rows (:func:`hand_rows`)."""
+    pattern, suit, suited = facts
     v = np.int64(rows[p, pattern])
     if suit >= 0:
         v = max(v, np.int64(flush_rows[p, suit, suited]))
@@ -115,7 +199,7 @@ def high_from_rows(rows, flush_rows, p, pattern, suit, suited):
 
 
 @kernel
-def hand_rows(holes, k, pair_index, pair_values, flush_pair_index, flush_values, rows, flush_rows):
+def hand_rows(holes, k, tables, rows, flush_rows):
     """Precompute each known hand's high value on every board pattern and suited set.
 
     ``rows[p, b]``: the best value by ranks of hand ``p`` on rank pattern
@@ -127,6 +211,10 @@ def hand_rows(holes, k, pair_index, pair_values, flush_pair_index, flush_values,
     ------
     holes : uint8[n, >= k]; rows : uint16[n, 6175]; flush_rows : uint16[n, 4, 2288]
     """
+    pair_index = tables.pair_index
+    pair_values = tables.pair_values
+    flush_pair_index = tables.flush_pair_index
+    flush_values = tables.flush_values
     for p in range(holes.shape[0]):
         for b in range(N_BOARD_PATTERNS):
             best = 0
@@ -152,36 +240,21 @@ def hand_rows(holes, k, pair_index, pair_values, flush_pair_index, flush_values,
 
 @kernel
 def _evaluate_rows(holes, boards, start, stop, tables, high, low):
-    (
-        card_keys,
-        suit_bits,
-        offsets,
-        _values,
-        board_index,
-        pair_index,
-        pair_values,
-        suited_index,
-        flush_pair_index,
-        flush_values,
-        low_bits,
-        low_values,
-    ) = tables
+    pair_index, pair_values, flush_pair_index, flush_values, low_bits, lows = hand_tables(tables)
+    card_keys, suit_bits, _, offsets, board_index, suited_index = board_tables(tables)
     k = holes.shape[1]
     for n in range(start, stop):
-        key = np.uint64(0)
-        suits = np.uint64(0)
-        board_low = np.int64(0)
-        for j in range(5):
-            c = boards[n, j]
-            key += card_keys[c]
-            suits |= suit_bits[c]
-            board_low |= np.int64(low_bits[c])
-        pattern, suit, suited = board_facts(key, suits, offsets, board_index, suited_index)
+        key, suits, board_low = board_sums(boards[n], 5, card_keys, suit_bits, low_bits)
         high[n] = hand_high(
-            holes[n], k, pattern, suit, suited, pair_index, pair_values, flush_pair_index,
+            holes[n],
+            k,
+            board_facts(key, suits, offsets, board_index, suited_index),
+            pair_index,
+            pair_values,
+            flush_pair_index,
             flush_values,
-        )  # fmt: skip
-        low[n] = low_values[(board_low << 8) | hand_low_mask(holes[n], k, low_bits)]
+        )
+        low[n] = lows[(board_low << 8) | hand_low_mask(holes[n], k, low_bits)]
 
 
 @parallel_kernel
@@ -213,9 +286,9 @@ def sample_omaha_categories(seeds, batch_size, n_trials, first_batch, n_hole, ta
 
     Each deal: ``n_hole`` hole cards by partial Fisher-Yates over a deck
     kept shuffled from deal to deal, then five board cards by Floyd's
-    algorithm from the cards left.  Batch ``b = first_batch + i`` deals
-    trials ``[b * batch_size, min(n_trials, (b + 1) * batch_size))`` from
-    its own stream ``seeds[i]`` and writes only ``out[i]``.
+    algorithm from the cards left (:func:`floyd_board`).  Batch ``b =
+    first_batch + i`` deals trials ``[b * batch_size, min(n_trials, (b + 1)
+    * batch_size))`` from its own stream ``seeds[i]`` and writes only ``out[i]``.
 
     Shapes
     ------
@@ -231,44 +304,30 @@ def sample_omaha_categories(seeds, batch_size, n_trials, first_batch, n_hole, ta
 
 @kernel
 def _sample_omaha_batch(seed, n, n_hole, tables, out):
-    (
-        card_keys,
-        suit_bits,
-        offsets,
-        _values,
-        board_index,
-        pair_index,
-        pair_values,
-        suited_index,
-        flush_pair_index,
-        flush_values,
-        low_bits,
-        low_values,
-    ) = tables
+    pair_index, pair_values, flush_pair_index, flush_values, low_bits, lows = hand_tables(tables)
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
     s0 = state[0]
     s1 = state[1]
     spare = np.uint64(0)
+    card_keys, suit_bits, _, offsets, board_index, suited_index = board_tables(tables)
     deck = np.arange(52).astype(np.uint8)
+    empty = (np.uint64(0), np.uint64(0), np.int64(0))
     for _ in range(n):
         for j in range(n_hole):
             s0, s1, spare, _c = swap_draw(s0, s1, spare, deck, j, 52)
-        key = np.uint64(0)
-        suits = np.uint64(0)
-        board_low = np.int64(0)
-        taken = np.uint64(0)
-        n_left = 52 - n_hole
-        for j in range(n_left - 5, n_left):
-            s0, s1, spare, taken, t = subset_step(s0, s1, spare, taken, j)
-            c = deck[n_hole + t]
-            key += card_keys[c]
-            suits |= suit_bits[c]
-            board_low |= np.int64(low_bits[c])
-        pattern, suit, suited = board_facts(key, suits, offsets, board_index, suited_index)
+        s0, s1, spare, sums = floyd_board(
+            s0, s1, spare, deck, n_hole, 5, empty, card_keys, suit_bits, low_bits, None, 0
+        )
+        key, suits, board_low = sums
         high = hand_high(
-            deck, n_hole, pattern, suit, suited, pair_index, pair_values, flush_pair_index,
+            deck,
+            n_hole,
+            board_facts(key, suits, offsets, board_index, suited_index),
+            pair_index,
+            pair_values,
+            flush_pair_index,
             flush_values,
-        )  # fmt: skip
+        )
         out[high >> 12] += 1
-        out[LOW_COLUMN] += low_values[(board_low << 8) | hand_low_mask(deck, n_hole, low_bits)] > 0
+        out[LOW_COLUMN] += lows[(board_low << 8) | hand_low_mask(deck, n_hole, low_bits)] > 0

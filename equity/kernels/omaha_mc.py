@@ -9,25 +9,49 @@ whole pot alone), 1 has the only best high, 2 shares the best high, 3 has
 the only best low, 4 shares the best low, 5 wins any part of the pot; column
 6 counts deals with no qualifying low (the same in every row).
 
-Deal order of a batch: pattern players (one hand each, drawn jointly; the
-whole draw is rejected on a conflict), then random players by partial
-Fisher-Yates over the live deck, then the board, both skipping cards the
-pattern players hold.  Known hands are scored from precomputed rows
-(:func:`.omaha.hand_rows`); two known hands heads-up run a loop of their own
-with the same draws.
+One Monte-Carlo body, :func:`_omaha_batch`, deals every spot (known hands,
+patterns, random hands, any mix); each draw step is one inline helper:
+:func:`_deal_patterns` (the joint pattern draw), :func:`_deal_random` (the
+random players' hole cards) and :func:`_complete_board` (the board).
+The hands are scored inline, from arrays unpacked once per kernel entry:
+an inlined helper with branches that takes a tuple, or takes a row view
+of ``holes``, pays reference counting per call (measured: up to 4x the
+lookup itself).  Deal order of a batch: pattern players (one hand each,
+drawn jointly; the whole draw is rejected on a conflict), then random players by
+partial Fisher-Yates over the live deck, then the board, both skipping cards
+the pattern players hold (without pattern players the board is Floyd's draw
+from the cards left).  Known hands are scored from precomputed rows
+(:func:`.omaha.hand_rows`).
+
+The loop takes an optional ``sink``: None when scoring (every write to it
+compiles away), else ``uint8[n_deals, n_players + 1, >= 6]`` that receives each
+deal's cards (:func:`simulate_omaha_batches`), so ``equity.deal`` records
+the very deals the counts score.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
+from ..lookup.omaha import OmahaTables
 from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
-from .deal import subset_step as _subset_step
-from .deal import swap_draw as _swap_draw
+from .deal import next_combination, swap_draw
 from .headsup import pick_combo
-from .omaha import board_facts, hand_high, hand_low_mask, hand_rows, high_from_rows
-from .rng import seed_state
-from .rng import xoro as _xoro
+from .omaha import (
+    add_card,
+    board_facts,
+    board_sums,
+    board_tables,
+    floyd_board,
+    hand_high,
+    hand_low_mask,
+    hand_rows,
+    hand_tables,
+    high_from_rows,
+)
+from .rng import seed_state, xoro
 from .scoring import (
     KIND_FIXED,
     KIND_RANDOM,
@@ -37,10 +61,45 @@ from .scoring import (
     STATUS_OK,
 )
 
-__all__ = ["EXTRA_COLUMNS", "enumerate_omaha", "omaha_score", "simulate_omaha_batches"]
+__all__ = [
+    "EXTRA_COLUMNS",
+    "OmahaSpot",
+    "enumerate_omaha",
+    "omaha_score",
+    "simulate_omaha_batches",
+]
 
 _ONE = np.uint64(1)
 EXTRA_COLUMNS = 7
+
+
+class OmahaSpot(NamedTuple):
+    """A Monte-Carlo spot as :func:`simulate_omaha_batches` takes it."""
+
+    n_hole: int
+    """Hole cards per player (4, 5 or 6)."""
+    hilo: bool
+    """Hi-lo eight or better (else high only)."""
+    board_fixed: np.ndarray
+    """``uint8[5]``: the known board cards first."""
+    n_board_fixed: int
+    """Known board cards (0, 3, 4 or 5)."""
+    fixed_holes: np.ndarray
+    """``uint8[n_players, >= n_hole]``: the known hands (other rows unused)."""
+    kinds: np.ndarray
+    """``int8[n_players]``: ``KIND_FIXED``, ``KIND_RANDOM`` or ``KIND_RANGE`` (a pattern)."""
+    combos: np.ndarray
+    """``uint8[n_combos, >= n_hole]``: the pattern players' hands, player by player."""
+    combo_masks: np.ndarray
+    """``uint64[n_combos]``: each hand's card mask."""
+    combo_offsets: np.ndarray
+    """``int64[n_players + 1]``: player ``p``'s hands are ``[off[p], off[p + 1])``."""
+    combo_cum: np.ndarray
+    """``float64[n_combos]``: cumulative weights over all blocks."""
+    fixed_mask: np.uint64
+    """The known cards (never dealt)."""
+    live_deck: np.ndarray
+    """``uint8[n_live]``: every card not in ``fixed_mask``, ascending."""
 
 
 @inline_kernel
@@ -88,43 +147,153 @@ def omaha_score(highs, lows, hilo, out, extra):
             extra[p, 0] += 1
 
 
-@kernel
-def _omaha_batch(
-    seed,
-    n_batch,
-    n_hole,
-    hilo,
-    board_fixed,
-    n_board_fixed,
-    fixed_holes,
-    kinds,
+@inline_kernel
+def _draw_live(s0, s1, spare, deck, i, used, skip):
+    """The next card of a partial Fisher-Yates from ``deck[i:]``: ``(s0, s1, spare, i, card)``.
+
+    With ``skip`` (pattern players are dealt), cards in the mask ``used``
+    are drawn and passed over, which leaves the others uniform.
+    """
+    n_live = deck.shape[0]
+    while True:
+        s0, s1, spare, c = swap_draw(s0, s1, spare, deck, i, n_live)
+        i += 1
+        if not (skip and (_ONE << np.uint64(c)) & used):
+            break
+    return s0, s1, spare, i, c
+
+
+@inline_kernel
+def _deal_patterns(
+    s0,
+    s1,
+    ranged,
+    n_range,
+    uniform,
+    fixed_mask,
     combos,
     combo_masks,
     combo_offsets,
     combo_cum,
-    fixed_mask,
-    live_deck,
-    tables,
-    rows,
-    flush_rows,
-    out,
-    extra,
+    n_hole,
+    holes,
 ):
-    """One batch of Omaha deals into ``out``, ``extra``; return a status code."""
-    (
-        card_keys,
-        suit_bits,
-        offsets,
-        _values,
-        board_index,
-        pair_index,
-        pair_values,
-        suited_index,
-        flush_pair_index,
-        flush_values,
-        low_bits,
-        low_values,
-    ) = tables
+    """One hand for each pattern player ``ranged[:n_range]``, drawn jointly into ``holes``.
+
+    Returns ``(s0, s1, used, ok)``: ``used`` is the known cards and the
+    hands dealt; a draw in which two hands share a card is rejected whole
+    and redrawn, up to ``MAX_REJECTIONS`` times (then ``ok`` is False).
+    """
+    used = fixed_mask
+    ok = False
+    rejections = 0
+    while not ok and rejections < MAX_REJECTIONS:
+        used = fixed_mask
+        ok = True
+        for r in range(n_range):
+            p = ranged[r]
+            s0, s1, x = xoro(s0, s1)
+            c = pick_combo(x, combo_offsets[p], combo_offsets[p + 1], uniform[p], combo_cum)
+            if combo_masks[c] & used:
+                ok = False
+                break
+            used |= combo_masks[c]
+            for j in range(n_hole):
+                holes[p, j] = combos[c, j]
+        rejections += not ok
+    return s0, s1, used, ok
+
+
+@inline_kernel
+def _deal_random(s0, s1, spare, deck, kinds, n_hole, used, skip, holes):
+    """The random players' hole cards, in turn, from the front of ``deck``.
+
+    Returns ``(s0, s1, spare, i)``: ``deck[:i]`` holds the cards drawn
+    (with those passed over, see :func:`_draw_live`).
+    """
+    i = 0
+    for p in range(kinds.shape[0]):
+        if kinds[p] != KIND_RANDOM:
+            continue
+        for j in range(n_hole):
+            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
+            holes[p, j] = c
+    return s0, s1, spare, i
+
+
+@inline_kernel
+def _complete_board(rng, deck, i, used, skip, m, sums, card_keys, suit_bits, low_bits, sink, r):
+    """The board's ``m`` missing cards from ``deck[i:]``, added to ``sums``.
+
+    ``rng`` is ``(s0, s1, spare)``; returns ``(s0, s1, spare, sums)``.
+    Floyd's draw from the cards left (:func:`.omaha.floyd_board`), or, with
+    ``skip``, a partial Fisher-Yates passing over the cards in ``used``;
+    the cards go to ``sink[r, -1, 5 - m:]`` (a ``sink`` of None compiles
+    away).  Per-deal helpers take arrays, not the tables
+    tuple (see :func:`.omaha.hand_high`).
+    """
+    s0, s1, spare = rng
+    if not skip:
+        s0, s1, spare, sums = floyd_board(
+            s0, s1, spare, deck, i, m, sums, card_keys, suit_bits, low_bits, sink, r
+        )
+    else:
+        for k in range(m):
+            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
+            sums = add_card(sums, c, card_keys, suit_bits, low_bits)
+            if sink is not None:
+                sink[r, sink.shape[1] - 1, 5 - m + k] = c
+    return s0, s1, spare, sums
+
+
+@inline_kernel
+def _record_hands(sink, r, holes, spot):
+    """Deal ``r`` of the sink: each player's hole cards and the known board cards."""
+    n_players = holes.shape[0]
+    for p in range(n_players):
+        for j in range(spot.n_hole):
+            sink[r, p, j] = holes[p, j]
+    for j in range(spot.n_board_fixed):
+        sink[r, n_players, j] = spot.board_fixed[j]
+
+
+@inline_kernel
+def _range_players(spot):
+    """``(ranged, uniform, n_range)``: the pattern players in order, and whether each
+    player's weights are all equal (then a hand is one bounded draw)."""
+    kinds = spot.kinds
+    n_players = kinds.shape[0]
+    ranged = np.empty(n_players, dtype=np.int64)
+    uniform = np.zeros(n_players, dtype=np.bool_)
+    n_range = 0
+    for p in range(n_players):
+        if kinds[p] != KIND_RANGE:
+            continue
+        ranged[n_range] = p
+        n_range += 1
+        lo = spot.combo_offsets[p]
+        base = spot.combo_cum[lo - 1] if lo > 0 else 0.0
+        step = spot.combo_cum[lo] - base
+        uniform[p] = True
+        for c in range(lo + 1, spot.combo_offsets[p + 1]):
+            if spot.combo_cum[c] - spot.combo_cum[c - 1] != step:
+                uniform[p] = False
+    return ranged, uniform, n_range
+
+
+@kernel
+def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
+    """One batch of Omaha deals into ``out``, ``extra``; return a status code.
+
+    The one Monte-Carlo body of the family (deal order: module doc).  With
+    a ``sink``, deal ``t`` of the batch is written to ``sink[row0 + t]``.
+    The tuples are unpacked here, once: the per-deal helpers take arrays.
+    """
+    (n_hole, hilo, board_fixed, n_board_fixed, fixed_holes, kinds, combos, combo_masks,
+     combo_offsets, combo_cum, fixed_mask, live_deck) = spot  # fmt: skip
+    pair_index, pair_values, flush_pair_index, flush_values, low_bits, lows_of = hand_tables(tables)
+    card_keys, suit_bits, _, offsets, board_index, suited_index = board_tables(tables)
+    rows, flush_rows = known
     n_players = kinds.shape[0]
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
@@ -132,350 +301,206 @@ def _omaha_batch(
     s1 = state[1]
     spare = np.uint64(0)
     deck = live_deck.copy()
-    n_live = deck.shape[0]
     holes = fixed_holes.copy()
     highs = np.zeros(n_players, dtype=np.int64)
     lows = np.zeros(n_players, dtype=np.int64)
-    hole_low = np.zeros(n_players, dtype=np.int64)
+    hole_low = np.full(n_players, -1, dtype=np.int64)  # known hands' low masks
     for p in range(n_players):
-        hole_low[p] = hand_low_mask(holes[p], n_hole, low_bits)
-    fixed_key = np.uint64(0)
-    fixed_suits = np.uint64(0)
-    fixed_low = np.int64(0)
-    for j in range(n_board_fixed):
-        c = board_fixed[j]
-        fixed_key += card_keys[c]
-        fixed_suits |= suit_bits[c]
-        fixed_low |= np.int64(low_bits[c])
+        if kinds[p] == KIND_FIXED:
+            hole_low[p] = hand_low_mask(holes[p], n_hole, low_bits)
+    start = board_sums(board_fixed, n_board_fixed, card_keys, suit_bits, low_bits)
     m = 5 - n_board_fixed
-    ranged = np.empty(n_players, dtype=np.int64)
-    uniform = np.zeros(n_players, dtype=np.bool_)
-    n_range = 0
-    n_random = 0
-    for p in range(n_players):
-        if kinds[p] == KIND_RANDOM:
-            n_random += 1
-        if kinds[p] == KIND_RANGE:
-            ranged[n_range] = p
-            n_range += 1
-            lo = combo_offsets[p]
-            hi = combo_offsets[p + 1]
-            base = combo_cum[lo - 1] if lo > 0 else 0.0
-            step = combo_cum[lo] - base
-            uniform[p] = True
-            for c in range(lo + 1, hi):
-                if combo_cum[c] - combo_cum[c - 1] != step:
-                    uniform[p] = False
-    if n_players == 2 and n_range == 0 and n_random == 0:
-        return _heads_up_known(
-            s0, s1, n_batch, deck, m, fixed_key, fixed_suits, fixed_low, hilo, hole_low,
-            card_keys, suit_bits, offsets, board_index, suited_index, low_bits, low_values,
-            rows, flush_rows, out, extra,
-        )  # fmt: skip
-    for _ in range(n_batch):
+    ranged, uniform, n_range = _range_players(spot)
+    skip = n_range > 0
+    for t in range(n_batch):
         used = fixed_mask
-        if n_range:
-            rejections = 0
-            while True:
-                used = fixed_mask
-                ok = True
-                for r in range(n_range):
-                    p = ranged[r]
-                    s0, s1, x = _xoro(s0, s1)
-                    c = pick_combo(x, combo_offsets[p], combo_offsets[p + 1], uniform[p], combo_cum)
-                    if combo_masks[c] & used:
-                        ok = False
-                        break
-                    used |= combo_masks[c]
-                    for j in range(n_hole):
-                        holes[p, j] = combos[c, j]
-                if ok:
-                    break
-                rejections += 1
-                if rejections >= MAX_REJECTIONS:
-                    return STATUS_NO_LEGAL_DEAL
-        i = 0
-        for p in range(n_players):
-            if kinds[p] != KIND_RANDOM:
-                continue
-            j = 0
-            while j < n_hole:
-                s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
-                i += 1
-                if n_range and (_ONE << np.uint64(c)) & used:
-                    continue
-                holes[p, j] = c
-                j += 1
-        key = fixed_key
-        suits = fixed_suits
-        board_low = fixed_low
-        if n_range == 0:  # Floyd's draw from the cards left, deck[i:]
-            n_left = n_live - i
-            taken = np.uint64(0)
-            for j in range(n_left - m, n_left):
-                s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
-                c = deck[i + t]
-                key += card_keys[c]
-                suits |= suit_bits[c]
-                board_low |= np.int64(low_bits[c])
-        else:
-            dealt = 0
-            while dealt < m:
-                s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
-                i += 1
-                if (_ONE << np.uint64(c)) & used:
-                    continue
-                key += card_keys[c]
-                suits |= suit_bits[c]
-                board_low |= np.int64(low_bits[c])
-                dealt += 1
-        pattern, suit, suited = board_facts(key, suits, offsets, board_index, suited_index)
+        if skip:
+            s0, s1, used, ok = _deal_patterns(
+                s0,
+                s1,
+                ranged,
+                n_range,
+                uniform,
+                fixed_mask,
+                combos,
+                combo_masks,
+                combo_offsets,
+                combo_cum,
+                n_hole,
+                holes,
+            )
+            if not ok:
+                return STATUS_NO_LEGAL_DEAL
+        s0, s1, spare, i = _deal_random(s0, s1, spare, deck, kinds, n_hole, used, skip, holes)
+        s0, s1, spare, sums = _complete_board(
+            (s0, s1, spare),
+            deck,
+            i,
+            used,
+            skip,
+            m,
+            start,
+            card_keys,
+            suit_bits,
+            low_bits,
+            sink,
+            row0 + t,
+        )
+        key, suits, board_low = sums
+        facts = board_facts(key, suits, offsets, board_index, suited_index)
         for p in range(n_players):
             if kinds[p] == KIND_FIXED:
-                highs[p] = high_from_rows(rows, flush_rows, p, pattern, suit, suited)
+                highs[p] = high_from_rows(rows, flush_rows, p, facts)
             else:
                 highs[p] = hand_high(
-                    holes[p], n_hole, pattern, suit, suited, pair_index, pair_values,
-                    flush_pair_index, flush_values,
-                )  # fmt: skip
+                    holes[p], n_hole, facts, pair_index, pair_values, flush_pair_index, flush_values
+                )
             if hilo:
                 mask = (
                     hole_low[p]
                     if kinds[p] == KIND_FIXED
                     else hand_low_mask(holes[p], n_hole, low_bits)
                 )
-                lows[p] = np.int64(low_values[(board_low << 8) | mask])
+                lows[p] = np.int64(lows_of[(board_low << 8) | mask])
         omaha_score(highs, lows, hilo, out, extra)
-    return STATUS_OK
-
-
-@inline_kernel
-def _heads_up_known(
-    s0, s1, n, deck, m, fixed_key, fixed_suits, fixed_low, hilo, hole_low,
-    card_keys, suit_bits, offsets, board_index, suited_index, low_bits, low_values,
-    rows, flush_rows, out, extra,
-):  # fmt: skip
-    """Two known hands: the general loop's draws (Floyd's board), scored from their rows.
-
-    Every count stays in a register (branch-free sums); ``out`` and
-    ``extra`` are written once at the end, as :func:`omaha_score` would
-    have written them deal by deal.
-    """
-    n_live = deck.shape[0]
-    spare = np.uint64(0)
-    low0 = hole_low[0]
-    low1 = hole_low[1]
-    high_win0 = 0
-    high_win1 = 0
-    no_low = 0  # deals without a qualifying low
-    no_low_win0 = 0  # ... that player 0 (1) won alone, or tied
-    no_low_win1 = 0
-    no_low_tie = 0
-    low_win0 = 0
-    low_win1 = 0
-    low_tie = 0
-    scoop0 = 0
-    scoop1 = 0
-    for _ in range(n):
-        key = fixed_key
-        suits = fixed_suits
-        board_low = fixed_low
-        taken = np.uint64(0)
-        for j in range(n_live - m, n_live):
-            s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
-            c = deck[t]
-            key += card_keys[c]
-            suits |= suit_bits[c]
-            board_low |= np.int64(low_bits[c])
-        pattern, suit, suited = board_facts(key, suits, offsets, board_index, suited_index)
-        h0 = high_from_rows(rows, flush_rows, 0, pattern, suit, suited)
-        h1 = high_from_rows(rows, flush_rows, 1, pattern, suit, suited)
-        w0 = np.int64(h0 > h1)
-        w1 = np.int64(h1 > h0)
-        high_win0 += w0
-        high_win1 += w1
-        if hilo:
-            l0 = np.int64(low_values[(board_low << 8) | low0])
-            l1 = np.int64(low_values[(board_low << 8) | low1])
-            none = np.int64(l0 == 0) & np.int64(l1 == 0)
-            lw0 = np.int64(l0 > l1)
-            lw1 = np.int64(l1 > l0)
-            no_low += none
-            no_low_win0 += none & w0
-            no_low_win1 += none & w1
-            no_low_tie += none & (1 - w0 - w1)
-            low_win0 += lw0
-            low_win1 += lw1
-            low_tie += (1 - none) & np.int64(l0 == l1)
-            scoop0 += w0 & (none | lw0)
-            scoop1 += w1 & (none | lw1)
-    high_tie = n - high_win0 - high_win1
-    if not hilo:
-        out[0, 1] += high_win0
-        out[1, 1] += high_win1
-        out[0, 2] += high_tie
-        out[1, 2] += high_tie
-        for p, win in ((0, high_win0), (1, high_win1)):
-            extra[p, 0] += win
-            extra[p, 1] += win
-            extra[p, 2] += high_tie
-            extra[p, 5] += win + high_tie
-        return STATUS_OK
-    # units: a pot without a low is two half-pots for the high hand(s)
-    for p, win, no_low_win, low_win, scoop, other_scoop in (
-        (0, high_win0, no_low_win0, low_win0, scoop0, scoop1),
-        (1, high_win1, no_low_win1, low_win1, scoop1, scoop0),
-    ):
-        out[p, 1] += win + no_low_win + low_win
-        out[p, 2] += high_tie + no_low_tie + low_tie
-        extra[p, 0] += scoop
-        extra[p, 1] += win
-        extra[p, 2] += high_tie
-        extra[p, 3] += low_win
-        extra[p, 4] += low_tie
-        extra[p, 6] += no_low
-        extra[p, 5] += n - other_scoop  # nothing only when the other hand scoops
+        if sink is not None:
+            _record_hands(sink, row0 + t, holes, spot)
     return STATUS_OK
 
 
 @parallel_kernel
 def simulate_omaha_batches(
-    seeds,
-    batch_size,
-    n_trials,
-    first_batch,
-    n_hole,
-    hilo,
-    board_fixed,
-    n_board_fixed,
-    fixed_holes,
-    kinds,
-    combos,
-    combo_masks,
-    combo_offsets,
-    combo_cum,
-    fixed_mask,
-    live_deck,
-    tables,
-    rows,
-    flush_rows,
-    out,
-    extra,
-    status,
+    seeds, batch_size, n_trials, first_batch, spot, tables, known, sink, out, extra, status
 ):
     """Omaha Monte-Carlo for batches ``first_batch .. first_batch + len(out) - 1``.
 
     As :func:`.montecarlo.simulate_batches`: batch ``b`` runs its trials from
     the stream ``seeds[i]`` and writes only row ``i``, so the counts do not
-    depend on the number of threads.
+    depend on the number of threads.  ``sink``: None (scoring only), or the
+    run's deals are recorded there, deal ``d`` of the run (from the first
+    batch's first deal) in ``sink[d]``: rows ``0 .. n_players - 1`` the
+    players' hole cards (first ``n_hole`` columns), row ``n_players`` the
+    board (first 5 columns: the known cards, then those dealt, in order).
 
     Shapes
     ------
-    board_fixed : uint8[5]; fixed_holes : uint8[n_players, 6]; kinds : int8[n_players]
-    combos : uint8[n_combos, 6]; combo_masks : uint64[n_combos]
-    combo_offsets : int64[n_players + 1]; combo_cum : float64[n_combos]
-    live_deck : uint8[n_live]; tables : equity.lookup.omaha.OmahaTables
-    rows : uint16[n_players, 6175]; flush_rows : uint16[n_players, 4, 2288] (known hands)
+    spot : OmahaSpot; tables : equity.lookup.omaha.OmahaTables
+    known : (rows uint16[n_players, 6175], flush_rows uint16[n_players, 4, 2288]), the rows
+        of the known hands (:func:`.omaha.hand_rows`)
+    sink : None or uint8[n_deals, n_players + 1, >= 6]
     out : int64[n_run, n_players, n_players + 1]; extra : int64[n_run, n_players, 7]
     status : int64[n_run]
     """
+    # a prange body takes arrays and scalars only: the tuples are rebuilt per batch
+    (n_hole, hilo, board_fixed, n_board_fixed, fixed_holes, kinds, combos, combo_masks,
+     combo_offsets, combo_cum, fixed_mask, live_deck) = spot  # fmt: skip
+    (card_keys, suit_bits, offsets, values, board_index, pair_index, pair_values, suited_index,
+     flush_pair_index, flush_values, low_bits, low_values) = tables  # fmt: skip
+    rows, flush_rows = known
     taken = np.zeros(1, dtype=np.int64)  # the work queue (see fetch_add)
     for _worker in prange(min(out.shape[0], QUEUE_WORKERS)):
         while True:
             i = fetch_add(taken, 1)
             if i >= out.shape[0]:
                 break
-            b = first_batch + i
-            start = b * batch_size
+            start = (first_batch + i) * batch_size
             n_batch = min(n_trials, start + batch_size) - start
             status[i] = _omaha_batch(
-                seeds[i],
-                n_batch,
-                n_hole,
-                hilo,
-                board_fixed,
-                n_board_fixed,
-                fixed_holes,
-                kinds,
-                combos,
-                combo_masks,
-                combo_offsets,
-                combo_cum,
-                fixed_mask,
-                live_deck,
-                tables,
-                rows,
-                flush_rows,
-                out[i],
-                extra[i],
-            )
+                seeds[i], n_batch,
+                OmahaSpot(n_hole, hilo, board_fixed, n_board_fixed, fixed_holes, kinds, combos,
+                          combo_masks, combo_offsets, combo_cum, fixed_mask, live_deck),
+                OmahaTables(card_keys, suit_bits, offsets, values, board_index, pair_index,
+                            pair_values, suited_index, flush_pair_index, flush_values, low_bits,
+                            low_values),
+                (rows, flush_rows), sink, i * batch_size, out[i], extra[i],
+            )  # fmt: skip
 
 
 @kernel
-def _enumerate_one(
-    holes, n_hole, deck, n_deck, m, fixed_key, fixed_suits, fixed_low, hilo, use_rows,
-    hole_low, tables, rows, flush_rows, highs, lows, out, extra,
-):  # fmt: skip
-    """Every completion of the board by ``m`` cards of ``deck[:n_deck]``, scored.
+def _enumerate_boards(
+    holes, n_hole, hilo, use_rows, hole_low, deck, m, start, tables, known, out, extra
+):
+    """Every completion of the board ``start`` (sums) by ``m`` cards of ``deck``, scored.
 
     Known hands are scored from their rows (``use_rows``) or, when there are
-    too few boards to pay for the rows, pair by pair.
+    too few boards to pay for the rows, pair by pair.  Each board's sums are
+    kept per position, so a new board recomputes them from its first
+    changed card on.
     """
-    (
-        card_keys,
-        suit_bits,
-        offsets,
-        _values,
-        board_index,
-        pair_index,
-        pair_values,
-        suited_index,
-        flush_pair_index,
-        flush_values,
-        low_bits,
-        low_values,
-    ) = tables
-    n_players = highs.shape[0]
+    pair_index, pair_values, flush_pair_index, flush_values, low_bits, lows_of = hand_tables(tables)
+    card_keys, suit_bits, _, offsets, board_index, suited_index = board_tables(tables)
+    rows, flush_rows = known
+    n_players = holes.shape[0]
+    n_deck = deck.shape[0]
+    highs = np.zeros(n_players, dtype=np.int64)
+    lows = np.zeros(n_players, dtype=np.int64)
     idx = np.zeros(5, dtype=np.int64)
     keys = np.zeros(6, dtype=np.uint64)
     suits = np.zeros(6, dtype=np.uint64)
     board_lows = np.zeros(6, dtype=np.int64)
-    keys[0] = fixed_key
-    suits[0] = fixed_suits
-    board_lows[0] = fixed_low
+    keys[0], suits[0], board_lows[0] = start
     if m > n_deck:
         return
     for j in range(m):
         idx[j] = j
     changed = 0  # the first position whose card changed since the last board
-    while True:
+    while changed >= 0:
         for j in range(changed, m):  # the running sums from the changed card on
-            c = deck[idx[j]]
-            keys[j + 1] = keys[j] + card_keys[c]
-            suits[j + 1] = suits[j] | suit_bits[c]
-            board_lows[j + 1] = board_lows[j] | np.int64(low_bits[c])
-        pattern, suit, suited = board_facts(keys[m], suits[m], offsets, board_index, suited_index)
+            keys[j + 1], suits[j + 1], board_lows[j + 1] = add_card(
+                (keys[j], suits[j], board_lows[j]), deck[idx[j]], card_keys, suit_bits, low_bits
+            )
+        facts = board_facts(keys[m], suits[m], offsets, board_index, suited_index)
         for p in range(n_players):
             if use_rows:
-                highs[p] = high_from_rows(rows, flush_rows, p, pattern, suit, suited)
+                highs[p] = high_from_rows(rows, flush_rows, p, facts)
             else:
                 highs[p] = hand_high(
-                    holes[p], n_hole, pattern, suit, suited, pair_index, pair_values,
-                    flush_pair_index, flush_values,
-                )  # fmt: skip
+                    holes[p], n_hole, facts, pair_index, pair_values, flush_pair_index, flush_values
+                )
             if hilo:
-                lows[p] = np.int64(low_values[(board_lows[m] << 8) | hole_low[p]])
+                lows[p] = np.int64(lows_of[(board_lows[m] << 8) | hole_low[p]])
         omaha_score(highs, lows, hilo, out, extra)
-        # the next combination of m positions out of n_deck
-        j = m - 1
-        while j >= 0 and idx[j] == n_deck - m + j:
-            j -= 1
-        if j < 0:
-            return
-        idx[j] += 1
-        for q in range(j + 1, m):
-            idx[q] = idx[q - 1] + 1
-        changed = j
+        changed = next_combination(idx, m, n_deck)
+
+
+@kernel
+def _enumerate_assignment(
+    holes, n_hole, hilo, use_rows, board_fixed, n_board_fixed, fixed_mask, tables, out, extra
+):
+    """Exact counts of one assignment of hole cards: the deck left, rows, every board."""
+    card_keys, suit_bits, low_bits, _, _, _ = board_tables(tables)
+    n_players = holes.shape[0]
+    n_rows = n_players if use_rows else 0
+    rows = np.zeros((n_rows, 6175), dtype=np.uint16)
+    flush_rows = np.zeros((n_rows, 4, 2288), dtype=np.uint16)
+    if use_rows:
+        hand_rows(holes, n_hole, tables, rows, flush_rows)
+    hole_low = np.zeros(n_players, dtype=np.int64)
+    used = fixed_mask
+    for p in range(n_players):
+        hole_low[p] = hand_low_mask(holes[p], n_hole, low_bits)
+        for j in range(n_hole):
+            used |= _ONE << np.uint64(holes[p, j])
+    deck = np.empty(52, dtype=np.uint8)
+    n_deck = 0
+    for c in range(52):
+        if not (used >> np.uint64(c)) & _ONE:
+            deck[n_deck] = c
+            n_deck += 1
+    _enumerate_boards(
+        holes,
+        n_hole,
+        hilo,
+        use_rows,
+        hole_low,
+        deck[:n_deck],
+        5 - n_board_fixed,
+        board_sums(board_fixed, n_board_fixed, card_keys, suit_bits, low_bits),
+        tables,
+        (rows, flush_rows),
+        out,
+        extra,
+    )
 
 
 @parallel_kernel
@@ -501,17 +526,8 @@ def enumerate_omaha(
     assignments : uint8[n_assign, n_players, 6] (first ``n_hole`` columns used)
     out : int64[n_assign, n_players, n_players + 1]; extra : int64[n_assign, n_players, 7]
     """
-    n_players = assignments.shape[1]
-    card_keys = tables[0]
-    suit_bits = tables[1]
-    low_bits = tables[10]
-    fixed_key = np.uint64(0)
-    fixed_suits = np.uint64(0)
-    fixed_low = np.int64(0)
-    for j in range(n_board_fixed):
-        fixed_key += card_keys[board_fixed[j]]
-        fixed_suits |= suit_bits[board_fixed[j]]
-        fixed_low |= np.int64(low_bits[board_fixed[j]])
+    (card_keys, suit_bits, offsets, values, board_index, pair_index, pair_values, suited_index,
+     flush_pair_index, flush_values, low_bits, low_values) = tables  # fmt: skip
     taken = np.zeros(1, dtype=np.int64)  # the work queue (see fetch_add)
     for _worker in prange(min(assignments.shape[0], QUEUE_WORKERS)):
         while True:
@@ -519,36 +535,9 @@ def enumerate_omaha(
             if a >= assignments.shape[0]:
                 break
             _enumerate_assignment(
-                assignments[a], n_hole, hilo, use_rows, n_board_fixed, fixed_mask, fixed_key,
-                fixed_suits, fixed_low, tables, out[a], extra[a], n_players,
+                assignments[a], n_hole, hilo, use_rows, board_fixed, n_board_fixed, fixed_mask,
+                OmahaTables(card_keys, suit_bits, offsets, values, board_index, pair_index,
+                            pair_values, suited_index, flush_pair_index, flush_values, low_bits,
+                            low_values),
+                out[a], extra[a],
             )  # fmt: skip
-
-
-@kernel
-def _enumerate_assignment(
-    holes, n_hole, hilo, use_rows, n_board_fixed, fixed_mask, fixed_key, fixed_suits,
-    fixed_low, tables, out, extra, n_players,
-):  # fmt: skip
-    n_rows = n_players if use_rows else 0
-    rows = np.zeros((n_rows, 6175), dtype=np.uint16)
-    flush_rows = np.zeros((n_rows, 4, 2288), dtype=np.uint16)
-    if use_rows:
-        hand_rows(holes, n_hole, tables[5], tables[6], tables[8], tables[9], rows, flush_rows)
-    hole_low = np.zeros(n_players, dtype=np.int64)
-    used = fixed_mask
-    for p in range(n_players):
-        hole_low[p] = hand_low_mask(holes[p], n_hole, tables[10])
-        for j in range(n_hole):
-            used |= _ONE << np.uint64(holes[p, j])
-    deck = np.empty(52, dtype=np.uint8)
-    n_deck = 0
-    for c in range(52):
-        if not (used >> np.uint64(c)) & _ONE:
-            deck[n_deck] = c
-            n_deck += 1
-    highs = np.zeros(n_players, dtype=np.int64)
-    lows = np.zeros(n_players, dtype=np.int64)
-    _enumerate_one(
-        holes, n_hole, deck, n_deck, 5 - n_board_fixed, fixed_key, fixed_suits, fixed_low,
-        hilo, use_rows, hole_low, tables, rows, flush_rows, highs, lows, out, extra,
-    )  # fmt: skip
