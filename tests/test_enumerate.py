@@ -45,35 +45,11 @@ def both_ways(holes: np.ndarray, dead: np.ndarray) -> tuple[np.ndarray, np.ndarr
     vals = np.empty(n, dtype=np.int32)
     by_pattern = np.zeros((n, n + 1), dtype=np.int64)
     patterns = board_patterns()
-    en._five_card_boards(
-        live,
-        hk,
-        hs,
-        hsc,
-        patterns.ranks,
-        patterns.keys,
-        card_keys,
-        suit_bits,
-        offsets,
-        values,
-        vals,
-        by_pattern,
-    )
+    tables = (card_keys, suit_bits, offsets, values)
+    en._five_card_boards(live, (hk, hs, hsc), patterns, tables, vals, by_pattern)
     by_board = np.zeros((n, n + 1), dtype=np.int64)
     en._five_board_loops(
-        KEY_START,
-        np.uint64(0),
-        deck,
-        group_end,
-        len(deck),
-        hk,
-        hs,
-        card_keys,
-        suit_bits,
-        offsets,
-        values,
-        vals,
-        by_board,
+        KEY_START, np.uint64(0), deck, group_end, len(deck), (hk, hs), tables, vals, by_board
     )
     return by_pattern, by_board
 
