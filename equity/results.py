@@ -13,6 +13,8 @@ from .stats import Z95
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .combos import EquityDistribution
+
 __all__ = ["CategoryCounts", "EquityResult"]
 
 
@@ -135,19 +137,16 @@ class EquityResult:
         return pd.DataFrame(cols, index=pd.Index(list(self.hands), name="hand"))
 
     @property
-    def distribution(self) -> Any:
+    def distribution(self) -> EquityDistribution:
         """The equity of every combo of each player (:class:`equity.EquityDistribution`).
 
         Built from the per-combo results (``EquityDistribution.from_result``):
         exact for an exact run, estimates with per-combo standard errors for
-        Monte-Carlo.  The result type sits below the analyses in the package's
-        layers, so the analysis is looked up when the property is read (a
-        plugin lookup by name, not a module import of this layer).
+        Monte-Carlo.
         """
-        from importlib import import_module
+        from .combos import EquityDistribution
 
-        analysis = import_module("equity.analysis.distribution")
-        return analysis.EquityDistribution.from_result(self)
+        return EquityDistribution.from_result(self)
 
     @property
     def categories(self) -> pd.DataFrame:

@@ -28,7 +28,7 @@ from equity.kernels import holdem as kernels
 from equity.kernels.rng import batch_seeds
 from equity.lookup import holdem_tables
 from equity.lookup.shortdeck import N_VALUES, shortdeck_tables
-from equity.odds import category_counts, category_probabilities, shortdeck_five_card_counts
+from equity.odds import category_counts, category_probabilities
 from equity.poker import evaluate
 from equity.shortdeck import (
     ShortDeckRules,
@@ -38,6 +38,7 @@ from equity.shortdeck import (
     rank_shortdeck,
     shortdeck_category_counts,
     shortdeck_category_name,
+    shortdeck_five_card_counts,
 )
 
 DECK = np.arange(16, 52, dtype=np.uint8)

@@ -386,7 +386,7 @@ def category_frequencies(
         raise ValueError(f"batch_size must be a positive integer, got {batch_size!r}")
     rules = _check_rules(g, rules)
     n_cards = _check_cards(g, cards)
-    if exact and g.exact_counts is None:
+    if exact and not g.exact_odds:
         raise ValueError(
             f"no exact count of {g.name} hands is available: drop --exact for Monte-Carlo "
             "(with standard errors)"
@@ -395,7 +395,7 @@ def category_frequencies(
     # The exact odds first (a second for hold'em, then cached): Ctrl-C must not wait on them.
     probs = (
         {}
-        if g.exact_counts is None
+        if not g.exact_odds
         else {
             k: float(v)
             for k, v in category_probabilities(g.name, cards=n_cards, rules=rules).items()

@@ -14,7 +14,15 @@ reads it before it knows which command runs.
 
 from __future__ import annotations
 
-from ._base import KERNEL_OMAHA, KERNEL_TABLE, KERNEL_ZJH, Game, RuleOption
+from ._base import (
+    KERNEL_OMAHA,
+    KERNEL_TABLE,
+    KERNEL_ZJH,
+    Game,
+    RuleOption,
+    register_exact_counts,
+    register_tables,
+)
 from .five import FIVE
 from .holdem import HOLDEM
 from .omaha import OMAHA, OMAHA5, OMAHA5_HILO, OMAHA6, OMAHA_HILO
@@ -31,6 +39,8 @@ __all__ = [
     "a_hand_of",
     "game",
     "game_names",
+    "register_exact_counts",
+    "register_tables",
 ]
 
 GAMES: dict[str, Game] = {

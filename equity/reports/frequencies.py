@@ -4,7 +4,7 @@ For every game of :data:`equity.games.GAMES`, in its order: a Monte-Carlo
 frequency table beside the exact probabilities (standard errors, z-scores,
 chi-square), optionally the exhaustive enumeration against them, and the
 convergence of the relative error with the number of hands.  A game
-without exact odds (Omaha: ``Game.exact_counts is None``) gets its
+without exact odds (Omaha: ``Game.exact_odds`` false) gets its
 Monte-Carlo frequencies with standard errors and 95% intervals only: no
 exact column, z, chi-square, enumeration or convergence against a truth.
 """
@@ -25,7 +25,7 @@ from .page import ReportSizes, _figure, _grouped_bars, _ladder, _Page, _subseed,
 
 def _has_odds(game: Game) -> bool:
     """Whether ``game`` has exact category odds (closed form or enumeration)."""
-    return game.exact_counts is not None
+    return game.exact_odds
 
 
 def _frequencies_steps(sizes: ReportSizes, exact: bool) -> int:
