@@ -319,10 +319,10 @@ class EquityDistribution:
         y the combo's equity; the title says whether the figures are exact or
         Monte-Carlo estimates.
         """
-        from .plots import _colors, _new_axes
+        from .plots.axes import colors, new_axes
 
-        ax = _new_axes(ax, (8, 5))
-        for d, color in zip(self.players, _colors(len(self.players)), strict=True):
+        ax = new_axes(ax, (8, 5))
+        for d, color in zip(self.players, colors(len(self.players)), strict=True):
             edges = 100 * np.concatenate([[0.0], d.percentiles / d.percentiles[-1]])
             ax.stairs(
                 100 * d.equities,

@@ -1,4 +1,5 @@
-"""Tests of equity.plots: every function builds on the Agg backend and labels its Axes."""
+"""Tests of equity.plots (estimates, hands): every figure builds on the Agg backend and
+labels its Axes."""
 
 from __future__ import annotations
 
