@@ -159,16 +159,18 @@ LAYERS = [
         "equity.zjh_counts",
         "equity.odds",
     ),
-    ("equity.ranges", "equity.plots"),
+    ("equity.ranges",),
+    ("equity.plots",),
     ("equity.results", "equity.combos"),
     ("equity.engine", "equity.cluster"),
     ("equity.analysis", "equity.preflop_table"),
     ("equity.reports",),
     ("equity.cli", "equity.__main__"),
 ]
-"""cards -> games -> lookup -> kernels -> evaluators -> ranges and plots -> results ->
+"""cards -> games -> lookup -> kernels -> evaluators -> ranges -> plots -> results ->
 engine -> analysis -> reports -> cli: a module may import its own layer's modules and
-those of the layers above it in this list, never those below."""
+those of the layers above it in this list, never those below (ranges never import
+plots: a range is drawn by ``equity.plots.plot_range``)."""
 
 
 def _layer(name: str) -> int:

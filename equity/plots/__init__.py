@@ -9,6 +9,7 @@ is imported only when a function is called; without it the call raises an
   :func:`plot_frequencies`, :func:`plot_convergence`,
   :func:`plot_winrate_scatter`, :func:`plot_errors`, :func:`plot_z_histogram`.
 * :mod:`equity.plots.hands`: starting hands: :func:`plot_grid` (13x13),
+  :func:`plot_range` (a range on that grid),
   :func:`plot_matrix` (169x169), :func:`plot_zjh_winrates`.
 * :mod:`equity.plots.axes`: what they share (matplotlib on demand, new axes,
   colours).
@@ -25,7 +26,7 @@ from .estimates import (
     plot_winrate_scatter,
     plot_z_histogram,
 )
-from .hands import plot_grid, plot_matrix, plot_zjh_winrates
+from .hands import plot_grid, plot_matrix, plot_range, plot_zjh_winrates
 
 __all__ = [
     "plot_convergence",
@@ -33,6 +34,7 @@ __all__ = [
     "plot_frequencies",
     "plot_grid",
     "plot_matrix",
+    "plot_range",
     "plot_winrate_scatter",
     "plot_z_histogram",
     "plot_zjh_winrates",

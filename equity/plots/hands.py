@@ -1,7 +1,9 @@
 """Figures of starting hands: the 13x13 grid, the 169x169 matrix, win rates by category.
 
 * :func:`plot_grid`: a 13x13 starting-hand heat map (pairs on the
-  diagonal, suited above, offsuit below).
+  diagonal, suited above, offsuit below); :func:`plot_range`: a range's
+  class weights on that grid (a range never draws itself: :mod:`equity.ranges`
+  imports no figure).
 * :func:`plot_matrix`: the 169x169 heads-up matrix.
 * :func:`plot_zjh_winrates`: Zha Jin Hua win rate of each category against
   the number of opponents.
@@ -24,8 +26,10 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
+    from ..ranges import Range
 
-__all__ = ["plot_grid", "plot_matrix", "plot_zjh_winrates"]
+
+__all__ = ["plot_grid", "plot_matrix", "plot_range", "plot_zjh_winrates"]
 
 _RANK_LABELS = tuple("AKQJT98765432")
 
@@ -122,6 +126,37 @@ def plot_grid(
     ax.set_ylabel("first rank (offsuit below the diagonal)")
     ax.set_title(title)
     return ax
+
+
+def plot_range(rng: Range, ax: Axes | None = None, *, cmap: str = "Greens") -> Axes:
+    """Draw a range's 13x13 grid of class weights as a heat map with class labels.
+
+    :func:`plot_grid` of :meth:`equity.ranges.Range.grid`, colour limits 0 and 1.
+
+    Parameters
+    ----------
+    rng : Range
+        The range (:func:`equity.parse_range`).
+    ax : Axes, optional
+        Where to draw; a new figure when omitted.
+    cmap : str
+        Colour map of the weights.
+
+    Returns
+    -------
+    Axes
+        Titled with the range text, its weight and its share of all combos.
+    """
+    return plot_grid(
+        rng.grid(),
+        ax,
+        title=f"{rng.text}  ({rng.weight:g} combos, {100 * rng.fraction:.1f}%)",
+        label="weight",
+        cmap=cmap,
+        fmt=None,
+        vmin=0.0,
+        vmax=1.0,
+    )
 
 
 def plot_matrix(
