@@ -36,11 +36,24 @@ class CategoryCounts(NamedTuple):
 
 _REPR_PLAYERS = 6
 """Players that ``repr(result)`` lists (the others are counted)."""
+_ARRAY_FIELDS = ("equity", "win", "tie", "splits", "stderr", "counts")
+"""The fields of :class:`EquityResult` holding arrays (read-only once built)."""
+
+
+def _read_only(values: Any) -> np.ndarray:
+    """A read-only view of ``values`` (an array; the caller's array stays writeable)."""
+    view = np.asarray(values).view()
+    view.flags.writeable = False
+    return view
 
 
 @dataclass(frozen=True)
 class EquityResult:
     """Per-player equity, win and tie shares, exact or Monte-Carlo.
+
+    A frozen record: its arrays (``equity``, ``win``, ``tie``, ``splits``,
+    ``stderr``, ``counts``, those of :attr:`outcomes` and :attr:`category_counts`)
+    are read-only; copy one (``result.equity.copy()``) to change it.
 
     ``equity`` is the expected share of the pot (a k-way split pays 1/k to
     each winner); ``win`` is the share of deals won alone; ``tie`` the share
@@ -91,6 +104,24 @@ class EquityResult:
     (deals without a qualifying low, the same for everyone).  In hi-lo games ``win`` is
     the scoop share, ``tie`` the share of deals with part of the pot but not all of it, and
     ``splits`` counts half-pots."""
+
+    def __post_init__(self) -> None:
+        """Make the arrays read-only: a result is a record of a run, frozen like its fields.
+
+        Each array is replaced by a read-only view (the caller's array is left as it
+        was); so are the arrays of :attr:`outcomes` and :attr:`category_counts`.
+        """
+        for name in _ARRAY_FIELDS:
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, _read_only(value))
+        if self.outcomes is not None:
+            outcomes = {k: _read_only(v) for k, v in self.outcomes.items()}
+            object.__setattr__(self, "outcomes", outcomes)
+        if self.category_counts is not None:
+            c = self.category_counts
+            counts = c._replace(ends=_read_only(c.ends), wins=_read_only(c.wins))
+            object.__setattr__(self, "category_counts", counts)
 
     @property
     def n_players(self) -> int:
