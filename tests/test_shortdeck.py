@@ -440,15 +440,15 @@ def test_odds_dispatch() -> None:
 
 
 def test_frequencies_exact_five_and_seven() -> None:
-    five = category_frequencies("shortdeck", cards=5, exact=True, rules=SBT)
+    five = category_frequencies("shortdeck", cards=5, method="exact", rules=SBT)
     assert five.hands == math.comb(36, 5)
     assert five.counts == {name: FIVE_CARD_COUNTS[name] for name in SBT.categories}
     assert list(five.counts) == list(SBT.categories)
-    seven = category_frequencies("shortdeck", exact=True)
+    seven = category_frequencies("shortdeck", method="exact")
     assert (seven.hands, seven.cards) == (math.comb(36, 7), 7)
     assert seven.counts == SEVEN_CARD_COUNTS
     assert seven.exact_probabilities["flush"] == 175_560 / math.comb(36, 7)
-    holdem5 = category_frequencies("holdem", cards=5, exact=True)
+    holdem5 = category_frequencies("holdem", cards=5, method="exact")
     assert holdem5.hands == math.comb(52, 5)
     assert holdem5.counts["straight flush"] == 40
 
