@@ -8,22 +8,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import fails
 
 import equity
 from equity.analysis.streets import OUTS_DEFINITIONS, streets
 from equity.cli import main
 from equity.engine import calculate
-
-
-def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """Run a command that must fail as a usage error; return its one line of stderr."""
-    assert main(list(argv)) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert "Traceback" not in captured.err
-    assert captured.err.count("\n") == 1
-    return captured.err
-
 
 # ---------------------------------------------------------------- exactness
 
