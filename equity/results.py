@@ -160,8 +160,14 @@ class EquityResult:
         frame.attrs.update(method=self.method, samples=self.samples, seed=self.seed, game=self.game)
         return frame
 
+    @property
     def splits_frame(self) -> pd.DataFrame:
-        """Share of deals each player splits k ways (column k = 1 is a sole win)."""
+        """Share of deals each player splits k ways (column k = 1 is a sole win).
+
+        A property, like the other tables read from the result (:attr:`categories`,
+        :attr:`win_categories`); :meth:`to_frame` is the method that converts the
+        whole result.
+        """
         import pandas as pd
 
         cols = {f"{k}-way": self.splits[:, k] for k in range(1, self.n_players + 1)}

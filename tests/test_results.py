@@ -171,7 +171,7 @@ def test_repr_html_and_str(exact: EquityResult, monte_carlo: EquityResult) -> No
 
 
 def test_splits_frame(exact: EquityResult) -> None:
-    frame = exact.splits_frame()
+    frame = exact.splits_frame
     assert list(frame.columns) == ["1-way", "2-way", "3-way"]
     assert frame.index.tolist() == list(exact.hands)
     np.testing.assert_array_equal(frame.to_numpy(), exact.splits[:, 1:])
