@@ -91,7 +91,7 @@ CASES = {
     "freq zjh 1e7 2T": threads(2, lambda: rate(10**7, lambda: equity.category_frequencies(
         "zjh", trials=10**7, seed=1))),
     "freq holdem exact 2T (s)": threads(2, lambda: secs(lambda: equity.category_frequencies(
-        "holdem", exact=True))),
+        "holdem", method="exact"))),
 }
 names = [n for n in sys.argv[1:] if n in CASES] or list(CASES)
 for n in names:

@@ -185,7 +185,7 @@ def ours(name: str) -> tuple[float, list[int]]:
     if kind == "seven":
         t = 2 if "2T" in name else 1
         t0 = time.perf_counter()
-        f = with_threads(t, lambda: equity.category_frequencies("holdem", exact=True))
+        f = with_threads(t, lambda: equity.category_frequencies("holdem", method="exact"))
         rate = 133_784_560 / (time.perf_counter() - t0)
         return rate, [0, *reversed(list(f.counts.values()))]
     hands = hands7()

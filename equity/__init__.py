@@ -38,11 +38,12 @@ from ._version import __version__
 if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.deals import Deals, deal
     from .analysis.deck import Deck
-    from .analysis.distribution import EquityDistribution, distribution
+    from .analysis.distribution import distribution
     from .analysis.frequencies import FrequencyTable, category_frequencies
     from .analysis.hits import HitsResult, hits
     from .analysis.streets import StreetsResult, streets
     from .cards import format_cards, parse_cards
+    from .combos import EquityDistribution
     from .engine import calculate, use_scheduler
     from .games import GAMES, game
     from .odds import category_counts, category_probabilities
@@ -90,7 +91,7 @@ _EXPORTS = {
     "category_frequencies": "analysis.frequencies",
     "FrequencyTable": "analysis.frequencies",
     "distribution": "analysis.distribution",
-    "EquityDistribution": "analysis.distribution",
+    "EquityDistribution": "combos",
     "streets": "analysis.streets",
     "deal": "analysis.deals",
     "Deals": "analysis.deals",

@@ -9,13 +9,15 @@
   seven cards), the rest keep the pattern's best non-flush hand.  That is
   about 50,000 patterns instead of 133,784,560 hands.
 * Three cards (Zha Jin Hua): :func:`equity.zjh.zjh_category_counts_exact`.
-* Short deck, five cards: the closed forms of :func:`shortdeck_five_card_counts`;
-  six or seven cards: :func:`equity.shortdeck.shortdeck_category_counts`, which
-  counts them by enumeration (the best five depends on the order of a
+* Short deck: :func:`equity.shortdeck.shortdeck_category_counts`: closed forms for
+  five cards (:func:`equity.shortdeck.shortdeck_five_card_counts`); six or seven cards
+  counted by enumeration (the best five depends on the order of a
   straight and three of a kind, so the counts do too).
 
-Which count belongs to which game is declared by the game
-(:attr:`equity.games.Game.exact_counts`).
+Which game has exact counts is declared by the game
+(:attr:`equity.games.Game.exact_odds`); the module computing them registers
+them (:func:`equity.games.register_exact_counts`) when imported, and this
+module imports each of them.
 
 The tests prove every count equal to exhaustive enumeration with the kernels.
 """
@@ -23,16 +25,16 @@ The tests prove every count equal to exhaustive enumeration with the kernels.
 from __future__ import annotations
 
 import functools
-import importlib
 import itertools
 from fractions import Fraction
 from math import comb, prod
 from typing import Any
 
-from .games import KERNEL_TABLE, Game, a_hand_of
+from . import shortdeck as _shortdeck  # noqa: F401  (registers the short-deck counts)
+from . import zjh_counts as _zjh_counts  # noqa: F401  (registers Zha Jin Hua's)
+from .games import KERNEL_TABLE, Game, a_hand_of, register_exact_counts
 from .games import game as get_game
 from .lookup import CATEGORIES, _rank_multisets, _straight_top, best_hand_from_ranks
-from .lookup.shortdeck import shortdeck_categories, straight_beats_trips_of
 
 __all__ = [
     "best_five_counts",
@@ -40,7 +42,6 @@ __all__ = [
     "category_probabilities",
     "five_card_counts",
     "holdem_counts",
-    "shortdeck_five_card_counts",
 ]
 
 
@@ -112,51 +113,6 @@ def holdem_counts(cards: int = 7) -> dict[str, int]:
     return five_card_counts() if cards == 5 else best_five_counts(cards)
 
 
-def shortdeck_five_card_counts(rules: Any = None) -> dict[str, int]:
-    """Category counts of all C(36,5) = 376,992 five-card short-deck hands (closed form).
-
-    Nine ranks, six to ace, four suits.  Six rank sets are straights (tops
-    Nine, for A-6-7-8-9, to Ace); 126 - 6 = 120 sets of five distinct ranks
-    are not.  Each set of five distinct ranks takes ``4**5`` suit choices, 4
-    of them one suit.  So:
-
-    * straight flush ``6 * 4``; flush ``120 * 4``; straight ``6 * (4**5 - 4)``;
-      high card ``120 * (4**5 - 4)``;
-    * four of a kind ``9 * 8 * 4`` (rank, kicker rank, kicker suit);
-    * full house ``9 * C(4,3) * 8 * C(4,2)``;
-    * three of a kind ``9 * C(4,3) * C(8,2) * 4**2``;
-    * two pair ``C(9,2) * C(4,2)**2 * 7 * 4``;
-    * pair ``9 * C(4,2) * C(8,3) * 4**3``.
-
-    A five-card hand holds one category only (no straight with three of a
-    kind), so ``rules`` (a :class:`equity.shortdeck.ShortDeckRules`) changes
-    the order of the categories (strongest first), never the counts.
-
-    Examples
-    --------
-    >>> counts = shortdeck_five_card_counts()
-    >>> counts["flush"], counts["full house"], sum(counts.values()) == comb(36, 5)
-    (480, 1728, True)
-    """
-    ranks = 9
-    suited = 4**5 - 4
-    straights = 6
-    no_straight = comb(ranks, 5) - straights
-    counts = {
-        "straight flush": straights * 4,
-        "four of a kind": ranks * (ranks - 1) * 4,
-        "flush": no_straight * 4,
-        "full house": ranks * comb(4, 3) * (ranks - 1) * comb(4, 2),
-        "three of a kind": ranks * comb(4, 3) * comb(ranks - 1, 2) * 4**2,
-        "straight": straights * suited,
-        "two pair": comb(ranks, 2) * comb(4, 2) ** 2 * (ranks - 2) * 4,
-        "pair": ranks * comb(4, 2) * comb(ranks - 1, 3) * 4**3,
-        "high card": no_straight * suited,
-    }
-    order = shortdeck_categories(straight_beats_trips_of(rules))
-    return {name: counts[name] for name in order}
-
-
 def _hand_cards(g: Game, cards: int | None) -> int:
     """The cards of one dealt hand: ``cards``, checked, or the game's default."""
     if cards is None:
@@ -172,7 +128,7 @@ def category_counts(
 ) -> dict[str, int]:
     """Exact category counts of one dealt hand of ``game`` (a name of :data:`equity.games.GAMES`).
 
-    The game declares how (:attr:`equity.games.Game.exact_counts`): the
+    The game declares whether they are known (:attr:`equity.games.Game.exact_odds`): the
     closed forms here for five-card poker and hold'em,
     :func:`equity.zjh.zjh_category_counts_exact` for Zha Jin Hua, whose dict
     also holds ``"special 2-3-5"`` (off-suit 2-3-5 hands, a subset of high
@@ -194,11 +150,7 @@ def category_counts(
         options["cards"] = n
     if rules is not None and g.rules and g.kernel == KERNEL_TABLE:
         options["rules"] = rules
-    if not options or g.exact_counts is None:
-        return g.category_counts()
-    module, _, name = g.exact_counts.partition(":")
-    counts: dict[str, int] = getattr(importlib.import_module(module), name)(**options)
-    return counts
+    return g.category_counts(**options)
 
 
 def category_probabilities(
@@ -215,3 +167,7 @@ def category_probabilities(
     total = comb(g.deck_size, _hand_cards(g, cards))
     counts = category_counts(game, cards=cards, rules=rules)
     return {name: Fraction(c, total) for name, c in counts.items()}
+
+
+register_exact_counts("five", lambda: five_card_counts())
+register_exact_counts("holdem", holdem_counts)

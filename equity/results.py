@@ -13,6 +13,8 @@ from .stats import Z95
 if TYPE_CHECKING:
     import pandas as pd
 
+    from .combos import EquityDistribution
+
 __all__ = ["CategoryCounts", "EquityResult"]
 
 
@@ -34,11 +36,24 @@ class CategoryCounts(NamedTuple):
 
 _REPR_PLAYERS = 6
 """Players that ``repr(result)`` lists (the others are counted)."""
+_ARRAY_FIELDS = ("equity", "win", "tie", "splits", "stderr", "counts")
+"""The fields of :class:`EquityResult` holding arrays (read-only once built)."""
+
+
+def _read_only(values: Any) -> np.ndarray:
+    """A read-only view of ``values`` (an array; the caller's array stays writeable)."""
+    view = np.asarray(values).view()
+    view.flags.writeable = False
+    return view
 
 
 @dataclass(frozen=True)
 class EquityResult:
     """Per-player equity, win and tie shares, exact or Monte-Carlo.
+
+    A frozen record: its arrays (``equity``, ``win``, ``tie``, ``splits``,
+    ``stderr``, ``counts``, those of :attr:`outcomes` and :attr:`category_counts`)
+    are read-only; copy one (``result.equity.copy()``) to change it.
 
     ``equity`` is the expected share of the pot (a k-way split pays 1/k to
     each winner); ``win`` is the share of deals won alone; ``tie`` the share
@@ -90,6 +105,24 @@ class EquityResult:
     the scoop share, ``tie`` the share of deals with part of the pot but not all of it, and
     ``splits`` counts half-pots."""
 
+    def __post_init__(self) -> None:
+        """Make the arrays read-only: a result is a record of a run, frozen like its fields.
+
+        Each array is replaced by a read-only view (the caller's array is left as it
+        was); so are the arrays of :attr:`outcomes` and :attr:`category_counts`.
+        """
+        for name in _ARRAY_FIELDS:
+            value = getattr(self, name)
+            if value is not None:
+                object.__setattr__(self, name, _read_only(value))
+        if self.outcomes is not None:
+            outcomes = {k: _read_only(v) for k, v in self.outcomes.items()}
+            object.__setattr__(self, "outcomes", outcomes)
+        if self.category_counts is not None:
+            c = self.category_counts
+            counts = c._replace(ends=_read_only(c.ends), wins=_read_only(c.wins))
+            object.__setattr__(self, "category_counts", counts)
+
     @property
     def n_players(self) -> int:
         """Number of players."""
@@ -127,27 +160,30 @@ class EquityResult:
         frame.attrs.update(method=self.method, samples=self.samples, seed=self.seed, game=self.game)
         return frame
 
+    @property
     def splits_frame(self) -> pd.DataFrame:
-        """Share of deals each player splits k ways (column k = 1 is a sole win)."""
+        """Share of deals each player splits k ways (column k = 1 is a sole win).
+
+        A property, like the other tables read from the result (:attr:`categories`,
+        :attr:`win_categories`); :meth:`to_frame` is the method that converts the
+        whole result.
+        """
         import pandas as pd
 
         cols = {f"{k}-way": self.splits[:, k] for k in range(1, self.n_players + 1)}
         return pd.DataFrame(cols, index=pd.Index(list(self.hands), name="hand"))
 
     @property
-    def distribution(self) -> Any:
+    def distribution(self) -> EquityDistribution:
         """The equity of every combo of each player (:class:`equity.EquityDistribution`).
 
         Built from the per-combo results (``EquityDistribution.from_result``):
         exact for an exact run, estimates with per-combo standard errors for
-        Monte-Carlo.  The result type sits below the analyses in the package's
-        layers, so the analysis is looked up when the property is read (a
-        plugin lookup by name, not a module import of this layer).
+        Monte-Carlo.
         """
-        from importlib import import_module
+        from .combos import EquityDistribution
 
-        analysis = import_module("equity.analysis.distribution")
-        return analysis.EquityDistribution.from_result(self)
+        return EquityDistribution.from_result(self)
 
     @property
     def categories(self) -> pd.DataFrame:

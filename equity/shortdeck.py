@@ -21,13 +21,15 @@ import functools
 import itertools
 from collections import Counter
 from dataclasses import dataclass
+from math import comb
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .cards import CardsLike, format_card, format_cards, parse_cards, rank_of
-from .games.shortdeck import SHORTDECK, SHORTDECK_RULE
+from .games import register_exact_counts
+from .games.shortdeck import SHORTDECK, SHORTDECK_RULE, ShortDeckRules
 from .kernels import holdem as _holdem
 from .lookup import HoldemTables
 from .lookup.shortdeck import (
@@ -35,6 +37,7 @@ from .lookup.shortdeck import (
     describe_shortdeck_value,
     shortdeck_categories,
     shortdeck_tables,
+    straight_beats_trips_of,
 )
 
 __all__ = [
@@ -47,44 +50,11 @@ __all__ = [
     "rank_shortdeck",
     "shortdeck_category_counts",
     "shortdeck_category_name",
+    "shortdeck_five_card_counts",
 ]
 
 _LOWEST_CARD = 4 * LOWEST_RANK
 _WHEEL_RANKS = {12, 4, 5, 6, 7}  # A-6-7-8-9
-
-
-@dataclass(frozen=True)
-class ShortDeckRules:
-    """House rules of a short-deck game: the order of a straight and three of a kind.
-
-    Examples
-    --------
-    >>> ShortDeckRules().categories[4:6]
-    ('three of a kind', 'straight')
-    >>> ShortDeckRules(straight_beats_trips=True).categories[4:6]
-    ('straight', 'three of a kind')
-    """
-
-    straight_beats_trips: bool = False
-    """Rank a straight above three of a kind (the older order); by default three of a
-    kind beats a straight."""
-
-    def __post_init__(self) -> None:
-        """Validate the flag."""
-        if not isinstance(self.straight_beats_trips, bool):
-            raise ValueError(
-                f"straight_beats_trips must be True or False, got {self.straight_beats_trips!r}"
-            )
-
-    @classmethod
-    def from_flags(cls, straight_beats_trips: bool = False) -> ShortDeckRules:
-        """The rules of the command-line flags (``--straight-beats-trips``)."""
-        return cls(straight_beats_trips=bool(straight_beats_trips))
-
-    @property
-    def categories(self) -> tuple[str, ...]:
-        """Category names of this order, strongest first."""
-        return shortdeck_categories(self.straight_beats_trips)
 
 
 def _rules(rules: ShortDeckRules | None) -> ShortDeckRules:
@@ -320,10 +290,55 @@ def rank_shortdeck(hands: list[CardsLike], rules: ShortDeckRules | None = None) 
     return [groups[s] for s in sorted(groups, reverse=True)]
 
 
+def shortdeck_five_card_counts(rules: Any = None) -> dict[str, int]:
+    """Category counts of all C(36,5) = 376,992 five-card short-deck hands (closed form).
+
+    Nine ranks, six to ace, four suits.  Six rank sets are straights (tops
+    Nine, for A-6-7-8-9, to Ace); 126 - 6 = 120 sets of five distinct ranks
+    are not.  Each set of five distinct ranks takes ``4**5`` suit choices, 4
+    of them one suit.  So:
+
+    * straight flush ``6 * 4``; flush ``120 * 4``; straight ``6 * (4**5 - 4)``;
+      high card ``120 * (4**5 - 4)``;
+    * four of a kind ``9 * 8 * 4`` (rank, kicker rank, kicker suit);
+    * full house ``9 * C(4,3) * 8 * C(4,2)``;
+    * three of a kind ``9 * C(4,3) * C(8,2) * 4**2``;
+    * two pair ``C(9,2) * C(4,2)**2 * 7 * 4``;
+    * pair ``9 * C(4,2) * C(8,3) * 4**3``.
+
+    A five-card hand holds one category only (no straight with three of a
+    kind), so ``rules`` (a :class:`equity.shortdeck.ShortDeckRules`) changes
+    the order of the categories (strongest first), never the counts.
+
+    Examples
+    --------
+    >>> counts = shortdeck_five_card_counts()
+    >>> counts["flush"], counts["full house"], sum(counts.values()) == comb(36, 5)
+    (480, 1728, True)
+    """
+    ranks = 9
+    suited = 4**5 - 4
+    straights = 6
+    no_straight = comb(ranks, 5) - straights
+    counts = {
+        "straight flush": straights * 4,
+        "four of a kind": ranks * (ranks - 1) * 4,
+        "flush": no_straight * 4,
+        "full house": ranks * comb(4, 3) * (ranks - 1) * comb(4, 2),
+        "three of a kind": ranks * comb(4, 3) * comb(ranks - 1, 2) * 4**2,
+        "straight": straights * suited,
+        "two pair": comb(ranks, 2) * comb(4, 2) ** 2 * (ranks - 2) * 4,
+        "pair": ranks * comb(4, 2) * comb(ranks - 1, 3) * 4**3,
+        "high card": no_straight * suited,
+    }
+    order = shortdeck_categories(straight_beats_trips_of(rules))
+    return {name: counts[name] for name in order}
+
+
 def shortdeck_category_counts(cards: int = 7, rules: Any = None) -> dict[str, int]:
     """Exact category counts of all C(36, ``cards``) short-deck hands, strongest first.
 
-    Five cards: the closed forms of :func:`equity.odds.shortdeck_five_card_counts`.
+    Five cards: the closed forms of :func:`shortdeck_five_card_counts`.
     Six or seven: every hand enumerated by the counting kernels (a fraction of
     a second, then cached).  The best five of six or seven cards depends on
     the order: a hand holding a straight and three of a kind (and nothing
@@ -340,8 +355,6 @@ def shortdeck_category_counts(cards: int = 7, rules: Any = None) -> dict[str, in
     if cards not in SHORTDECK.hand_sizes or isinstance(cards, bool):
         raise ValueError(f"a short-deck hand has 5, 6 or 7 cards, got {cards!r}")
     if cards == 5:
-        from .odds import shortdeck_five_card_counts
-
         return shortdeck_five_card_counts(rules)
     return dict(_enumerated_counts(cards, rules.straight_beats_trips))
 
@@ -354,3 +367,6 @@ def _enumerated_counts(cards: int, straight_beats_trips: bool) -> tuple[tuple[st
     by_code = np.bincount(np.arange(1 << 16) >> 12, weights=values, minlength=16)
     names = shortdeck_categories(straight_beats_trips)
     return tuple((name, int(by_code[9 - i])) for i, name in enumerate(names))
+
+
+register_exact_counts("shortdeck", shortdeck_category_counts)

@@ -20,13 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from .cards import RANK_NAMES, CardsLike, format_cards, parse_cards
-from .games.zjh import SPECIAL_235, SPECIAL_235_RULE, ZJH_CATEGORIES
+from .games.zjh import SPECIAL_235, SPECIAL_235_RULE, ZJH_CATEGORIES, ZJHRules
 from .kernels import zjh as _k
 from .zjh_counts import (
     zjh_category_counts_exact,
@@ -58,63 +57,6 @@ ABSOLUTE_MAX_VALUE = _k.ABSOLUTE_MAX_VALUE
 """Largest rank-only absolute value (A-A-A = 7881); reversed = this - value."""
 ABSOLUTE_MAX_VALUE_SUITS = _k.ABSOLUTE_MAX_VALUE_SUITS
 """``7881 * 64 + 63``; the suit-aware reversed value is this - value."""
-
-_ORDERS = ("zjh", "straight_over_flush")
-
-
-@dataclass(frozen=True)
-class ZJHRules:
-    """House rules of a Zha Jin Hua game.
-
-    Examples
-    --------
-    >>> ZJHRules().categories[:4]
-    ('bomb', 'straight flush', 'flush', 'straight')
-    >>> ZJHRules(order="straight_over_flush").categories[:4]
-    ('bomb', 'straight flush', 'straight', 'flush')
-    >>> ZJHRules(order="poker")
-    Traceback (most recent call last):
-    ...
-    ValueError: order must be one of ('zjh', 'straight_over_flush'), got 'poker'
-    """
-
-    special_235: bool = False
-    """The 2-3-5 rule (:data:`SPECIAL_235_RULE`): an off-suit 2-3-5 beats every bomb
-    and loses to every other hand."""
-    suit_tiebreak: bool = False
-    """Break rank ties by suit, spade > heart > club > diamond (the rules' flower order)."""
-    order: Literal["zjh", "straight_over_flush"] = "zjh"
-    """``"zjh"``: flush > straight; ``"straight_over_flush"`` (Teen Patti)."""
-
-    def __post_init__(self) -> None:
-        """Validate ``order``."""
-        if self.order not in _ORDERS:
-            raise ValueError(f"order must be one of {_ORDERS}, got {self.order!r}")
-
-    @classmethod
-    def from_flags(
-        cls,
-        special_235: bool = False,
-        suit_tiebreak: bool = False,
-        straight_over_flush: bool = False,
-    ) -> ZJHRules:
-        """The rules of the command-line flags (``straight_over_flush`` sets ``order``)."""
-        order: Literal["zjh", "straight_over_flush"] = (
-            "straight_over_flush" if straight_over_flush else "zjh"
-        )
-        return cls(special_235=special_235, suit_tiebreak=suit_tiebreak, order=order)
-
-    @property
-    def straight_over_flush(self) -> bool:
-        """Whether a straight beats a flush."""
-        return self.order == "straight_over_flush"
-
-    @property
-    def categories(self) -> tuple[str, ...]:
-        """Category names, strongest first, under these rules."""
-        if self.straight_over_flush:
-            return ("bomb", "straight flush", "straight", "flush", "pair", "high card")
-        return ZJH_CATEGORIES
 
 
 @dataclass(frozen=True)

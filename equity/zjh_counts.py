@@ -15,6 +15,7 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from .games import register_exact_counts
 from .games.zjh import SPECIAL_235
 
 __all__ = [
@@ -159,3 +160,6 @@ def zjh_heads_up_counts(
         equal += (rows == s[:, None]).sum(axis=1)
     equal -= 1  # the hand itself was added back by the pairs and is no opponent
     return less, equal
+
+
+register_exact_counts("zjh", lambda: zjh_category_counts_exact())

@@ -1,15 +1,23 @@
-"""Shared fixtures: a seeded generator, the shipped tables, all five-card hands."""
+"""Shared fixtures and helpers: a seeded generator, the shipped tables, all five-card hands;
+the command run for its JSON or its error line, Numba's thread count for a block, a hand
+value's components.  Test files import the helpers (``from conftest import fails``)."""
 
 from __future__ import annotations
 
 import itertools
+import json
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
 
+import numba
 import numpy as np
 import pytest
 from hypothesis import settings
 
-from equity.lookup import HoldemTables, holdem_tables
+from equity.cli import main
+from equity.lookup import HoldemTables, hand_value_components, holdem_tables
 
 # The first call of a kernel may compile it or load it from the cache, which
 # takes far longer than an example and must not count as a slow example.
@@ -43,3 +51,36 @@ def five_card_hands() -> np.ndarray:
     # Left writable: a read-only array is another numba type, and so another
     # compilation of every kernel it reaches.
     return flat.reshape(n, 5)
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    """Run ``equity *argv --json``, which must succeed; return the parsed JSON."""
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    """Run a command that must fail as a usage error; return its one line of stderr."""
+    assert main(list(argv)) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "Traceback" not in captured.err
+    assert captured.err.count("\n") == 1, captured.err
+    return captured.err
+
+
+@contextmanager
+def num_threads(n: int) -> Iterator[None]:
+    """Run the block on ``n`` Numba threads, then restore the count."""
+    before = numba.get_num_threads()
+    numba.set_num_threads(n)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(before)
+
+
+def components_key(value: int) -> tuple[int, ...]:
+    """A hand value's components, flattened like a reference key."""
+    category, ranks = hand_value_components(value)
+    return (category, *ranks)

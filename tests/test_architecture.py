@@ -4,13 +4,17 @@ The import graph is read from the source (``ast``): every ``import`` and
 ``from ... import`` of a module of the package, at module level or inside a
 function, except those under ``if TYPE_CHECKING:`` (they never run).
 ``from .pkg import name`` counts as an import of ``pkg.name`` when that is a
-module, else of ``pkg`` itself.
+module, else of ``pkg`` itself.  Imports by name count too, so that none hides
+from this test: the constant target of ``import_module(...)`` or
+``__import__(...)``, and any string naming an object of the package as
+``"equity.module:attribute"`` (the form of a plugin registry).
 """
 
 from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -63,8 +67,44 @@ def imports_of(name: str) -> set[str]:
             for alias in node.names:
                 sub = f"{base_name}.{alias.name}"
                 found.add(sub if sub in MODULES else base_name)
+        elif isinstance(node, ast.Call):
+            found.update(_dynamic_import(node, package))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            spec = _OBJECT_SPEC.fullmatch(node.value.strip())
+            if spec:
+                found.add(_nearest_module(spec.group(1)))
     found.discard(name)
     return {m for m in found if m in MODULES}
+
+
+_OBJECT_SPEC = re.compile(rf"({PACKAGE}(?:\.\w+)*):[\w.]+")
+"""``"equity.module:attribute"``: an object named for a later import."""
+
+
+def _nearest_module(dotted: str) -> str:
+    """``dotted`` if it is a module of the package, else the nearest package above it."""
+    while dotted not in MODULES and "." in dotted:
+        dotted = dotted.rpartition(".")[0]
+    return dotted
+
+
+def _dynamic_import(node: ast.Call, package: str) -> set[str]:
+    """The module a call ``import_module("...")`` or ``__import__("...")`` loads, if any."""
+    func = node.func
+    called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if called not in ("import_module", "__import__") or not node.args:
+        return set()
+    target = node.args[0]
+    if not isinstance(target, ast.Constant) or not isinstance(target.value, str):
+        return set()
+    text = target.value
+    if text.startswith("."):  # relative to the package argument: taken as this package
+        level = len(text) - len(text.lstrip("."))
+        base = package.split(".")[: len(package.split(".")) - level + 1]
+        text = ".".join([*base, text.lstrip(".")]).rstrip(".")
+    if text.split(".")[0] != PACKAGE:
+        return set()
+    return {_nearest_module(text)}
 
 
 GRAPH = {name: imports_of(name) for name in MODULES}
@@ -118,17 +158,19 @@ LAYERS = [
         "equity.zjh",
         "equity.zjh_counts",
         "equity.odds",
-        "equity.results",
     ),
-    ("equity.ranges", "equity.plots"),
+    ("equity.ranges",),
+    ("equity.plots",),
+    ("equity.results", "equity.combos"),
     ("equity.engine", "equity.cluster"),
     ("equity.analysis", "equity.preflop_table"),
     ("equity.reports",),
     ("equity.cli", "equity.__main__"),
 ]
-"""cards -> games -> lookup -> kernels -> evaluators -> ranges -> engine -> analysis ->
-reports -> cli: a module may import its own layer's modules and those of the layers above
-it in this list, never those below."""
+"""cards -> games -> lookup -> kernels -> evaluators -> ranges -> plots -> results ->
+engine -> analysis -> reports -> cli: a module may import its own layer's modules and
+those of the layers above it in this list, never those below (ranges never import
+plots: a range is drawn by ``equity.plots.plot_range``)."""
 
 
 def _layer(name: str) -> int:
@@ -143,6 +185,53 @@ def test_imports_run_one_way(name: str) -> None:
     """The lazy package root names every public module; any module may import it."""
     upward = [m for m in GRAPH[name] if m != PACKAGE and _layer(m) > _layer(name)]
     assert not upward, f"{name} imports {upward}, a layer below it"
+
+
+def test_hidden_imports_count_as_edges() -> None:
+    """Imports by name are edges: a registry string or ``import_module`` cannot hide one."""
+    source = (
+        "from importlib import import_module\n"
+        "import importlib\n"
+        "def f():\n"
+        "    import_module('equity.engine')\n"
+        "    importlib.import_module('.analysis.distribution', __name__)\n"
+        "    __import__('equity.cli')\n"
+        "HOOK = 'equity.reports.run:run_report'\n"
+        "TEXT = 'equity: not a module'\n"
+    )
+    tree = ast.parse(source)
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            found |= _dynamic_import(node, "equity")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            spec = _OBJECT_SPEC.fullmatch(node.value)
+            if spec:
+                found.add(_nearest_module(spec.group(1)))
+    assert found == {
+        "equity.engine",
+        "equity.analysis.distribution",
+        "equity.cli",
+        "equity.reports.run",
+    }
+
+
+def test_every_game_registers_its_hooks() -> None:
+    """The registry names no module above it: the modules computing a game's exact counts
+    and evaluator tables register them when imported, and these importers load them all."""
+    import equity.engine
+    import equity.odds
+    from equity.games import GAMES
+
+    for g in GAMES.values():
+        assert g.evaluator_tables(g.make_rules()) is not None, g.name
+        if g.exact_odds:
+            counts = g.category_counts()
+            assert sum(counts[c] for c in g.categories) == g.hands_dealt, g.name
+        if g.rules_class is not None:
+            assert isinstance(g.make_rules(), g.rules_class), g.name
+    assert equity.engine is not None
+    assert equity.odds is not None
 
 
 FORMER_NAMES = (

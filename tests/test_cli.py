@@ -7,23 +7,9 @@ import subprocess
 import sys
 
 import pytest
+from conftest import fails, run_json
 
 from equity.cli import main, parse_count
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
-    assert main([*argv, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
-
-
-def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """Run a command that must fail as a usage error; return its stderr."""
-    assert main(list(argv)) == 2
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    assert captured.out == ""
-    return captured.err
-
 
 # ---------------------------------------------------------------- eval
 

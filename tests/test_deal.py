@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
 from statistics import NormalDist
 
 import numba
 import numpy as np
 import pytest
+from conftest import num_threads
 
 from equity.kernels.deal import deal_batch, sample_subsets, shuffle_batch
 from equity.kernels.rng import batch_seeds
@@ -37,16 +36,6 @@ def subsets(n: int, n_items: int, k: int, seed: int = SEED, batch_size: int = BA
     out = np.empty((n, k), dtype=np.uint8)
     sample_subsets(batch_seeds(seed, math.ceil(n / batch_size)), batch_size, n_items, out)
     return out
-
-
-@contextmanager
-def num_threads(n: int) -> Iterator[None]:
-    before = numba.get_num_threads()
-    numba.set_num_threads(n)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(before)
 
 
 def chi2_upper_p(stat: float, df: int) -> float:

@@ -10,6 +10,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import fails
 from numba.core import types
 
 import equity
@@ -25,17 +26,6 @@ from equity.odds import category_probabilities
 from equity.poker import evaluate
 from equity.shortdeck import ShortDeckRules
 from equity.zjh import ZJHRules
-
-
-def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """Run a command that must fail as a usage error; return its one line of stderr."""
-    assert main(list(argv)) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert "Traceback" not in captured.err
-    assert captured.err.count("\n") == 1
-    return captured.err
-
 
 # ---------------------------------------------------------------- the same deals as calculate
 

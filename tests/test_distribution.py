@@ -10,8 +10,9 @@ import pytest
 
 import equity
 from equity import calculate
-from equity.analysis.distribution import EquityDistribution, distribution
+from equity.analysis.distribution import distribution
 from equity.cli import main
+from equity.combos import EquityDistribution
 
 FLOP = "Js7s2c"
 HERO, VILLAIN = "QQ+,AKs", "JJ-88,AQs+"

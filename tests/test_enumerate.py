@@ -5,7 +5,7 @@ preflop boards of heads-up hold'em by rank pattern, with the flush boards
 apart; :func:`~equity.kernels.enumerate._five_board_loops` enumerates them
 one by one.  They must give the same integer counts for any players, any
 number of players and any dead cards, and both agree with the plain-Python
-reference on small decks (tests/test_simulate.py).
+reference on small decks (tests/test_engine.py).
 """
 
 from __future__ import annotations

@@ -9,6 +9,7 @@ import time
 
 import numpy as np
 import pytest
+from conftest import fails
 from reference_hits import classify
 
 import equity
@@ -26,17 +27,6 @@ from equity.cards import parse_cards
 from equity.cli import main
 from equity.kernels import hits as kernel
 from equity.ranges import ALL_COMBOS, parse_range
-
-
-def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """Run a command that must fail as a usage error; return its one line of stderr."""
-    assert main(list(argv)) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert "Traceback" not in captured.err
-    assert captured.err.count("\n") == 1
-    return captured.err
-
 
 # ---------------------------------------------------------------- the kernel vs the reference
 

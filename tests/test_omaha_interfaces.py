@@ -2,31 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from math import comb
 
 import numpy as np
 import pytest
+from conftest import fails, run_json
 
 from equity import calculate
 from equity.analysis.frequencies import category_frequencies
-from equity.cli import main
 from equity.lookup.omaha import OmahaTables, build_omaha_tables, omaha_tables
 from equity.omaha import evaluate_omaha
-
-
-def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict:
-    assert main([*argv, "--json"]) == 0
-    return json.loads(capsys.readouterr().out)
-
-
-def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    assert main(list(argv)) == 2
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.err
-    assert captured.out == ""
-    assert captured.err.count("\n") == 1
-    return captured.err
 
 
 def test_shipped_tables_equal_a_fresh_build() -> None:

@@ -1,4 +1,5 @@
-"""Tests of equity.plots: every function builds on the Agg backend and labels its Axes."""
+"""Tests of equity.plots (estimates, hands): every figure builds on the Agg backend and
+labels its Axes."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 from equity import plots  # noqa: E402
 from equity.analysis.frequencies import category_frequencies  # noqa: E402
-from equity.ranges import CLASSES  # noqa: E402
+from equity.ranges import CLASSES, parse_range  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -179,3 +180,14 @@ def test_missing_matplotlib_names_the_extra(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", fake_import)
     with pytest.raises(ImportError, match=r"pip install equity\[plot\]"):
         plots.plot_z_histogram([0.0, 1.0])
+
+
+def test_plot_range() -> None:
+    from matplotlib.axes import Axes
+
+    ax = plots.plot_range(parse_range("15%"))
+    assert isinstance(ax, Axes)
+    assert len(ax.texts) == 169
+    assert ax.get_title().startswith("15%")
+    _, given_ax = plt.subplots()
+    assert plots.plot_range(parse_range("AA"), ax=given_ax) is given_ax

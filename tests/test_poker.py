@@ -9,6 +9,7 @@ import numba
 import numpy as np
 import pytest
 import reference as ref
+from conftest import components_key
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -21,7 +22,6 @@ from equity.lookup import (
     ROW_SHIFT,
     HoldemTables,
     byte_safe,
-    hand_value_components,
     holdem_tables,
 )
 from equity.odds import best_five_counts, five_card_counts
@@ -34,12 +34,6 @@ from equity.poker import (
     evaluate_batch,
     rank_hands,
 )
-
-
-def components_key(value: int) -> tuple[int, ...]:
-    """A hand value's components, flattened like a reference key."""
-    category, ranks = hand_value_components(value)
-    return (category, *ranks)
 
 
 def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:

@@ -4,8 +4,8 @@
 47,086 heads-up suit patterns.  These tests prove the file whole (every
 pattern of every matchup present once, each a full board enumeration, their
 weighted sums the shipped 169x169 table, itself proven equal to Irving and
-d'Eon's published table in ``test_table.py``), recompute a seeded sample of
-patterns with the exact kernel (all of them: ``test_table.py``'s slow test),
+d'Eon's published table in ``test_preflop_table.py``), recompute a seeded sample of
+patterns with the exact kernel (all of them: ``test_preflop_table.py``'s slow test),
 and check that ``calculate`` answers from it exactly what the enumeration
 gives, and only for the spot it covers.
 """

@@ -410,23 +410,6 @@ def test_to_frame() -> None:
     assert df["combo"].iloc[0] == "AsKs"
 
 
-def test_plot_grid() -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.axes import Axes
-
-    try:
-        ax = parse_range("15%").plot_grid()
-        assert isinstance(ax, Axes)
-        assert len(ax.texts) == 169
-        _, given_ax = plt.subplots()
-        assert parse_range("AA").plot_grid(ax=given_ax) is given_ax
-    finally:
-        plt.close("all")
-
-
 def test_cli_show(capsys: pytest.CaptureFixture[str]) -> None:
     # `equity range` shows a range (python -m equity.ranges no longer does).
     from equity.cli import main

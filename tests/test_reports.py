@@ -47,7 +47,7 @@ def test_frequency_table_adds_up_to_the_trials(game, trials):
 
 @pytest.mark.parametrize("game", ["five", "zjh", pytest.param("holdem", marks=pytest.mark.slow)])
 def test_exact_frequencies_equal_the_closed_form(game):
-    table = category_frequencies(game, exact=True)
+    table = category_frequencies(game, method="exact")
     assert table.method == "exact"
     assert table.counts == category_counts(game)
     frame = table.to_frame()
@@ -343,7 +343,7 @@ def test_run_report_exact_frequencies(tmp_path, monkeypatch):
     # only five-card poker and Zha Jin Hua: hold'em enumeration is the slow test above
     games = {name: GAME_REGISTRY[name] for name in ("five", "zjh")}
     monkeypatch.setattr(frequencies_page, "GAMES", games)
-    paths = reports.run_report("frequencies", tmp_path, trials=1_000, exact=True, size="small")
+    paths = reports.run_report("frequencies", tmp_path, trials=1_000, method="exact", size="small")
     names = {p.name for p in paths}
     assert {"five_exhaustive.csv", "zjh_exhaustive.csv"} <= names
     check = pd.read_csv(tmp_path / "frequencies" / "five_exhaustive.csv")
@@ -358,12 +358,27 @@ def test_run_report_exact_frequencies(tmp_path, monkeypatch):
         ({"trials": 0}, "trials"),
         ({"matchups": 0}, "matchups"),
         ({"seed": -1}, "seed"),
+        ({"method": "monte-carlo"}, "unknown method 'monte-carlo'"),
     ],
 )
 def test_run_report_rejects_bad_arguments(tmp_path, kwargs, match):
     args = {"kind": "matchups", "out_dir": tmp_path} | kwargs
     with pytest.raises(ValueError, match=match):
         reports.run_report(**args)
+
+
+def test_category_frequencies_method() -> None:
+    """``method="auto"`` enumerates small games with exact odds unless told to deal."""
+    assert category_frequencies("zjh").method == "exact"
+    assert category_frequencies("five", method="auto").method == "exact"
+    assert category_frequencies("zjh", trials=1_000, seed=1).method == "monte-carlo"
+    assert category_frequencies("zjh", method="monte-carlo", trials=1_000).method == "monte-carlo"
+    with pytest.raises(ValueError, match="unknown method 'fast'"):
+        category_frequencies("zjh", method="fast")
+    with pytest.raises(ValueError, match="takes no trials"):
+        category_frequencies("zjh", method="exact", trials=10)
+    with pytest.raises(ValueError, match="no exact count of omaha hands"):
+        category_frequencies("omaha", method="exact")
 
 
 def test_cli_report_kinds_are_the_reports():

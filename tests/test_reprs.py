@@ -35,7 +35,7 @@ def test_result_repr_is_a_few_lines() -> None:
 
 
 def test_analysis_reprs_are_one_line() -> None:
-    assert repr(category_frequencies("five", exact=True)) == (
+    assert repr(category_frequencies("five", method="exact")) == (
         "FrequencyTable(five exact: 2,598,960 hands of 5 cards)"
     )
     dist = equity.distribution(["QQ+,AKs", "JJ,TT"], board="Js7s2c")
@@ -57,7 +57,7 @@ def test_notebook_html() -> None:
     assert "22 combos" in html
     assert "AKs 50%" in html
     assert html.count("<tr>") == 13
-    table = category_frequencies("five", exact=True)._repr_html_()
+    table = category_frequencies("five", method="exact")._repr_html_()
     assert "2,598,960 hands, exact" in table
     assert "straight flush" in table
 
@@ -69,5 +69,5 @@ def test_exact_counts_are_integers() -> None:
     assert r.weight_total == 1_712_304
     weighted = equity.calculate(["AsKs", "QQ@50,JJ"], board="Qs7s2c")
     assert weighted.counts.dtype == np.float64  # weights of 1/2 make fractional counts
-    freq = category_frequencies("zjh", exact=True)
+    freq = category_frequencies("zjh", method="exact")
     assert all(isinstance(v, int) for v in freq.counts.values())

@@ -171,7 +171,7 @@ def test_repr_html_and_str(exact: EquityResult, monte_carlo: EquityResult) -> No
 
 
 def test_splits_frame(exact: EquityResult) -> None:
-    frame = exact.splits_frame()
+    frame = exact.splits_frame
     assert list(frame.columns) == ["1-way", "2-way", "3-way"]
     assert frame.index.tolist() == list(exact.hands)
     np.testing.assert_array_equal(frame.to_numpy(), exact.splits[:, 1:])
@@ -180,3 +180,52 @@ def test_splits_frame(exact: EquityResult) -> None:
 def test_result_is_frozen(exact: EquityResult) -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         exact.samples = 0  # type: ignore[misc]
+
+
+def test_result_arrays_are_read_only(any_result: EquityResult) -> None:
+    r = any_result
+    arrays = [r.equity, r.win, r.tie, r.splits, r.counts, *(r.outcomes or {}).values()]
+    if r.stderr is not None:
+        arrays.append(r.stderr)
+    for values in arrays:
+        assert not values.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            values[0] = 0.5
+    copy = r.equity.copy()
+    copy[0] = 0.5  # a copy is the caller's to change
+    assert copy[0] == 0.5
+
+
+def test_result_leaves_the_callers_arrays_writeable() -> None:
+    counts = np.array([[0, 3, 1], [0, 2, 1]], dtype=np.int64)
+    equity, win, tie, splits = shares_from_counts(counts, 6.0)
+    r = EquityResult(
+        game="holdem",
+        method="exact",
+        hands=("AsKs", "QhQd"),
+        board="",
+        dead="",
+        equity=equity,
+        win=win,
+        tie=tie,
+        splits=splits,
+        stderr=None,
+        samples=6,
+        elapsed_s=0.0,
+        seed=None,
+        counts=counts,
+        weight_total=6.0,
+        outcomes={"scoop": win},
+    )
+    assert counts.flags.writeable
+    assert equity.flags.writeable
+    assert not r.counts.flags.writeable
+    assert not r.outcomes["scoop"].flags.writeable  # type: ignore[index]
+    np.testing.assert_array_equal(r.counts, counts)
+
+
+def test_category_counts_are_read_only() -> None:
+    r = calculate(["AsKs", "QhQd"], "Qs7h2c", categories=True)
+    assert r.category_counts is not None
+    assert not r.category_counts.ends.flags.writeable
+    assert not r.category_counts.wins.flags.writeable

@@ -28,7 +28,7 @@ from equity.kernels import holdem as kernels
 from equity.kernels.rng import batch_seeds
 from equity.lookup import holdem_tables
 from equity.lookup.shortdeck import N_VALUES, shortdeck_tables
-from equity.odds import category_counts, category_probabilities, shortdeck_five_card_counts
+from equity.odds import category_counts, category_probabilities
 from equity.poker import evaluate
 from equity.shortdeck import (
     ShortDeckRules,
@@ -38,6 +38,7 @@ from equity.shortdeck import (
     rank_shortdeck,
     shortdeck_category_counts,
     shortdeck_category_name,
+    shortdeck_five_card_counts,
 )
 
 DECK = np.arange(16, 52, dtype=np.uint8)
@@ -439,15 +440,15 @@ def test_odds_dispatch() -> None:
 
 
 def test_frequencies_exact_five_and_seven() -> None:
-    five = category_frequencies("shortdeck", cards=5, exact=True, rules=SBT)
+    five = category_frequencies("shortdeck", cards=5, method="exact", rules=SBT)
     assert five.hands == math.comb(36, 5)
     assert five.counts == {name: FIVE_CARD_COUNTS[name] for name in SBT.categories}
     assert list(five.counts) == list(SBT.categories)
-    seven = category_frequencies("shortdeck", exact=True)
+    seven = category_frequencies("shortdeck", method="exact")
     assert (seven.hands, seven.cards) == (math.comb(36, 7), 7)
     assert seven.counts == SEVEN_CARD_COUNTS
     assert seven.exact_probabilities["flush"] == 175_560 / math.comb(36, 7)
-    holdem5 = category_frequencies("holdem", cards=5, exact=True)
+    holdem5 = category_frequencies("holdem", cards=5, method="exact")
     assert holdem5.hands == math.comb(52, 5)
     assert holdem5.counts["straight flush"] == 40
 

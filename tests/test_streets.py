@@ -8,22 +8,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import fails
 
 import equity
 from equity.analysis.streets import OUTS_DEFINITIONS, streets
 from equity.cli import main
 from equity.engine import calculate
-
-
-def fails(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
-    """Run a command that must fail as a usage error; return its one line of stderr."""
-    assert main(list(argv)) == 2
-    captured = capsys.readouterr()
-    assert captured.out == ""
-    assert "Traceback" not in captured.err
-    assert captured.err.count("\n") == 1
-    return captured.err
-
 
 # ---------------------------------------------------------------- exactness
 
@@ -82,12 +72,16 @@ def test_a_flush_draw_against_a_set_on_the_turn() -> None:
     assert (s.street, s.next_street) == ("turn", "river")
     ak, qq = s.outs()
     flush = ("Js", "Ts", "9s", "8s", "6s", "5s", "3s")  # 4s and 2s pair the board
-    assert ak["win"] == flush
-    assert ak["improve"] == flush
-    assert qq["win"] == ()  # QQ is the favourite on the turn
-    assert len(qq["improve"]) == 44 - 7
+    assert ak["to_win"] == flush
+    assert ak["raise_equity"] == flush
+    assert qq["to_win"] == ()  # QQ is the favourite on the turn
+    assert len(qq["raise_equity"]) == 44 - 7
     assert s.describe_outs()[0] == (
-        "AsKs has 7 outs to improve, 7 to win (win: Js Ts 9s 8s 6s 5s 3s)"
+        "AsKs: 7 outs to win, 7 cards raise its equity (outs: Js Ts 9s 8s 6s 5s 3s)"
+    )
+    assert s.describe_outs()[1].startswith(
+        "QhQd: 0 outs to win as the turn favourite, 37 cards raise its equity (equity up, "
+        "not outs: "
     )
     assert s.favourite() == 1
 
@@ -96,9 +90,9 @@ def test_an_open_ended_straight_draw_against_aces_on_the_turn() -> None:
     s = streets(["9h8h", "AcAd"], "Th7c2s3d")
     draw, aces = s.outs()
     straights = ("Js", "Jh", "Jd", "Jc", "6s", "6h", "6d", "6c")
-    assert set(draw["win"]) == set(straights)
-    assert draw["improve"] == draw["win"]
-    assert aces["win"] == ()
+    assert set(draw["to_win"]) == set(straights)
+    assert draw["raise_equity"] == draw["to_win"]
+    assert aces["to_win"] == ()
     assert sorted(s.next_equity[:, 0].tolist()).count(1.0) == 8
 
 
@@ -106,10 +100,10 @@ def test_a_flush_draw_on_the_flop_becomes_the_favourite_on_a_spade() -> None:
     s = streets(["AsKs", "QhQd"], "Qs7s2c")
     assert s.street == "flop"
     ak, qq = s.outs()
-    assert ak["win"] == ("Js", "Ts", "9s", "8s", "6s", "5s", "4s", "3s")  # 2s pairs the board
-    assert ak["improve"] == ak["win"]
-    assert qq["win"] == ()
-    assert set(qq["improve"]) == set(s.next_cards) - set(ak["win"])
+    assert ak["to_win"] == ("Js", "Ts", "9s", "8s", "6s", "5s", "4s", "3s")  # 2s pairs the board
+    assert ak["raise_equity"] == ak["to_win"]
+    assert qq["to_win"] == ()
+    assert set(qq["raise_equity"]) == set(s.next_cards) - set(ak["to_win"])
     i = s.next_cards.index("Js")
     assert s.next_equity[i, 0] == pytest.approx(34 / 44)  # QQ fills up on 10 rivers
     assert s.next_favourites()[i] == 0
@@ -121,13 +115,13 @@ def test_outs_of_three_players() -> None:
     assert s.favourite() == 2
     ak, flush_draw, nines = s.outs()
     clubs = ("Qc", "Jc", "Tc", "8c", "7c", "6c", "5c", "3c")
-    assert flush_draw["win"] == flush_draw["improve"] == clubs
-    assert ak == {"improve": (), "win": ()}
+    assert flush_draw["to_win"] == flush_draw["raise_equity"] == clubs
+    assert ak == {"to_win": (), "raise_equity": ()}
     assert s.exact_equity() == (0, Fraction(8, 42), Fraction(34, 42))
-    assert nines["win"] == ()
-    assert set(nines["improve"]) == set(s.next_cards) - set(clubs)
+    assert nines["to_win"] == ()
+    assert set(nines["raise_equity"]) == set(s.next_cards) - set(clubs)
     for p, o in enumerate(s.outs()):
-        for card in o["win"]:
+        for card in o["to_win"]:
             assert s.next_favourites()[s.next_cards.index(card)] == p
 
 
@@ -146,16 +140,19 @@ def test_frame_dict_and_text() -> None:
     assert d["board"] == "Qs7s2c"
     assert len(d["next_card"]) == 45
     assert d["next_card"]["Js"] == pytest.approx([34 / 44, 10 / 44])
-    assert d["outs"][0]["win"] == ["Js", "Ts", "9s", "8s", "6s", "5s", "4s", "3s"]
+    assert d["outs"][0]["to_win"] == ["Js", "Ts", "9s", "8s", "6s", "5s", "4s", "3s"]
     json.dumps(d)
     text = str(s)
-    assert "AsKs has 8 outs to improve, 8 to win" in text
+    assert "AsKs: 8 outs to win, 8 cards raise its equity" in text
+    assert "equity up (* = out)" in text
+    assert set(d["outs"][1]) == {"hand", "to_win", "raise_equity"}
     assert "turn" in text
     assert "exact" in text
 
 
 def test_the_definitions_are_in_the_module_docstring() -> None:
-    assert OUTS_DEFINITIONS.startswith("A next card is an out *to improve*")
+    assert OUTS_DEFINITIONS.startswith("A next card is an *out* (an out to win")
+    assert "*raises the equity*" in OUTS_DEFINITIONS
     assert "favourite" in OUTS_DEFINITIONS
 
 
@@ -206,7 +203,7 @@ def test_a_game_without_a_board_has_no_streets() -> None:
 def test_cli_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["streets", "AsKs", "QhQd", "--board", "Qs7s2c4d"]) == 0
     out = capsys.readouterr().out
-    assert "AsKs has 7 outs to improve, 7 to win" in out
+    assert "AsKs: 7 outs to win, 7 cards raise its equity" in out
     assert "figures are exact" in out
 
 
@@ -250,5 +247,6 @@ def test_cli_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str], need
 def test_cli_help_defines_the_outs(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["streets", "--help"]) == 0
     out = capsys.readouterr().out
-    assert "out to improve" in out
+    assert "raises the equity" in out
+    assert "improve" not in out
     assert "equity streets AsKs QhQd --board Qs7s2c" in out

@@ -6,7 +6,7 @@ preflop --exact``; under a minute on two cores) and writes the counts of each
 pattern, ``preflop_patterns.npz`` (read by :mod:`equity.engine.preflop_lookup`,
 which answers two known hands preflop), and their sums by matchup,
 ``preflop_169x169.npz`` (read by :func:`equity.preflop_table.load_preflop_table`).
-``tests/test_table.py`` checks the shipped file against Irving and d'Eon's
+``tests/test_preflop_table.py`` checks the shipped file against Irving and d'Eon's
 published table (``tests/data/``) and recomputes a sample of it, so this only
 needs to be run again if the file's format or the kernels change.
 

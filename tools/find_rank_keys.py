@@ -3,7 +3,7 @@
 Greedy: rank r gets the smallest key k > key[r-1] such that the sums of keys
 over every rank multiset of 0..7 cards (at most 4 of a rank) stay distinct.
 The result is written into ``equity/tables.py`` by hand (``RANK_KEYS``);
-``tests/test_tables.py`` re-checks uniqueness, so this script only needs to
+``tests/test_lookup.py`` re-checks uniqueness, so this script only needs to
 be run again if the key scheme changes.
 
     python tools/find_rank_keys.py

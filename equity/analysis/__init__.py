@@ -1,4 +1,4 @@
-"""Analyses built on the engine: hand-category frequencies (and more to come).
+"""Analyses built on the engine: frequencies, hits, deals, streets, distributions.
 
 Each analysis is one module; the public names are re-exported here.
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .deals import Deals, deal, deal_chunks
 from .deck import Deck
-from .distribution import EquityDistribution, PlayerDistribution, distribution
+from .distribution import distribution
 from .frequencies import SPECIAL_235, FrequencyTable, category_frequencies
 from .hits import HitsResult, hits
 from .streets import StreetsResult, streets
@@ -16,10 +16,8 @@ __all__ = [
     "SPECIAL_235",
     "Deals",
     "Deck",
-    "EquityDistribution",
     "FrequencyTable",
     "HitsResult",
-    "PlayerDistribution",
     "StreetsResult",
     "category_frequencies",
     "deal",

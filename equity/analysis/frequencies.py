@@ -43,10 +43,12 @@ from ..stats import Z95, chi_square_test
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["GAMES", "FrequencyTable", "category_frequencies"]
+__all__ = ["AUTO_EXACT_HANDS", "GAMES", "FrequencyTable", "category_frequencies"]
 
 GAMES = game_names()
 """The game names (the registry is :data:`equity.games.GAMES`)."""
+AUTO_EXACT_HANDS = 10_000_000
+"""``method="auto"`` enumerates up to this many hands (about a second), deals beyond."""
 
 
 @dataclass(frozen=True)
@@ -315,7 +317,7 @@ def category_frequencies(
     game: str = "holdem",
     *,
     cards: int | None = None,
-    exact: bool = False,
+    method: str = "auto",
     trials: int | None = None,
     seed: int | None = None,
     batch_size: int = 65_536,
@@ -336,9 +338,13 @@ def category_frequencies(
         Cards in one dealt hand, one of the game's
         :attr:`~equity.games.Game.hand_sizes` (hold'em and short deck: 5, 6
         or 7); by default the largest.
-    exact : bool
-        Enumerate every hand (C(52,7), C(36,7), C(52,5), C(52,3) ...) instead
-        of sampling.
+    method : {"auto", "exact", "monte-carlo"}
+        ``"exact"`` enumerates every hand (C(52,7), C(36,7), C(52,5), C(52,3)
+        ...), for the games with exact odds; ``"monte-carlo"`` deals random
+        hands; ``"auto"`` (the default) enumerates when the game has exact
+        odds, at most :data:`AUTO_EXACT_HANDS` hands (five-card poker, Zha
+        Jin Hua, short deck, hold'em of five cards) and no ``trials``, ``seed``
+        or ``time_limit`` is given, and deals otherwise.
     trials : int, optional
         Number of random hands for Monte-Carlo: default 1,000,000, or no
         limit but :data:`MAX_TRIALS` when ``time_limit`` is given.
@@ -368,16 +374,19 @@ def category_frequencies(
 
     Examples
     --------
-    >>> t = category_frequencies("five", exact=True)
+    >>> t = category_frequencies("five", method="exact")
     >>> t.counts["straight flush"], t.hands
     (40, 2598960)
     >>> category_frequencies("zjh", trials=1000, seed=1).hands
     1000
-    >>> category_frequencies("shortdeck", cards=5, exact=True).counts["flush"]
+    >>> category_frequencies("shortdeck", cards=5, method="exact").counts["flush"]
     480
     """
     g = get_game(game)
-    if exact and (trials is not None or time_limit is not None or seed is not None):
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise ValueError(f"unknown method {method!r} (expected 'auto', 'exact' or 'monte-carlo')")
+    explicit_mc = trials is not None or time_limit is not None or seed is not None
+    if method == "exact" and explicit_mc:
         raise ValueError("exact enumeration takes no trials, seed or time limit")
     trials = check_trials(trials, "trials")
     check_seed(seed)
@@ -386,16 +395,22 @@ def category_frequencies(
         raise ValueError(f"batch_size must be a positive integer, got {batch_size!r}")
     rules = _check_rules(g, rules)
     n_cards = _check_cards(g, cards)
-    if exact and g.exact_counts is None:
+    if method == "exact" and not g.exact_odds:
         raise ValueError(
-            f"no exact count of {g.name} hands is available: drop --exact for Monte-Carlo "
-            "(with standard errors)"
+            f"no exact count of {g.name} hands is available: Monte-Carlo only "
+            "(method='monte-carlo', with standard errors)"
         )
+    exact = method == "exact" or (
+        method == "auto"
+        and not explicit_mc
+        and g.exact_odds
+        and math.comb(g.deck_size, n_cards) <= AUTO_EXACT_HANDS
+    )
     start = time.perf_counter()
     # The exact odds first (a second for hold'em, then cached): Ctrl-C must not wait on them.
     probs = (
         {}
-        if g.exact_counts is None
+        if not g.exact_odds
         else {
             k: float(v)
             for k, v in category_probabilities(g.name, cards=n_cards, rules=rules).items()

@@ -10,14 +10,19 @@ the next-card equities is the current street's equity, exactly.
 
 Outs
 ----
-A next card is an out *to improve* for a player when their equity with the
-card is strictly higher than their equity on the current street.  It is an
-out *to win* when, with the card, the player is the favourite (their equity
-is strictly higher than every other player's) and on the current street
-they are not.  On a turn the next card is the river, so there an out to win
-is a river after which the player wins the pot outright, having not been
-the favourite on the turn (in hi-lo games: takes the biggest share of the
-pot).  The favourite on the current street therefore has no outs to win.
+A next card is an *out* (an out to win, what players call an out) for a
+player when, with the card, the player is the favourite (their equity is
+strictly higher than every other player's) and on the current street they
+are not.  On a turn the next card is the river, so there an out is a river
+after which the player wins the pot outright, having not been the favourite
+on the turn (in hi-lo games: takes the biggest share of the pot).  The
+favourite on the current street therefore has no outs.
+
+A next card *raises the equity* of a player when their equity with the card
+is strictly higher than on the current street.  They are counted apart from
+the outs: for the favourite they are mostly blanks (a card that helps no one
+brings the hand a street closer to winning), never outs; for a hand behind
+they are its outs and the cards that add to its draws.
 """
 
 from __future__ import annotations
@@ -103,12 +108,14 @@ class StreetsResult:
         return tuple(_favourite(shares) for shares in self.exact_next_equity())
 
     def outs(self) -> list[dict[str, tuple[str, ...]]]:
-        """Per player, the next cards that are outs ``"to improve"`` and ``"to win"``.
+        """Per player, the next cards that are outs (``"to_win"``) and those that
+        raise their equity (``"raise_equity"``).
 
-        See the module docstring for the definitions: ``"improve"`` lists the
-        cards after which the player's equity is strictly higher than now,
-        ``"win"`` those after which they are the favourite (on the river: win
-        outright) when they are not now.
+        See the module docstring for the definitions: ``"to_win"`` lists the
+        outs, the cards after which the player is the favourite (on the river:
+        wins outright) when they are not now; ``"raise_equity"`` the cards
+        after which the player's equity is strictly higher than now (for the
+        favourite mostly blanks, which are not outs).
         """
         now = self.exact_equity()
         after = self.exact_next_equity()
@@ -116,13 +123,13 @@ class StreetsResult:
         favourites = self.next_favourites()
         out = []
         for p in range(self.n_players):
-            improve = tuple(c for c, s in zip(self.next_cards, after, strict=True) if s[p] > now[p])
+            up = tuple(c for c, s in zip(self.next_cards, after, strict=True) if s[p] > now[p])
             win = tuple(
                 c
                 for c, f in zip(self.next_cards, favourites, strict=True)
                 if f == p and leader != p
             )
-            out.append({"improve": improve, "win": win})
+            out.append({"to_win": win, "raise_equity": up})
         return out
 
     def to_frame(self) -> pd.DataFrame:
@@ -160,25 +167,30 @@ class StreetsResult:
                 for card, row in zip(self.next_cards, self.next_equity, strict=True)
             },
             "outs": [
-                {"hand": hand, "improve": list(o["improve"]), "win": list(o["win"])}
+                {
+                    "hand": hand,
+                    "to_win": list(o["to_win"]),
+                    "raise_equity": list(o["raise_equity"]),
+                }
                 for hand, o in zip(self.hands, self.outs(), strict=True)
             ],
             "elapsed_s": round(float(self.elapsed_s), 6),
         }
 
     def describe_outs(self) -> list[str]:
-        """One line per player: ``"AhKd has 6 outs to improve, 3 to win (win: ...)"``."""
+        """One line per player: ``"AhKd: 3 outs to win, 6 cards raise its equity (outs: ...)"``."""
         lines = []
         leader = self.favourite()
         for p, o in enumerate(self.outs()):
-            improve, win = o["improve"], o["win"]
-            line = f"{self.hands[p]} has {len(improve)} outs to improve, {len(win)} to win"
+            up, win = o["raise_equity"], o["to_win"]
+            line = f"{self.hands[p]}: {len(win)} outs to win"
             if p == leader:
                 line += f" as the {self.street} favourite"
-            rest = [c for c in improve if c not in win]
-            lists = [f"win: {' '.join(win)}"] if win else []
+            line += f", {len(up)} {'card raises' if len(up) == 1 else 'cards raise'} its equity"
+            rest = [c for c in up if c not in win]
+            lists = [f"outs: {' '.join(win)}"] if win else []
             if rest:
-                lists.append(f"improve only: {' '.join(rest)}")
+                lists.append(f"equity up, not outs: {' '.join(rest)}")
             lines.append(line + (f" ({'; '.join(lists)})" if lists else ""))
         return lines
 
@@ -205,12 +217,12 @@ class StreetsResult:
         rows = []
         for i, card in enumerate(self.next_cards):
             helps = [
-                hand + ("*" if card in outs[p]["win"] else "")
+                hand + ("*" if card in outs[p]["to_win"] else "")
                 for p, hand in enumerate(self.hands)
-                if card in outs[p]["improve"]
+                if card in outs[p]["raise_equity"]
             ]
             rows.append([card, *(f"{x:.2%}" for x in self.next_equity[i]), " ".join(helps)])
-        lines.append(_table(rows, [self.next_street, *self.hands, "helps (* = out to win)"]))
+        lines.append(_table(rows, [self.next_street, *self.hands, "equity up (* = out)"]))
         return "\n".join(lines)
 
     def plot(self, ax: Axes | None = None) -> Axes:
@@ -337,12 +349,12 @@ def streets(
     ('flop', 45, 0.2556)
     >>> s.next_equity.mean(axis=0).round(4).tolist()
     [0.2556, 0.7444]
-    >>> [len(o["improve"]) for o in s.outs()]
+    >>> [len(o["raise_equity"]) for o in s.outs()]
     [8, 37]
-    >>> s.outs()[0]["win"]
+    >>> s.outs()[0]["to_win"]
     ('Js', 'Ts', '9s', '8s', '6s', '5s', '4s', '3s')
     >>> streets(["AsKs", "QhQd"], "Qs7s2c4d").describe_outs()[0]
-    'AsKs has 7 outs to improve, 7 to win (win: Js Ts 9s 8s 6s 5s 3s)'
+    'AsKs: 7 outs to win, 7 cards raise its equity (outs: Js Ts 9s 8s 6s 5s 3s)'
     """
     start = time.perf_counter()
     g = get_game(game)

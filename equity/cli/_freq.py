@@ -44,6 +44,11 @@ def _cmd_freq(args: argparse.Namespace) -> int:
         given = [f for f, v in options.items() if v is not None]
         if given:
             raise CliError(f"--exact enumerates every hand: it takes no {', '.join(given)}")
+        if not game.exact_odds:
+            raise CliError(
+                f"no exact count of {args.game} hands is available: drop --exact for "
+                "Monte-Carlo (with standard errors)"
+            )
     set_threads(args.threads)
     note_seed_ignored(args, args.exact)
     progress = Progress(args, "dealing")
@@ -52,7 +57,7 @@ def _cmd_freq(args: argparse.Namespace) -> int:
             freq = category_frequencies(
                 args.game,
                 cards=args.cards,
-                exact=args.exact,
+                method="exact" if args.exact else "monte-carlo",
                 trials=args.trials,
                 seed=None if args.exact else args.seed,
                 time_limit=args.time,
@@ -207,7 +212,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
                 args.out,
                 trials=args.trials,
                 seed=args.seed,
-                exact=args.recompute,
+                method="exact" if args.recompute else "auto",
                 size=args.size,
                 matchups=args.matchups,
                 progress=bar,

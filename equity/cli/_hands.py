@@ -360,7 +360,9 @@ def _cmd_range(args: argparse.Namespace) -> int:
         import matplotlib
 
         matplotlib.use("Agg")
-        save_figure(rng.plot_grid().figure, plot, args.plot)
+        from ..plots.hands import plot_range
+
+        save_figure(plot_range(rng).figure, plot, args.plot)
     if args.json:
         record: dict[str, Any] = {
             "range": args.range,

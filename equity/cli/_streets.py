@@ -53,7 +53,7 @@ def _epilog() -> str:
         "  equity streets AsKs QhQd --board Qs7s2c --plot turn.png\n"
         "  equity streets --game shortdeck AsKs QhQd --board Qs7s6c\n"
         "  equity streets --game omaha AsKsQd2h QhQcJd3c --board Qs7s2c\n\n"
-        "Outs:\n" + outs.replace("*", "") + "\n\n" + rules_epilog()
+        "Outs and cards that raise equity:\n" + outs.replace("*", "") + "\n\n" + rules_epilog()
     )
 
 
@@ -63,8 +63,8 @@ def add_streets(sub: Any) -> None:
         "streets",
         help="exact equity now and after each possible next card (outs)",
         description="Exact equity of known hands on the flop (or turn), then the exact equity "
-        "after every possible turn (or river) card, all equally likely: which cards help "
-        "whom, counted and listed as outs.",
+        "after every possible turn (or river) card, all equally likely: each player's outs "
+        "(cards that make them the favourite) and the cards that raise their equity.",
         epilog=_epilog,
     )
     add_game(p)

@@ -21,6 +21,7 @@ from ..cards import RANK_NAMES, CardsLike, card_mask, format_card, format_cards,
 from ..games import KERNEL_OMAHA, KERNEL_ZJH, Game, a_hand_of
 from ..games import game as get_game
 from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
+from ..lookup import shortdeck as _shortdeck_tables  # noqa: F401  (registers its tables)
 
 __all__ = ["ASSIGNMENT_WORK", "PATTERN_BOARDS", "Job", "Player", "ZjhKernelRules", "prepare"]
 

@@ -2,11 +2,16 @@
 
 A game is one module of this package declaring a :class:`Game`: its deck,
 hole cards, board sizes, player limits, category names (strongest first),
-rule options, how its hands are evaluated by the kernels and how its exact
-category odds are obtained.  The engine, the frequency counts, the odds,
-the command line (``--game`` choices and rule flags) and the reports read
-them from :data:`GAMES`; nothing else lists games.  Adding a game is one
-module plus its line in :data:`GAMES`.
+rule options and rules class, how its hands are evaluated by the kernels
+and whether its exact category odds are known.  The engine, the frequency
+counts, the odds, the command line (``--game`` choices and rule flags) and
+the reports read them from :data:`GAMES`; nothing else lists games.  Adding a
+game is one module plus its line in :data:`GAMES`.
+
+The registry names no module above it: what only a higher module can compute
+(a game's exact counts, an evaluator table set) is registered into it from
+above when that module is imported (:func:`register_exact_counts`,
+:func:`register_tables`).
 
 The registry is light on purpose (no NumPy, no Numba): the command line
 reads it before it knows which command runs.
@@ -14,7 +19,15 @@ reads it before it knows which command runs.
 
 from __future__ import annotations
 
-from ._base import KERNEL_OMAHA, KERNEL_TABLE, KERNEL_ZJH, Game, RuleOption
+from ._base import (
+    KERNEL_OMAHA,
+    KERNEL_TABLE,
+    KERNEL_ZJH,
+    Game,
+    RuleOption,
+    register_exact_counts,
+    register_tables,
+)
 from .five import FIVE
 from .holdem import HOLDEM
 from .omaha import OMAHA, OMAHA5, OMAHA5_HILO, OMAHA6, OMAHA_HILO
@@ -31,6 +44,8 @@ __all__ = [
     "a_hand_of",
     "game",
     "game_names",
+    "register_exact_counts",
+    "register_tables",
 ]
 
 GAMES: dict[str, Game] = {

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["KERNEL_OMAHA", "KERNEL_TABLE", "KERNEL_ZJH", "Game", "RuleOption"]
+__all__ = [
+    "KERNEL_OMAHA",
+    "KERNEL_TABLE",
+    "KERNEL_ZJH",
+    "Game",
+    "RuleOption",
+    "register_exact_counts",
+    "register_tables",
+]
 
 KERNEL_TABLE = 0
 """Kernel family of games scored by the five-to-seven-card evaluator (``kernels.holdem``):
@@ -51,15 +59,17 @@ class Game:
     """Cards a single hand is evaluated from (``equity eval``)."""
     kernel: int
     """Kernel family: :data:`KERNEL_TABLE`, :data:`KERNEL_ZJH` or :data:`KERNEL_OMAHA`."""
-    exact_counts: str | None
-    """``"module:function"`` giving the exact category counts of one dealt hand (None when
-    no closed form is known: the frequencies are then Monte-Carlo only)."""
+    exact_odds: bool
+    """Whether exact category counts of one dealt hand are known (closed forms or a
+    counting enumeration): the module computing them registers them with
+    :func:`register_exact_counts`.  False: the frequencies are Monte-Carlo only."""
     ranges: bool = False
     """Whether hold'em starting-hand ranges (``QQ+,AKs``) apply."""
     rules: tuple[RuleOption, ...] = ()
     """House rules, all off by default."""
-    rules_class: str | None = None
-    """``"module:callable"`` making the rules object from the rule flags (keywords)."""
+    rules_class: Any = None
+    """The class of the game's rules object (a frozen dataclass of this package, with a
+    ``from_flags`` constructor taking the rule flags as keywords); None without rules."""
     lowest_rank: int = 0
     """Rank code of the deck's lowest cards (0 = deuces; short deck: 4 = sixes)."""
     subsets: dict[str, str] = field(default_factory=dict)
@@ -68,8 +78,9 @@ class Game:
     """Whether the pot splits between the best high hand and the best eight-or-better low."""
     patterns: bool = False
     """Whether Omaha hand patterns (``AA**``, ``KQJT ds``) apply."""
-    tables: str | None = None
-    """``"module:function"`` giving the evaluator tables for a rules object (None: hold'em's)."""
+    tables: str = "holdem"
+    """Name of the evaluator table set (registered by the module building it with
+    :func:`register_tables`): ``"holdem"`` or ``"shortdeck"``."""
     rule_text: str = ""
     """The game's rules in a few sentences, for the docs and ``--help``."""
 
@@ -110,18 +121,20 @@ class Game:
 
         return comb(self.deck_size, self.frequency_cards)
 
-    def category_counts(self) -> dict[str, int]:
-        """Exact count of each category over all :attr:`hands_dealt` hands (closed forms)."""
-        if self.exact_counts is None:
+    def category_counts(self, **options: Any) -> dict[str, int]:
+        """Exact count of each category over all :attr:`hands_dealt` hands.
+
+        ``options`` (``cards``, ``rules``) go to the registered counting function
+        (:func:`equity.odds.category_counts` checks them and imports every one).
+        """
+        if not self.exact_odds:
             raise ValueError(f"no closed-form category counts for {self.name}")
-        counts: dict[str, int] = _load(self.exact_counts)()
+        counts: dict[str, int] = _registered(_EXACT_COUNTS, self.name, "exact counts")(**options)
         return counts
 
     def evaluator_tables(self, rules: Any = None) -> Any:
-        """The kernel tables of this game under ``rules`` (hold'em's unless :attr:`tables`)."""
-        if self.tables is None:
-            return _load("equity.lookup:holdem_tables")()
-        return _load(self.tables)(rules)
+        """The kernel tables of this game under ``rules`` (the set named :attr:`tables`)."""
+        return _registered(_TABLES, self.tables, "evaluator tables")(rules)
 
     def make_rules(self, **flags: bool) -> Any:
         """The rules object of ``flags`` (None for a game without house rules)."""
@@ -129,7 +142,7 @@ class Game:
             if any(flags.values()):
                 raise ValueError(f"{self.name} has no house rules")
             return None
-        return _load(self.rules_class)(**flags)
+        return self.rules_class.from_flags(**flags)
 
     def check_players(self, n: int) -> None:
         """Raise ``ValueError`` unless ``n`` players can play."""
@@ -146,10 +159,35 @@ class Game:
             raise ValueError(f"a {self.name} board has {sizes} cards, got {n}")
 
 
-def _load(spec: str) -> Any:
-    """The object named ``"module:attribute.path"``, imported on first use."""
-    module, attribute = spec.split(":")
-    found: Any = importlib.import_module(module)
-    for name in attribute.split("."):
-        found = getattr(found, name)
-    return found
+_EXACT_COUNTS: dict[str, Callable[..., dict[str, int]]] = {}
+"""Game name -> its exact category counts (keywords ``cards``, ``rules``)."""
+_TABLES: dict[str, Callable[[Any], Any]] = {}
+"""Table-set name -> the evaluator tables of a rules object (None: the default rules)."""
+
+
+def register_exact_counts(game: str, counts: Callable[..., dict[str, int]]) -> None:
+    """Record ``counts`` as the exact category counts of ``game`` (a hook from above).
+
+    The module computing them calls this when imported: the registry names no
+    module above it; :mod:`equity.odds` imports every counting module.
+    """
+    _EXACT_COUNTS[game] = counts
+
+
+def register_tables(name: str, tables: Callable[[Any], Any]) -> None:
+    """Record ``tables`` (rules -> evaluator tables) as the table set ``name``.
+
+    Called by :mod:`equity.lookup` (``"holdem"``) and :mod:`equity.lookup.shortdeck`
+    (``"shortdeck"``) when imported; the engine imports both.
+    """
+    _TABLES[name] = tables
+
+
+def _registered(hooks: dict[str, Any], name: str, what: str) -> Any:
+    try:
+        return hooks[name]
+    except KeyError:
+        raise LookupError(
+            f"the {what} of {name} are not registered: import the module that computes "
+            "them (equity.odds imports every count, equity.engine every table set)"
+        ) from None

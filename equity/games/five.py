@@ -16,7 +16,7 @@ FIVE = Game(
     players=(2, 10),
     categories=POKER_CATEGORIES,
     hand_sizes=(5,),
-    exact_counts="equity.odds:five_card_counts",
+    exact_odds=True,
     kernel=KERNEL_TABLE,
 )
 """Five-card poker: 2 to 10 players."""

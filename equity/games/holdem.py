@@ -16,7 +16,7 @@ HOLDEM = Game(
     players=(2, 23),
     categories=POKER_CATEGORIES,
     hand_sizes=(5, 6, 7),
-    exact_counts="equity.odds:holdem_counts",
+    exact_odds=True,
     kernel=KERNEL_TABLE,
     ranges=True,
 )

@@ -37,7 +37,7 @@ def _omaha(name: str, hole: int, players: int, hilo: bool) -> Game:
         categories=POKER_CATEGORIES,
         hand_sizes=(hole + 5,),
         kernel=KERNEL_OMAHA,
-        exact_counts=None,
+        exact_odds=False,
         hilo=hilo,
         patterns=True,
         rule_text=OMAHA_RULE + (" " + HILO_RULE if hilo else ""),

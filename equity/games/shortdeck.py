@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ._base import KERNEL_TABLE, Game, RuleOption
 
 __all__ = [
@@ -9,6 +11,7 @@ __all__ = [
     "SHORTDECK_CATEGORIES",
     "SHORTDECK_CATEGORIES_STRAIGHT_BEATS_TRIPS",
     "SHORTDECK_RULE",
+    "ShortDeckRules",
 ]
 
 SHORTDECK_CATEGORIES = (
@@ -48,6 +51,43 @@ SHORTDECK_RULE = (
 )
 """The short-deck rules, in the words used by the docs, ``--help`` and the README."""
 
+
+@dataclass(frozen=True)
+class ShortDeckRules:
+    """House rules of a short-deck game: the order of a straight and three of a kind.
+
+    Examples
+    --------
+    >>> ShortDeckRules().categories[4:6]
+    ('three of a kind', 'straight')
+    >>> ShortDeckRules(straight_beats_trips=True).categories[4:6]
+    ('straight', 'three of a kind')
+    """
+
+    straight_beats_trips: bool = False
+    """Rank a straight above three of a kind (the older order); by default three of a
+    kind beats a straight."""
+
+    def __post_init__(self) -> None:
+        """Validate the flag."""
+        if not isinstance(self.straight_beats_trips, bool):
+            raise ValueError(
+                f"straight_beats_trips must be True or False, got {self.straight_beats_trips!r}"
+            )
+
+    @classmethod
+    def from_flags(cls, straight_beats_trips: bool = False) -> ShortDeckRules:
+        """The rules of the command-line flags (``--straight-beats-trips``)."""
+        return cls(straight_beats_trips=bool(straight_beats_trips))
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """Category names of this order, strongest first."""
+        if self.straight_beats_trips:
+            return SHORTDECK_CATEGORIES_STRAIGHT_BEATS_TRIPS
+        return SHORTDECK_CATEGORIES
+
+
 SHORTDECK = Game(
     name="shortdeck",
     title="Short-deck hold'em (36 cards, best 5 of 7)",
@@ -57,7 +97,7 @@ SHORTDECK = Game(
     players=(2, 15),
     categories=SHORTDECK_CATEGORIES,
     hand_sizes=(5, 6, 7),
-    exact_counts="equity.shortdeck:shortdeck_category_counts",
+    exact_odds=True,
     kernel=KERNEL_TABLE,
     ranges=True,
     rules=(
@@ -67,9 +107,9 @@ SHORTDECK = Game(
             "rank a straight above three of a kind (the older order)",
         ),
     ),
-    rules_class="equity.shortdeck:ShortDeckRules.from_flags",
+    rules_class=ShortDeckRules,
     lowest_rank=4,
-    tables="equity.lookup.shortdeck:shortdeck_tables",
+    tables="shortdeck",
     rule_text=SHORTDECK_RULE,
 )
 """Short-deck hold'em: 2 to 15 players (36 cards: 2 * 15 hole cards and a board of five)."""

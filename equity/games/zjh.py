@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Literal
+
 from ._base import KERNEL_ZJH, Game, RuleOption
 
-__all__ = ["SPECIAL_235", "SPECIAL_235_RULE", "ZJH", "ZJH_CATEGORIES"]
+__all__ = ["SPECIAL_235", "SPECIAL_235_RULE", "ZJH", "ZJH_CATEGORIES", "ZJHRules"]
 
 ZJH_CATEGORIES = ("bomb", "straight flush", "flush", "straight", "pair", "high card")
 """Category names, strongest first under the default order (a flush above a straight)."""
@@ -20,6 +23,64 @@ SPECIAL_235_RULE = (
 )
 """The 2-3-5 rule, in the words used by the docs, ``--help`` and the README."""
 
+_ORDERS = ("zjh", "straight_over_flush")
+
+
+@dataclass(frozen=True)
+class ZJHRules:
+    """House rules of a Zha Jin Hua game.
+
+    Examples
+    --------
+    >>> ZJHRules().categories[:4]
+    ('bomb', 'straight flush', 'flush', 'straight')
+    >>> ZJHRules(order="straight_over_flush").categories[:4]
+    ('bomb', 'straight flush', 'straight', 'flush')
+    >>> ZJHRules(order="poker")
+    Traceback (most recent call last):
+    ...
+    ValueError: order must be one of ('zjh', 'straight_over_flush'), got 'poker'
+    """
+
+    special_235: bool = False
+    """The 2-3-5 rule (:data:`SPECIAL_235_RULE`): an off-suit 2-3-5 beats every bomb
+    and loses to every other hand."""
+    suit_tiebreak: bool = False
+    """Break rank ties by suit, spade > heart > club > diamond (the rules' flower order)."""
+    order: Literal["zjh", "straight_over_flush"] = "zjh"
+    """``"zjh"``: flush > straight; ``"straight_over_flush"`` (Teen Patti)."""
+
+    def __post_init__(self) -> None:
+        """Validate ``order``."""
+        if self.order not in _ORDERS:
+            raise ValueError(f"order must be one of {_ORDERS}, got {self.order!r}")
+
+    @classmethod
+    def from_flags(
+        cls,
+        special_235: bool = False,
+        suit_tiebreak: bool = False,
+        straight_over_flush: bool = False,
+    ) -> ZJHRules:
+        """The rules of the command-line flags (``straight_over_flush`` sets ``order``)."""
+        order: Literal["zjh", "straight_over_flush"] = (
+            "straight_over_flush" if straight_over_flush else "zjh"
+        )
+        return cls(special_235=special_235, suit_tiebreak=suit_tiebreak, order=order)
+
+    @property
+    def straight_over_flush(self) -> bool:
+        """Whether a straight beats a flush."""
+        return self.order == "straight_over_flush"
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        """Category names, strongest first, under these rules."""
+        if self.straight_over_flush:
+            return ("bomb", "straight flush", "straight", "flush", "pair", "high card")
+        return ZJH_CATEGORIES
+
+
 ZJH = Game(
     name="zjh",
     title="Zha Jin Hua (3 cards)",
@@ -29,7 +90,7 @@ ZJH = Game(
     players=(2, 17),
     categories=ZJH_CATEGORIES,
     hand_sizes=(3,),
-    exact_counts="equity.zjh_counts:zjh_category_counts_exact",
+    exact_odds=True,
     kernel=KERNEL_ZJH,
     rules=(
         RuleOption(
@@ -49,7 +110,7 @@ ZJH = Game(
             "rank a straight above a flush (Teen Patti order)",
         ),
     ),
-    rules_class="equity.zjh:ZJHRules.from_flags",
+    rules_class=ZJHRules,
     subsets={SPECIAL_235: "high card"},
 )
 """Zha Jin Hua: 2 to 17 players."""

@@ -45,6 +45,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ..cards import RANK_NAMES
+from ..games import register_tables
 
 __all__ = [
     "CATEGORIES",
@@ -428,3 +429,6 @@ def _write_shipped(path: str | None = None) -> str:
         target, **build_holdem_tables()._asdict(), components=build_value_components()
     )
     return target
+
+
+register_tables("holdem", lambda rules: holdem_tables())

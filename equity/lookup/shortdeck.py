@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from ..cards import RANK_NAMES
+from ..games import register_tables
 from ..games.shortdeck import (
     SHORTDECK,
     SHORTDECK_CATEGORIES,
@@ -297,3 +298,6 @@ def describe_shortdeck_value(value: int, straight_beats_trips: bool = False) -> 
     if category == "pair":
         return f"pair of {plural[0]}"
     return f"{name[0]} high"
+
+
+register_tables("shortdeck", shortdeck_tables)

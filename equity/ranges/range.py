@@ -29,7 +29,6 @@ from .grammar import parse_dense
 
 if TYPE_CHECKING:
     import pandas as pd
-    from matplotlib.axes import Axes
 
 __all__ = ["Range", "parse_range"]
 
@@ -309,36 +308,6 @@ class Range:
         if labels:
             rows.insert(0, " ".join(f"{c:<3}" for c in [" ", *reversed(RANKS)]).rstrip())
         return "\n".join(rows)
-
-    def plot_grid(self, ax: Axes | None = None, *, cmap: str = "Greens") -> Axes:
-        """Draw the 13x13 grid of class weights as a heat map with class labels.
-
-        Drawn by :func:`equity.plots.plot_grid` with colour limits 0 and 1.
-
-        Parameters
-        ----------
-        ax : Axes, optional
-            Where to draw; a new figure when omitted.
-        cmap : str
-            Colour map of the weights.
-
-        Returns
-        -------
-        Axes
-            Titled with the range text, its weight and its share of all combos.
-        """
-        from .. import plots
-
-        return plots.plot_grid(
-            self.grid(),
-            ax,
-            title=f"{self._text}  ({self.weight:g} combos, {100 * self.fraction:.1f}%)",
-            label="weight",
-            cmap=cmap,
-            fmt=None,
-            vmin=0.0,
-            vmax=1.0,
-        )
 
     def to_frame(self) -> pd.DataFrame:
         """One row per combo: ``combo`` (``"AsKs"``), ``class`` and ``weight``.

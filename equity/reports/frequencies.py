@@ -4,7 +4,7 @@ For every game of :data:`equity.games.GAMES`, in its order: a Monte-Carlo
 frequency table beside the exact probabilities (standard errors, z-scores,
 chi-square), optionally the exhaustive enumeration against them, and the
 convergence of the relative error with the number of hands.  A game
-without exact odds (Omaha: ``Game.exact_counts is None``) gets its
+without exact odds (Omaha: ``Game.exact_odds`` false) gets its
 Monte-Carlo frequencies with standard errors and 95% intervals only: no
 exact column, z, chi-square, enumeration or convergence against a truth.
 """
@@ -25,18 +25,18 @@ from .page import ReportSizes, _figure, _grouped_bars, _ladder, _Page, _subseed,
 
 def _has_odds(game: Game) -> bool:
     """Whether ``game`` has exact category odds (closed form or enumeration)."""
-    return game.exact_counts is not None
+    return game.exact_odds
 
 
-def _frequencies_steps(sizes: ReportSizes, exact: bool) -> int:
+def _frequencies_steps(sizes: ReportSizes, recompute: bool) -> int:
     """Units of work of the page: a table per game; with exact odds its ladder and enumeration."""
-    per_game = 1 + len(_ladder(sizes.frequency_trials)) + (1 if exact else 0)
+    per_game = 1 + len(_ladder(sizes.frequency_trials)) + (1 if recompute else 0)
     with_odds = sum(1 for g in GAMES.values() if _has_odds(g))
     return with_odds * per_game + (len(GAMES) - with_odds)
 
 
 def _frequencies_page(
-    page: _Page, sizes: ReportSizes, seed: int, exact: bool, tick: _Ticker
+    page: _Page, sizes: ReportSizes, seed: int, recompute: bool, tick: _Ticker
 ) -> None:
     """Fill the ``frequencies`` page: one section per game, goodness of fit, convergence."""
     from ..plots import plot_convergence, plot_frequencies
@@ -108,8 +108,8 @@ def _frequencies_page(
         plot_frequencies(table, axes[0, 0])
         plot_frequencies(table, axes[0, 1], relative=True)
         page.figure(f"{name}", fig, f"{name} simulated vs exact frequencies")
-        if exact:
-            enumerated = category_frequencies(name, exact=True)
+        if recompute:
+            enumerated = category_frequencies(name, method="exact")
             closed = category_counts(name)
             check = pd.DataFrame(
                 {

@@ -352,7 +352,7 @@ def _shortdeck(page: _Page, tick: _Ticker) -> None:
     page.add(
         "## Short deck (36 cards)",
         "Exact: every seven-card hand enumerated, C(36,7) = 8,347,680 "
-        '(`category_frequencies("shortdeck", exact=True, rules=ShortDeckRules(...))`), '
+        '(`category_frequencies("shortdeck", method="exact", rules=ShortDeckRules(...))`), '
         "under both orders of a straight and three of a kind, beside hold'em's closed "
         "form. A hand holding both a straight and three of a kind counts as whichever "
         "ranks higher, so the order changes the counts. Cells: probability (rank under "

@@ -246,7 +246,7 @@ def _header(
     seed: int,
     sizes: ReportSizes,
     size: str,
-    exact: bool,
+    method: str,
     trials: int | None,
     command: str | None,
     out_dir: str,
@@ -258,9 +258,9 @@ def _header(
     if trials is not None:
         args.append(f"trials={trials}")
         flags.append(f"--trials {trials}")
-    if exact:
-        args.append("exact=True")
-        flags.append("--exact")
+    if method != "auto":
+        args.append(f"method={method!r}")
+        flags.append("--recompute")
     if size != "default":
         args.append(f"size={size!r}")
         flags.append(f"--size {size}")

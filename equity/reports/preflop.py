@@ -23,12 +23,14 @@ from .studies_holdem import (
 )
 
 
-def _preflop_steps(sizes: ReportSizes, exact: bool) -> int:
+def _preflop_steps(sizes: ReportSizes, recompute: bool) -> int:
     """Units of work of the page: 169 classes, the matchups and the recomputed sweep."""
-    return 169 + min(sizes.matrix_matchups, _N_MATCHUPS) + (1 if exact else 0)
+    return 169 + min(sizes.matrix_matchups, _N_MATCHUPS) + (1 if recompute else 0)
 
 
-def _preflop_page(page: _Page, sizes: ReportSizes, seed: int, exact: bool, tick: _Ticker) -> None:
+def _preflop_page(
+    page: _Page, sizes: ReportSizes, seed: int, recompute: bool, tick: _Ticker
+) -> None:
     """Fill the ``preflop`` page: the classes against a random hand, then the matrix."""
     from ..plots import plot_grid, plot_matrix, plot_winrate_scatter, plot_z_histogram
     from ..ranges import preflop_ranking
@@ -40,8 +42,8 @@ def _preflop_page(page: _Page, sizes: ReportSizes, seed: int, exact: bool, tick:
         f"{sizes.vs_random_trials:,} deals per class "
         '(`calculate([cls, "random"], trials=..., seed=...)`).',
     )
-    vs = preflop_vs_random(sizes.vs_random_trials, seed, recompute=exact, progress=tick.part())
-    if exact:
+    vs = preflop_vs_random(sizes.vs_random_trials, seed, recompute=recompute, progress=tick.part())
+    if recompute:
         shipped = preflop_vs_random(None, seed)
         same = bool((shipped[["win", "tie", "total"]] == vs[["win", "tie", "total"]]).all().all())
         page.add(f"Recomputed board sweep equals the shipped table: {'yes' if same else '**no**'}.")

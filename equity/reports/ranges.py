@@ -307,12 +307,13 @@ def _streets(page: _Page, tick: _Ticker) -> None:
         f"{hand} against {draw} on the flop {flop}: each hand's equity on the flop, then "
         f"with each of the turn cards; then on the turn {flop}{turn} with each river card "
         "(`equity.streets(hands, board)`, every card equally likely: the mean over the next "
-        "cards is the current equity). An out *to improve* raises the hand's equity; an out "
-        "*to win* makes it the favourite (on the river: the winner) when it is not now.",
+        "cards is the current equity). An *out* (to win) makes the hand the favourite (on the "
+        "river: the winner) when it is not now; a card that only *raises its equity* is "
+        "counted apart (for the favourite, mostly blanks).",
     )
     outs = []
     for (street, board, name), part in frame.groupby(["street", "board", "hand"], sort=False):
-        win = part.loc[part["win"], "next_card"]
+        win = part.loc[part["out_to_win"], "next_card"]
         outs.append(
             {
                 "street": street,
@@ -320,9 +321,9 @@ def _streets(page: _Page, tick: _Ticker) -> None:
                 "hand": name,
                 "equity": float(part["current_equity"].iloc[0]),
                 "next_cards": len(part),
-                "outs_to_improve": int(part["improve"].sum()),
-                "outs_to_win": int(part["win"].sum()),
-                "cards_to_win": " ".join(win),
+                "cards_raising_equity": int(part["raises_equity"].sum()),
+                "outs_to_win": int(part["out_to_win"].sum()),
+                "outs": " ".join(win),
             }
         )
     summary = pd.DataFrame(outs)
@@ -347,7 +348,7 @@ def _street_axes(ax: Any, street: str, part: pd.DataFrame) -> None:
     for k, (hand, rows) in enumerate(part.groupby("hand", sort=False)):
         now = float(rows["current_equity"].iloc[0])
         offset = x + (k - (len(hands) - 1) / 2) * width
-        win = rows["win"].to_numpy(dtype=bool)
+        win = rows["out_to_win"].to_numpy(dtype=bool)
         ax.bar(offset, rows["equity"].to_numpy(dtype=float), width, color=f"C{k}",
                edgecolor=np.where(win, "black", "none").tolist(), linewidth=1.0)  # fmt: skip
         handles.append(Patch(color=f"C{k}", label=f"{hand} ({street} {now:.1%})"))

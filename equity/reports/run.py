@@ -29,7 +29,7 @@ def run_report(
     *,
     trials: int | None = None,
     seed: int = 2026,
-    exact: bool = False,
+    method: str = "auto",
     progress: Progress | None = None,
     size: str = "default",
     matchups: int | None = None,
@@ -49,11 +49,14 @@ def run_report(
         hand), overriding the size preset everywhere.
     seed : int
         Seed of everything random; recorded on every page.
-    exact : bool
-        Also recompute the exact references: enumerate every hand for the
+    method : {"auto", "exact"}
+        How the exact references are obtained (the estimates are Monte-Carlo
+        by design): ``"auto"`` reads the closed forms and the shipped tables;
+        ``"exact"`` also recomputes them, enumerating every hand for the
         frequency tables of the games with exact odds (against the closed
-        form; Omaha has none and is skipped) and rerun the preflop board
-        sweep (against the shipped table).
+        form; Omaha has none and is skipped) and rerunning the preflop board
+        sweep (against the shipped table).  ``"monte-carlo"`` is refused: the
+        references are exact.
     progress : callable, optional
         ``progress(done, total)`` after each unit of work (a frequency
         table, a matchup, a hero hand's row...), ``total`` over every page.
@@ -88,6 +91,12 @@ def run_report(
     """
     if kind != "all" and kind not in KINDS:
         raise ValueError(f"unknown report {kind!r} (expected one of {', '.join(KINDS)}, all)")
+    if method not in ("auto", "exact"):
+        raise ValueError(
+            f"unknown method {method!r} (expected 'auto' or 'exact': a report compares "
+            "Monte-Carlo estimates with exact references, 'exact' recomputes them)"
+        )
+    recompute = method == "exact"
     if size not in SIZES:
         raise ValueError(f"unknown size {size!r} (expected one of {', '.join(SIZES)})")
     if trials is not None and (not isinstance(trials, (int, np.integer)) or trials <= 0):
@@ -103,10 +112,10 @@ def run_report(
         sizes = replace(sizes, matrix_matchups=int(matchups))
     kinds = KINDS if kind == "all" else (kind,)
     steps = {
-        "frequencies": _frequencies_steps(sizes, exact),
+        "frequencies": _frequencies_steps(sizes, recompute),
         "matchups": _matchups_steps(sizes),
         "omaha": _omaha_steps(sizes),
-        "preflop": _preflop_steps(sizes, exact),
+        "preflop": _preflop_steps(sizes, recompute),
         "ranges": _ranges_steps(sizes),
         "zjh": _zjh_steps(sizes),
     }
@@ -130,17 +139,17 @@ def run_report(
                 out,
                 k,
                 titles[k],
-                _header(k, int(seed), sizes, size, exact, trials, command, shown_dir, matchups),
+                _header(k, int(seed), sizes, size, method, trials, command, shown_dir, matchups),
             )
             try:
                 if k == "frequencies":
-                    _frequencies_page(page, sizes, int(seed), exact, tick)
+                    _frequencies_page(page, sizes, int(seed), recompute, tick)
                 elif k == "matchups":
                     _matchups_page(page, sizes, int(seed), tick)
                 elif k == "omaha":
                     _omaha_page(page, sizes, int(seed), tick)
                 elif k == "preflop":
-                    _preflop_page(page, sizes, int(seed), exact, tick)
+                    _preflop_page(page, sizes, int(seed), recompute, tick)
                 elif k == "ranges":
                     _ranges_page(page, sizes, int(seed), tick)
                 else:
@@ -158,7 +167,7 @@ def run_report(
         lines = [
             "# equity reports",
             "",
-            *_header("all", int(seed), sizes, size, exact, trials, command, shown_dir, matchups),
+            *_header("all", int(seed), sizes, size, method, trials, command, shown_dir, matchups),
             "",
             *(f"- [{titles[k]}]({k}.md)" for k in KINDS),
             "",

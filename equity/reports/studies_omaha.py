@@ -2,7 +2,7 @@
 
 Each study returns a DataFrame and says, row by row, how its figures were
 obtained: ``exact`` (every board enumerated by ``calculate(...,
-method="exact")``, every hand by ``category_frequencies(..., exact=True)``,
+method="exact")``, every hand by ``category_frequencies(..., method="exact")``,
 or the closed forms of :mod:`equity.odds`) or ``monte-carlo`` (random deals
 from a seed derived from the report's, with a standard error and a 95%
 interval).  A study's ``progress`` callback is called as

@@ -363,13 +363,14 @@ def street_example(
         One row per (street, next card, hand): ``street`` (the current
         one: flop or turn), ``board``, ``next_card``, ``hand``, ``equity``
         (with the card), ``current_equity`` (on the current street: the
-        mean over the next cards), ``improve`` and ``win`` (whether the card
-        is an out to improve, to win; :mod:`equity.analysis.streets`).
+        mean over the next cards), ``raises_equity`` and ``out_to_win``
+        (whether the card raises the hand's equity, whether it is an out:
+        :mod:`equity.analysis.streets`).
 
     Examples
     --------
     >>> df = street_example((("AsKs", "QhQd"), "Qs7s2c", "4d"))
-    >>> df.groupby(["street", "hand"], sort=False)["win"].sum().tolist()
+    >>> df.groupby(["street", "hand"], sort=False)["out_to_win"].sum().tolist()
     [8, 0, 7, 0]
     """
     hands, flop, turn = example
@@ -387,8 +388,8 @@ def street_example(
                         "hand": hand,
                         "equity": s.next_equity[:, p],
                         "current_equity": float(s.equity[p]),
-                        "improve": [c in outs[p]["improve"] for c in s.next_cards],
-                        "win": [c in outs[p]["win"] for c in s.next_cards],
+                        "raises_equity": [c in outs[p]["raise_equity"] for c in s.next_cards],
+                        "out_to_win": [c in outs[p]["to_win"] for c in s.next_cards],
                     }
                 )
             )

@@ -1,7 +1,7 @@
 """Short-deck studies behind the ``omaha`` report page: exact odds and matchups.
 
 Everything here is exact: every seven-card hand of the 36-card deck
-enumerated (``category_frequencies("shortdeck", exact=True, rules=...)``)
+enumerated (``category_frequencies("shortdeck", method="exact", rules=...)``)
 and every board of a heads-up matchup (``calculate(..., method="exact")``),
 under both orders of a straight and three of a kind, beside hold'em.
 """
@@ -51,7 +51,7 @@ def shortdeck_frequencies(*, progress: Progress | None = None) -> pd.DataFrame:
     """Exact seven-card category counts of short deck under both orders, and hold'em's.
 
     Short deck: every one of the C(36,7) = 8,347,680 hands enumerated
-    (``category_frequencies("shortdeck", exact=True, rules=...)``) under
+    (``category_frequencies("shortdeck", method="exact", rules=...)``) under
     each order of :data:`SHORTDECK_ORDERS` (``progress`` after each);
     hold'em: the closed form over C(52,7).
 
@@ -86,7 +86,7 @@ def shortdeck_frequencies(*, progress: Progress | None = None) -> pd.DataFrame:
             }
         )
     for done, (label, rules) in enumerate(SHORTDECK_ORDERS, 1):
-        table = category_frequencies(SHORTDECK, exact=True, rules=rules)
+        table = category_frequencies(SHORTDECK, method="exact", rules=rules)
         for rank, (category, count) in enumerate(table.counts.items(), 1):
             rows.append(
                 {

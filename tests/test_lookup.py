@@ -10,6 +10,7 @@ import numba
 import numpy as np
 import pytest
 import reference as ref
+from conftest import components_key
 
 from equity.kernels import holdem
 from equity.lookup import (
@@ -61,12 +62,6 @@ def no_flush_best_key(ranks: tuple[int, ...]) -> tuple[int, ...]:
     With no flush possible the key of five cards depends on their ranks only.
     """
     return max(no_flush_five_key(five) for five in itertools.combinations(ranks, 5))
-
-
-def components_key(value: int) -> tuple[int, ...]:
-    """A hand value's components flattened like a reference key."""
-    category, ranks = hand_value_components(value)
-    return (category, *ranks)
 
 
 @pytest.mark.slow

@@ -1,85 +1,40 @@
-"""Plots of frequencies, convergence, hand grids and win rates (matplotlib).
-
-Every function draws on ``ax`` (a new figure when omitted) and returns the
-:class:`~matplotlib.axes.Axes`, titled and with labelled axes.  matplotlib
-is imported only when a function is called; without it the call raises an
-:class:`ImportError` naming the ``plot`` extra.
+"""Figures of estimates against exact values: frequencies, convergence, errors, z-scores.
 
 * :func:`plot_frequencies`: simulated category frequencies with 95% error
   bars beside the exact probabilities (log scale: the categories span six
   decades).
 * :func:`plot_convergence`: Monte-Carlo error against the number of trials,
   inside the ``1/sqrt(n)`` band of the standard error.
-* :func:`plot_grid`: a 13x13 starting-hand heat map (pairs on the
-  diagonal, suited above, offsuit below).
-* :func:`plot_matrix`: the 169x169 heads-up matrix.
 * :func:`plot_winrate_scatter`: simulated against exact win rates.
 * :func:`plot_errors`: labelled errors with 95% intervals (a forest plot).
 * :func:`plot_z_histogram`: z-scores against the standard normal density.
-* :func:`plot_zjh_winrates`: Zha Jin Hua win rate of each category against
-  the number of opponents.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
-from .ranges.classes import CLASSES
-from .stats import Z95
+from ..stats import Z95
+from .axes import colors, new_axes, pyplot
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
-    from .analysis.frequencies import FrequencyTable
+    from ..analysis.frequencies import FrequencyTable
 
 __all__ = [
     "plot_convergence",
     "plot_errors",
     "plot_frequencies",
-    "plot_grid",
-    "plot_matrix",
     "plot_winrate_scatter",
     "plot_z_histogram",
-    "plot_zjh_winrates",
 ]
-
-_INSTALL_HINT = "plotting needs matplotlib: pip install equity[plot]"
-_RANK_LABELS = tuple("AKQJT98765432")
-
-
-def _pyplot() -> Any:
-    """Import ``matplotlib.pyplot`` or raise ImportError with the install hint."""
-    try:
-        import matplotlib.pyplot as plt
-    except ImportError as err:  # pragma: no cover - exercised with a patched import
-        raise ImportError(_INSTALL_HINT) from err
-    return plt
-
-
-def _new_axes(ax: Axes | None, figsize: tuple[float, float]) -> Axes:
-    if ax is not None:
-        return ax
-    plt = _pyplot()
-    _, new = plt.subplots(figsize=figsize, layout="constrained")
-    return new
-
-
-def _colors(n: int) -> list[Any]:
-    """``n`` distinct colours from the default cycle (tab10, repeated)."""
-    from matplotlib import colormaps
-
-    cmap = colormaps["tab10"]
-    return [cmap(i % 10) for i in range(n)]
-
-
-# ---------------------------------------------------------------------------
-# frequencies and convergence
 
 
 def plot_frequencies(
@@ -114,7 +69,7 @@ def plot_frequencies(
     -------
     Axes
     """
-    _pyplot()
+    pyplot()
     import pandas as pd
 
     if isinstance(table, pd.DataFrame):
@@ -127,7 +82,7 @@ def plot_frequencies(
         return _plot_relative_frequencies(frame, ax, title, game)
     if title is None:
         title = default_title
-    ax = _new_axes(ax, (7.5, 4.5))
+    ax = new_axes(ax, (7.5, 4.5))
     x = np.arange(len(frame))
     freq = frame["frequency"].to_numpy(dtype=float)
     exact = frame["exact_probability"].to_numpy(dtype=float)
@@ -163,7 +118,7 @@ def plot_frequencies(
 def _plot_relative_frequencies(
     frame: pd.DataFrame, ax: Axes | None, title: str | None, game: str | None
 ) -> Axes:
-    ax = _new_axes(ax, (7.5, 4.5))
+    ax = new_axes(ax, (7.5, 4.5))
     exact = frame["exact_probability"].to_numpy(dtype=float)
     keep = exact > 0
     x = np.arange(len(frame))[keep]
@@ -213,13 +168,13 @@ def plot_convergence(
         shaded.  Errors of exactly zero sit on the lower edge.
 
     """
-    _pyplot()
-    ax = _new_axes(ax, (6.5, 4.5))
+    pyplot()
+    ax = new_axes(ax, (6.5, 4.5))
     groups = list(frame.groupby("series", sort=False)) if "series" in frame else [(None, frame)]
     errors = np.abs(frame["error"].to_numpy(dtype=float))
     positive = np.concatenate([errors[errors > 0], frame["stderr"].to_numpy(dtype=float)])
     floor = float(positive[positive > 0].min()) / 10 if np.any(positive > 0) else 1e-12
-    for color, (name, part) in zip(_colors(len(groups)), groups, strict=True):
+    for color, (name, part) in zip(colors(len(groups)), groups, strict=True):
         part = part.sort_values("trials")
         n = part["trials"].to_numpy(dtype=float)
         se = part["stderr"].to_numpy(dtype=float)
@@ -242,159 +197,6 @@ def plot_convergence(
     )
     ax.grid(True, which="major", alpha=0.3)
     return ax
-
-
-# ---------------------------------------------------------------------------
-# starting-hand grids
-
-
-def _grid_values(values: Mapping[str, float] | npt.ArrayLike) -> np.ndarray:
-    """13x13 float array from a class mapping, 169 values in CLASSES order, or a grid."""
-    if isinstance(values, Mapping):
-        flat = np.array([float(values.get(c, math.nan)) for c in CLASSES])
-        return flat.reshape(13, 13)
-    arr = np.asarray(values, dtype=float)
-    if arr.shape == (169,):
-        return arr.reshape(13, 13)
-    if arr.shape == (13, 13):
-        return arr
-    raise ValueError(f"expected 169 values or a 13x13 grid, got shape {arr.shape}")
-
-
-def _luminance(rgba: tuple[float, float, float, float]) -> float:
-    """Perceived brightness in [0, 1] of an RGBA colour (ITU-R BT.601 weights)."""
-    r, g, b, _ = rgba
-    return 0.299 * r + 0.587 * g + 0.114 * b
-
-
-def plot_grid(
-    values: Mapping[str, float] | npt.ArrayLike,
-    ax: Axes | None = None,
-    *,
-    title: str = "Starting hands",
-    label: str = "value",
-    cmap: str = "viridis",
-    fmt: str | None = "{:.2f}",
-    vmin: float | None = None,
-    vmax: float | None = None,
-    annotate: bool = True,
-) -> Axes:
-    """Draw one value per starting-hand class as a 13x13 heat map.
-
-    Parameters
-    ----------
-    values : mapping, sequence or array
-        ``{class: value}`` (missing classes are blank), 169 values in
-        :data:`equity.ranges.CLASSES` order, or a 13x13 grid.
-    ax : Axes, optional
-        Where to draw; a new figure when omitted.
-    title, label : str
-        Title and colour-bar label.
-    cmap : str
-        Colour map.
-    fmt : str or None
-        Format of the value printed under each class label; None prints
-        the class labels alone.
-    vmin, vmax : float, optional
-        Colour limits (default: the data range).
-    annotate : bool
-        Print the class and value in every cell, in white on the darker
-        half of the colour map and in black on the lighter half.
-
-    Returns
-    -------
-    Axes
-        Rows and columns run A..2; pairs on the diagonal, suited classes
-        above it, offsuit below (PokerStove layout).
-    """
-    _pyplot()
-    grid = _grid_values(values)
-    ax = _new_axes(ax, (8.0, 7.0))
-    masked = np.ma.masked_invalid(grid)
-    image = ax.imshow(masked, cmap=cmap, vmin=vmin, vmax=vmax)
-    ax.figure.colorbar(image, ax=ax, label=label, shrink=0.85)
-    if annotate:
-        lo, hi = image.get_clim()
-        mid = (lo + hi) / 2
-        dark_low = _luminance(image.cmap(0.0)) <= _luminance(image.cmap(1.0))
-        for i in range(13):
-            for j in range(13):
-                v = grid[i, j]
-                value_text = "" if fmt is None or math.isnan(v) else "\n" + fmt.format(v)
-                text = CLASSES[13 * i + j] + value_text
-                dark = not math.isnan(v) and (v < mid if dark_low else v > mid)
-                ax.text(
-                    j,
-                    i,
-                    text,
-                    ha="center",
-                    va="center",
-                    fontsize=6,
-                    color="white" if dark else "black",
-                )
-    ax.set_xticks(range(13))
-    ax.set_xticklabels(_RANK_LABELS)
-    ax.set_yticks(range(13))
-    ax.set_yticklabels(_RANK_LABELS)
-    ax.set_xlabel("second rank (suited above the diagonal)")
-    ax.set_ylabel("first rank (offsuit below the diagonal)")
-    ax.set_title(title)
-    return ax
-
-
-def plot_matrix(
-    matrix: np.ndarray | pd.DataFrame,
-    ax: Axes | None = None,
-    *,
-    title: str = "Heads-up preflop equity",
-    label: str = "equity of the row hand",
-    cmap: str = "RdBu_r",
-    vmin: float | None = 0.0,
-    vmax: float | None = 1.0,
-    tick_every: int = 13,
-    order: Sequence[str] | None = None,
-) -> Axes:
-    """Draw the 169x169 heads-up matrix (row hand against column hand).
-
-    ``matrix`` is ``float[169, 169]`` in :data:`equity.ranges.CLASSES` order
-    (NaN cells, matchups not run, are blank); ``title``/``label`` name the
-    plot and its colour bar; ``cmap``, ``vmin``, ``vmax`` set the colours
-    (diverging around one half by default).  Every ``tick_every``-th class
-    is labelled (13: one per grid row), coloured by kind: pairs black, suited
-    blue, offsuit red.  ``order`` lists the 169 classes in the order to draw
-    them (e.g. :func:`equity.ranges.preflop_ranking`, strongest first).
-    """
-    _pyplot()
-    arr = np.asarray(matrix, dtype=float)
-    if arr.shape != (169, 169):
-        raise ValueError(f"expected a 169x169 matrix, got shape {arr.shape}")
-    names = list(CLASSES if order is None else order)
-    if sorted(names) != sorted(CLASSES):
-        raise ValueError("order must list each of the 169 classes once")
-    perm = np.array([CLASSES.index(c) for c in names])
-    arr = arr[np.ix_(perm, perm)]
-    ax = _new_axes(ax, (8.0, 7.0))
-    image = ax.imshow(
-        np.ma.masked_invalid(arr), cmap=cmap, vmin=vmin, vmax=vmax, interpolation="nearest"
-    )
-    ax.figure.colorbar(image, ax=ax, label=label, shrink=0.85)
-    ticks = list(range(0, 169, tick_every))
-    size = 7 if tick_every > 4 else (5.5 if tick_every > 1 else 3.6)
-    ax.set_xticks(ticks, [names[t] for t in ticks], rotation=90, fontsize=size)
-    ax.set_yticks(ticks, [names[t] for t in ticks], fontsize=size)
-    colour = {"p": "black", "s": "tab:blue", "o": "tab:red"}
-    for text in [*ax.get_xticklabels(), *ax.get_yticklabels()]:
-        name = text.get_text()
-        text.set_color(colour["p" if len(name) == 2 else name[2]])
-    where = "grid order" if order is None else "strongest first"
-    ax.set_xlabel(f"opponent hand ({where}; pairs black, suited blue, offsuit red)")
-    ax.set_ylabel(f"hand ({where})")
-    ax.set_title(title)
-    return ax
-
-
-# ---------------------------------------------------------------------------
-# win rates
 
 
 def plot_winrate_scatter(
@@ -433,12 +235,12 @@ def plot_winrate_scatter(
     -------
     Axes
     """
-    _pyplot()
+    pyplot()
     sim = np.asarray(simulated, dtype=float)
     ex = np.asarray(exact, dtype=float)
     if sim.shape != ex.shape:
         raise ValueError(f"simulated and exact differ in shape: {sim.shape} vs {ex.shape}")
-    ax = _new_axes(ax, (6.0, 5.5))
+    ax = new_axes(ax, (6.0, 5.5))
     y = sim - ex if residual else sim
     yerr = None if stderr is None else Z95 * np.asarray(stderr, dtype=float)
     ax.errorbar(
@@ -500,13 +302,13 @@ def plot_errors(
     Axes
         A bar crossing the zero line is an interval that holds the exact value.
     """
-    _pyplot()
+    pyplot()
     err = np.asarray(error, dtype=float)
     se = np.asarray(stderr, dtype=float)
     if not len(labels) == len(err) == len(se):
         raise ValueError(f"labels, error and stderr differ in length: "
                          f"{len(labels)}, {len(err)}, {len(se)}")  # fmt: skip
-    ax = _new_axes(ax, (6.5, 0.6 + 0.35 * max(len(err), 1)))
+    ax = new_axes(ax, (6.5, 0.6 + 0.35 * max(len(err), 1)))
     y = np.arange(len(err))[::-1]
     ax.axvline(0.0, color="black", linewidth=1, label="exact")
     ax.errorbar(err, y, xerr=Z95 * se, fmt="o", color="tab:blue", ecolor="tab:gray",
@@ -545,10 +347,10 @@ def plot_z_histogram(
     -------
     Axes
     """
-    _pyplot()
+    pyplot()
     values = np.asarray(z, dtype=float)
     values = values[np.isfinite(values)]
-    ax = _new_axes(ax, (6.0, 4.0))
+    ax = new_axes(ax, (6.0, 4.0))
     if bins is None:
         bins = int(min(60, max(10, round(math.sqrt(max(len(values), 1))))))
     width = max(4.0, float(np.abs(values).max(initial=0.0)) + 0.25)
@@ -573,61 +375,4 @@ def plot_z_histogram(
     ax.set_ylabel("density")
     ax.set_title(title)
     ax.legend(loc="upper right", fontsize="small")
-    return ax
-
-
-def plot_zjh_winrates(
-    frame: pd.DataFrame,
-    ax: Axes | None = None,
-    *,
-    value: str = "equity",
-    title: str = "Zha Jin Hua: win rate by category and number of opponents",
-    log: bool = True,
-) -> Axes:
-    """Draw each category's win rate against the number of random opponents.
-
-    Parameters
-    ----------
-    frame : DataFrame
-        Columns ``category``, ``opponents`` and ``value`` (and optionally
-        ``stderr`` for 95% error bars); one line per category, in order of
-        first appearance.
-    ax : Axes, optional
-        Where to draw; a new figure when omitted.
-    value : str
-        Column to plot (``"equity"``: share of the pot, ties split).
-    title : str
-        Title.
-    log : bool
-        Logarithmic y axis (weak hands against five opponents win rarely).
-
-    Returns
-    -------
-    Axes
-    """
-    _pyplot()
-    ax = _new_axes(ax, (6.5, 4.5))
-    groups = list(frame.groupby("category", sort=False))
-    for color, (name, part) in zip(_colors(len(groups)), groups, strict=True):
-        part = part.sort_values("opponents")
-        y = part[value].to_numpy(dtype=float)
-        yerr = Z95 * part["stderr"].to_numpy(dtype=float) if "stderr" in part else None
-        ax.errorbar(
-            part["opponents"],
-            y,
-            yerr=yerr,
-            fmt="o-",
-            markersize=4,
-            capsize=3,
-            color=color,
-            label=str(name),
-        )
-    if log:
-        ax.set_yscale("log")
-    ax.set_xticks(sorted(frame["opponents"].unique()))
-    ax.set_xlabel("random opponents")
-    ax.set_ylabel(f"{value} of the hand")
-    ax.set_title(title)
-    ax.legend(loc="best", fontsize="small")
-    ax.grid(True, which="major", alpha=0.3)
     return ax

@@ -11,14 +11,13 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 from fractions import Fraction
 
 import numba
 import numpy as np
 import pytest
 import reference_equity as refeq
+from conftest import num_threads
 
 from equity.cards import format_cards, parse_cards
 from equity.engine import calculate
@@ -57,16 +56,6 @@ def assert_same_counts(result: EquityResult, tally: refeq.Tally) -> None:
     assert result.samples == tally.total
     assert result.weight_total == tally.total
     np.testing.assert_array_equal(result.counts, np.array(tally.counts, dtype=float))
-
-
-@contextmanager
-def num_threads(n: int) -> Iterator[None]:
-    before = numba.get_num_threads()
-    numba.set_num_threads(n)
-    try:
-        yield
-    finally:
-        numba.set_num_threads(before)
 
 
 MAX_THREADS = min(2, numba.config.NUMBA_NUM_THREADS)

@@ -247,7 +247,7 @@ def test_full_table_equals_reference(reference: refeq.PreflopTable) -> None:
     the shipped ``preflop_patterns.npz`` (the heads-up preflop answers of
     :mod:`equity.engine.preflop_lookup`), and their sums by matchup equal the
     shipped 169x169 table and the published one.  (The same chunks on Dask:
-    ``tests/test_distributed.py``.)
+    ``tests/test_cluster.py``.)
     """
     holes, weight, owner, counts = table_module.pattern_counts()
     _keys, shipped = shipped_patterns()
