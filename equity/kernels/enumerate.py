@@ -429,20 +429,10 @@ def enumerate_range(assignments, lo, hi, spot, zjh_rules, tables, patterns, out)
 @parallel_kernel
 def enumerate_deals(assignments, spot, zjh_rules, tables, patterns, out):
     """:func:`enumerate_range` over all assignments, one at a time from a work queue."""
-    # a prange body takes arrays and scalars only: the tuples are rebuilt per assignment
-    n_hole, game, board_fixed, n_board_fixed, board_total, fixed_mask = spot
-    straight_over_flush, suit_tiebreak, special_235, cat_shift = zjh_rules
-    card_keys, suit_bits, offsets, values = tables
-    pattern_ranks, pattern_keys = patterns
     taken = np.zeros(1, dtype=np.int64)  # the work queue (see fetch_add)
     for _worker in prange(min(assignments.shape[0], QUEUE_WORKERS)):
         while True:
             a = fetch_add(taken, 1)
             if a >= assignments.shape[0]:
                 break
-            enumerate_range(
-                assignments, a, a + 1,
-                (n_hole, game, board_fixed, n_board_fixed, board_total, fixed_mask),
-                (straight_over_flush, suit_tiebreak, special_235, cat_shift),
-                (card_keys, suit_bits, offsets, values), (pattern_ranks, pattern_keys), out,
-            )  # fmt: skip
+            enumerate_range(assignments, a, a + 1, spot, zjh_rules, tables, patterns, out)
