@@ -310,6 +310,55 @@ def test_the_private_import_finder_finds_them(tmp_path: Path) -> None:
     ]
 
 
+def test_every_game_has_every_piece() -> None:
+    """Each registered game declares what the engine and the command line read: a kernel
+    family, an evaluator the CLI can evaluate and rank with, registered tables (and
+    counts when its odds are exact), rules that its flags build, and sane sizes."""
+    import equity.engine
+    import equity.odds
+    from equity.cli._hands import EVALUATE, RANK
+    from equity.games import EVALUATORS, GAMES, KERNEL_OMAHA, KERNEL_TABLE, KERNEL_ZJH
+
+    assert set(EVALUATE) == set(RANK) == set(EVALUATORS)
+    for g in GAMES.values():
+        assert g.title, g.name
+        assert g.summary, g.name
+        assert g.categories, g.name
+        assert g.kernel in (KERNEL_TABLE, KERNEL_ZJH, KERNEL_OMAHA), g.name
+        assert g.evaluator in EVALUATORS, g.name
+        assert g.evaluator_tables(g.make_rules()) is not None, g.name
+        if g.exact_odds:
+            counts = g.category_counts()
+            assert sum(counts[c] for c in g.categories) == g.hands_dealt, g.name
+        every_rule = g.make_rules(**{option.name: True for option in g.rules})
+        assert (every_rule is None) == (g.rules_class is None), g.name
+        assert all(option.flag.startswith("--") for option in g.rules), g.name
+        assert 2 <= g.players[0] <= g.players[1], g.name
+        assert 0 in g.board_sizes, g.name
+        assert list(g.board_sizes) == sorted(g.board_sizes), g.name
+        assert g.hand_sizes, g.name
+        assert g.hole_cards <= max(g.hand_sizes), g.name
+        assert max(g.hand_sizes) <= g.hole_cards + g.board_total, g.name
+        assert set(g.subsets.values()) <= set(g.categories), g.name
+        if g.independent_decks:
+            assert not g.has_board, g.name
+    assert equity.engine is not None
+    assert equity.odds is not None
+
+
+def test_the_cli_names_no_game() -> None:
+    """The command line asks the registry, never ``args.game == "zjh"`` or a kernel code."""
+    names = "|".join(re.escape(name) for name in __import__("equity.games").games.GAMES)
+    pattern = re.compile(rf"""game\s*[!=]=\s*["']({names})["']|KERNEL_""")
+    offenders = [
+        f"{name}: {match.group(0)}"
+        for name, path in MODULES.items()
+        if name.startswith("equity.cli")
+        for match in pattern.finditer(path.read_text("utf-8"))
+    ]
+    assert offenders == []
+
+
 FORMER_NAMES = (
     "equity.simulate",
     "equity.tables",
