@@ -34,7 +34,7 @@ from . import shortdeck as _shortdeck  # noqa: F401  (registers the short-deck c
 from . import zjh_counts as _zjh_counts  # noqa: F401  (registers Zha Jin Hua's)
 from .games import KERNEL_TABLE, Game, a_hand_of, register_exact_counts
 from .games import game as get_game
-from .lookup import CATEGORIES, _rank_multisets, _straight_top, best_hand_from_ranks
+from .lookup import CATEGORIES, best_hand_from_ranks, rank_multisets, straight_top
 
 __all__ = [
     "best_five_counts",
@@ -79,7 +79,7 @@ def best_five_counts(n_cards: int) -> dict[str, int]:
     if n_cards not in (5, 6, 7):
         raise ValueError(f"n_cards must be 5, 6 or 7, got {n_cards!r}")
     counts = dict.fromkeys(CATEGORIES, 0)
-    for pattern in _rank_multisets((n_cards,)):
+    for pattern in rank_multisets((n_cards,)):
         present = [r for r, c in enumerate(pattern) if c]
         total = prod(comb(4, pattern[r]) for r in present)
         flushes = {"flush": 0, "straight flush": 0}
@@ -90,7 +90,7 @@ def best_five_counts(n_cards: int) -> dict[str, int]:
                 ways = 4
                 for r in present:
                     ways *= comb(3, pattern[r] - 1) if r in in_suit else comb(3, pattern[r])
-                kind = "straight flush" if _straight_top(in_suit) is not None else "flush"
+                kind = "straight flush" if straight_top(in_suit) is not None else "flush"
                 flushes[kind] += ways
         cat, _ = best_hand_from_ranks(pattern, False)
         counts[CATEGORIES[cat - 1]] += total - sum(flushes.values())

@@ -29,7 +29,7 @@ from .cards import CardsLike, format_cards, parse_cards
 from .kernels import omaha as _omaha
 from .kernels._jit import warming
 from .lookup.omaha import low_mask_text, omaha_tables
-from .poker import _best_five, _strength, category_name, describe_value
+from .poker import best_five_cards, category_name, describe_value, hand_strength
 
 __all__ = ["OmahaHand", "evaluate_omaha", "evaluate_omaha_batch", "low_mask_text", "low_of"]
 
@@ -136,7 +136,7 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike, *, hilo: bool = False) -> 
     for two in itertools.combinations(h, 2):
         for three in itertools.combinations(b, 3):
             five = np.asarray((*two, *three), dtype=np.uint8)
-            value = _strength(five)
+            value = hand_strength(five)
             if value > best:
                 best, best_cards = value, five
     low = low_of(h, b) if hilo else None
@@ -146,7 +146,7 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike, *, hilo: bool = False) -> 
         strength=best,
         category=category_name(best),
         description=describe_value(best),
-        best_five=_best_five(best_cards, best),
+        best_five=best_five_cards(best_cards, best),
         low="-".join("A" if r == 1 else str(r) for r in low[0]) if low else None,
         low_five=low[1] if low else None,
     )

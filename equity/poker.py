@@ -24,10 +24,12 @@ from .lookup import CATEGORIES, HoldemTables, byte_safe, describe_value, holdem_
 __all__ = [
     "CATEGORIES",
     "PokerHand",
+    "best_five_cards",
     "category_name",
     "compare_hands",
     "evaluate",
     "evaluate_batch",
+    "hand_strength",
     "rank_hands",
 ]
 
@@ -95,7 +97,7 @@ def _show(cards: CardsLike) -> str:
         return repr(cards)
 
 
-def _strength(hand: np.ndarray) -> int:
+def hand_strength(hand: np.ndarray) -> int:
     """Value of one hand, in plain Python.
 
     One hand needs a dozen additions and two lookups; dispatching a compiled
@@ -116,19 +118,19 @@ def _strength(hand: np.ndarray) -> int:
 
 @functools.cache
 def _card_sums() -> tuple[list[int], list[int]]:
-    """Card keys and suit bits as Python ints, for :func:`_strength`."""
+    """Card keys and suit bits as Python ints, for :func:`hand_strength`."""
     tables = holdem_tables()
     return tables.card_keys.tolist(), tables.suit_bits.tolist()
 
 
-def _best_five(hand: np.ndarray, strength: int) -> tuple[int, ...]:
+def best_five_cards(hand: np.ndarray, strength: int) -> tuple[int, ...]:
     """Five of ``hand`` making ``strength``, most significant cards first.
 
     Cards are ordered by how many of their rank the five hold, then by rank
     (Kings before Fives in "Kings over Fives"); the wheel puts its Ace last.
     """
     for five in itertools.combinations(sorted(hand.tolist(), reverse=True), 5):
-        if _strength(np.asarray(five, dtype=np.uint8)) != strength:
+        if hand_strength(np.asarray(five, dtype=np.uint8)) != strength:
             continue
         ranks = [rank_of(c) for c in five]
         counts = Counter(ranks)
@@ -158,13 +160,13 @@ def evaluate(cards: CardsLike) -> PokerHand:
     ValueError: a poker hand needs 5 or 6 or 7 cards, got 2 in 'As Ks'
     """
     hand = _as_hand(cards)
-    strength = _strength(hand)
+    strength = hand_strength(hand)
     return PokerHand(
         cards=tuple(hand.tolist()),
         strength=strength,
         category=category_name(strength),
         description=describe_value(strength),
-        best_five=_best_five(hand, strength),
+        best_five=best_five_cards(hand, strength),
     )
 
 
@@ -223,7 +225,7 @@ def compare_hands(a: CardsLike, b: CardsLike) -> int:
     >>> compare_hands("Ah 2c 3d 4s 5h", "6h 2d 3c 4d 5c")
     -1
     """
-    sa, sb = _strength(_as_hand(a)), _strength(_as_hand(b))
+    sa, sb = hand_strength(_as_hand(a)), hand_strength(_as_hand(b))
     return (sa > sb) - (sa < sb)
 
 
@@ -238,7 +240,7 @@ def rank_hands(hands: list[CardsLike]) -> list[list[int]]:
     >>> rank_hands(["As Ad Kc Kd 2s", "Ac Ah Ks Kh 2d", "Qs Qd Qh 3c 4c"])
     [[2], [0, 1]]
     """
-    strengths = [_strength(_as_hand(h)) for h in hands]  # no best-five search needed
+    strengths = [hand_strength(_as_hand(h)) for h in hands]  # no best-five search needed
     groups: dict[int, list[int]] = {}
     for i, s in enumerate(strengths):
         groups.setdefault(s, []).append(i)

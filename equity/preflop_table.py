@@ -59,6 +59,8 @@ __all__ = [
     "pattern_counts",
     "preflop_table",
     "suit_patterns",
+    "write_shipped",
+    "write_shipped_patterns",
 ]
 
 BOARDS = comb(48, 5)
@@ -360,7 +362,7 @@ def _write(frame: Any, path: Path) -> None:
 _COUNTS = COLUMNS[2:]
 
 
-def _write_shipped(frame: Any, path: str | os.PathLike[str]) -> None:
+def write_shipped(frame: Any, path: str | os.PathLike[str]) -> None:
     """Write a full table as the shipped file (read back by :func:`load_preflop_table`).
 
     The file holds ``classes`` (:data:`equity.ranges.CLASSES`), the class
@@ -384,7 +386,7 @@ def _write_shipped(frame: Any, path: str | os.PathLike[str]) -> None:
     os.replace(tmp, path)
 
 
-def _write_shipped_patterns(
+def write_shipped_patterns(
     holes: np.ndarray, counts: np.ndarray, path: str | os.PathLike[str]
 ) -> None:
     """Write the counts of every suit pattern (read by :mod:`equity.engine.preflop_lookup`).

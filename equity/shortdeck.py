@@ -151,7 +151,7 @@ def _card_sums() -> tuple[list[int], list[int]]:
 
 
 def _strength(hand: np.ndarray | tuple[int, ...], rules: ShortDeckRules) -> int:
-    """Value of one hand, in plain Python (see :func:`equity.poker._strength`: one hand
+    """Value of one hand, in plain Python (see :func:`equity.poker.hand_strength`: one hand
     does not pay for loading a compiled kernel)."""
     keys, bits = _card_sums()
     key, suits = int(_holdem.KEY_START), 0

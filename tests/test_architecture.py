@@ -234,6 +234,131 @@ def test_every_game_registers_its_hooks() -> None:
     assert equity.odds is not None
 
 
+def private_imports_of(name: str) -> list[str]:
+    """The underscore names module ``name`` takes from other modules of the package.
+
+    ``from .x import _y`` (at any level, inside functions too) and ``x._y`` where ``x``
+    is a module of the package bound by an import; dunders such as ``__version__``
+    are public.  A private submodule (``from . import _base``) is a module, not a name.
+    """
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    package = name if _is_package(name) else name.rpartition(".")[0]
+    bound: dict[str, str] = {}  # local name -> module of the package
+    found: list[str] = []
+
+    def private(attr: str) -> bool:
+        return attr.startswith("_") and not (attr.startswith("__") and attr.endswith("__"))
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == PACKAGE and alias.asname:
+                    bound[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base_name = ".".join(base + ([node.module] if node.module else []))
+            else:
+                base_name = node.module or ""
+            if base_name.split(".")[0] != PACKAGE:
+                continue
+            for alias in node.names:
+                sub = f"{base_name}.{alias.name}"
+                if sub in MODULES:
+                    bound[alias.asname or alias.name] = sub
+                elif private(alias.name) and base_name != name:
+                    found.append(f"{base_name}.{alias.name}")
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in bound
+            and bound[node.value.id] != name
+            and private(node.attr)
+        ):
+            found.append(f"{bound[node.value.id]}.{node.attr}")
+    return sorted(set(found))
+
+
+@pytest.mark.parametrize("name", sorted(m for m in MODULES if not m.startswith("equity.kernels")))
+def test_modules_use_named_interfaces(name: str) -> None:
+    """What one module uses of another is public: no module outside the kernels imports an
+    underscore name from another module of the package (the kernels, tuned as a family,
+    may share private helpers among themselves; tests may reach private names)."""
+    assert private_imports_of(name) == []
+
+
+def test_the_private_import_finder_finds_them(tmp_path: Path) -> None:
+    source = (
+        "from .page import Page, _figure\n"
+        "from .. import poker as _p\n"
+        "from .._version import __version__\n"
+        "def f():\n"
+        "    from ..lookup import _rank_multisets\n"
+        "    return _p._strength\n"
+    )
+    MODULES["equity.reports.fake"] = tmp_path / "fake.py"
+    MODULES["equity.reports.fake"].write_text(source, encoding="utf-8")
+    try:
+        found = private_imports_of("equity.reports.fake")
+    finally:
+        del MODULES["equity.reports.fake"]
+    assert found == [
+        "equity.lookup._rank_multisets",
+        "equity.poker._strength",
+        "equity.reports.page._figure",
+    ]
+
+
+def test_every_game_has_every_piece() -> None:
+    """Each registered game declares what the engine and the command line read: a kernel
+    family, an evaluator the CLI can evaluate and rank with, registered tables (and
+    counts when its odds are exact), rules that its flags build, and sane sizes."""
+    import equity.engine
+    import equity.odds
+    from equity.cli._hands import EVALUATE, RANK
+    from equity.games import EVALUATORS, GAMES, KERNEL_OMAHA, KERNEL_TABLE, KERNEL_ZJH
+
+    assert set(EVALUATE) == set(RANK) == set(EVALUATORS)
+    for g in GAMES.values():
+        assert g.title, g.name
+        assert g.summary, g.name
+        assert g.categories, g.name
+        assert g.kernel in (KERNEL_TABLE, KERNEL_ZJH, KERNEL_OMAHA), g.name
+        assert g.evaluator in EVALUATORS, g.name
+        assert g.evaluator_tables(g.make_rules()) is not None, g.name
+        if g.exact_odds:
+            counts = g.category_counts()
+            assert sum(counts[c] for c in g.categories) == g.hands_dealt, g.name
+        every_rule = g.make_rules(**{option.name: True for option in g.rules})
+        assert (every_rule is None) == (g.rules_class is None), g.name
+        assert all(option.flag.startswith("--") for option in g.rules), g.name
+        assert 2 <= g.players[0] <= g.players[1], g.name
+        assert 0 in g.board_sizes, g.name
+        assert list(g.board_sizes) == sorted(g.board_sizes), g.name
+        assert g.hand_sizes, g.name
+        assert g.hole_cards <= max(g.hand_sizes), g.name
+        assert max(g.hand_sizes) <= g.hole_cards + g.board_total, g.name
+        assert set(g.subsets.values()) <= set(g.categories), g.name
+        if g.independent_decks:
+            assert not g.has_board, g.name
+    assert equity.engine is not None
+    assert equity.odds is not None
+
+
+def test_the_cli_names_no_game() -> None:
+    """The command line asks the registry, never ``args.game == "zjh"`` or a kernel code."""
+    names = "|".join(re.escape(name) for name in __import__("equity.games").games.GAMES)
+    pattern = re.compile(rf"""game\s*[!=]=\s*["']({names})["']|KERNEL_""")
+    offenders = [
+        f"{name}: {match.group(0)}"
+        for name, path in MODULES.items()
+        if name.startswith("equity.cli")
+        for match in pattern.finditer(path.read_text("utf-8"))
+    ]
+    assert offenders == []
+
+
 FORMER_NAMES = (
     "equity.simulate",
     "equity.tables",

@@ -642,7 +642,7 @@ BAD_INPUT = [
     ({"hands": ["AsKs", "random"], "method": "exact", "time_limit": 1}, r"exact enumeration"),
     ({"hands": ["AsKs", "random"], "method": "magic"}, r"unknown method 'magic'"),
     ({"hands": ["AsKs", "random"], "rules": ZJHRules()}, r"holdem has no house rules"),
-    ({"hands": ["AsKs", "random"], "independent_decks": True}, r"Zha Jin Hua dealing mode"),
+    ({"hands": ["AsKs", "random"], "independent_decks": True}, r"not a dealing mode of holdem"),
     ({"hands": ["AsKsQs", "random"], "game": "zjh", "rules": "default"}, r"must be a ZJHRules"),
     ({"hands": ["AsKsQs", "random"], "game": "zjh", "board": "2c3c4c"}, r"zjh has no board"),
     ({"hands": ["AsKs", "random"], "threads": 0}, r"threads must be between 1 and"),

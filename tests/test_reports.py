@@ -75,22 +75,22 @@ def test_frequencies_are_reproducible_from_the_seed():
 
 
 def test_ladder():
-    assert page._ladder(500) == [500]
-    assert page._ladder(1_000) == [1_000]
-    assert page._ladder(10_000) == [1_000, 3_162, 10_000]
-    assert page._ladder(20_000) == [1_000, 3_162, 10_000, 20_000]
+    assert page.trial_ladder(500) == [500]
+    assert page.trial_ladder(1_000) == [1_000]
+    assert page.trial_ladder(10_000) == [1_000, 3_162, 10_000]
+    assert page.trial_ladder(20_000) == [1_000, 3_162, 10_000, 20_000]
 
 
 def test_subseed_is_stable_and_distinct():
-    assert page._subseed(2026, "a", 1) == page._subseed(2026, "a", 1)
-    seeds = {page._subseed(s, k) for s in (1, 2) for k in ("a", "b")}
+    assert page.subseed(2026, "a", 1) == page.subseed(2026, "a", 1)
+    seeds = {page.subseed(s, k) for s in (1, 2) for k in ("a", "b")}
     assert len(seeds) == 4
     assert all(0 <= s < 2**63 for s in seeds)
 
 
 def test_markdown_table_formats():
     frame = pd.DataFrame({"name": ["x"], "n": [1234], "p": [0.123456789], "ok": [False]})
-    text = page._md_table(frame, {"p": ".3f"})
+    text = page.md_table(frame, {"p": ".3f"})
     assert text.splitlines() == [
         "| name | n | p | ok |",
         "| :--- | ---: | ---: | :--- |",
@@ -153,7 +153,7 @@ def test_preflop_matrix_against_reference(reference):
     cmp = reports.compare_with_reference(frame, reference)
     assert len(cmp) == 6
     assert (cmp["z"].abs() < 5).all()
-    arr = studies_holdem._matrix_array(cmp)
+    arr = studies_holdem.matrix_array(cmp)
     assert np.isfinite(arr).sum() in range(6, 13)
 
 

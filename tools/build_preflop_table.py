@@ -48,8 +48,8 @@ def main() -> None:
     holes, weight, owner, counts = T.pattern_counts(scheduler=args.scheduler, progress=progress)
     seconds = time.perf_counter() - start
     frame = T.matchup_frame(T.matchups(), weight, owner, counts)
-    T._write_shipped(frame, args.out)
-    T._write_shipped_patterns(holes, counts, args.patterns_out)
+    T.write_shipped(frame, args.out)
+    T.write_shipped_patterns(holes, counts, args.patterns_out)
     where = f" on Dask ({args.scheduler})" if args.scheduler else ""
     print(f"enumerated {len(frame):,} matchups in {seconds:.1f} s{where}")
     for path in (args.out, args.patterns_out):

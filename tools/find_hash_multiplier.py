@@ -2,14 +2,14 @@
 
 The non-flush value of a hand is looked up by its rank-key sum ``k``: the
 key is mixed, ``m = (k * HASH_MULTIPLIER) mod 2**HASH_BITS``, and placed by
-row displacement (``equity.lookup._displace_rows``).  Any odd multiplier
+row displacement (``equity.lookup.displace_rows``).  Any odd multiplier
 keeps the keys distinct (multiplication by an odd number permutes the
 residues mod ``2**HASH_BITS``, and the key sums are distinct mod
 ``2**24``); it only spreads the keys over the rows, and some spreads pack
 more densely than others.  This script tries ``--candidates`` odd
 multipliers (drawn from a fixed seed, the golden-ratio constant first)
 with a compiled copy of the same first-fit-decreasing packing, checks the
-winner with ``_displace_rows`` itself, and prints it.  The result is
+winner with ``displace_rows`` itself, and prints it.  The result is
 written into ``equity/tables.py`` by hand (``HASH_MULTIPLIER``); the tests
 check the shipped tables against a fresh build, so this only needs to be
 run again if the key scheme changes.
@@ -27,7 +27,7 @@ from equity import lookup as T
 
 @numba.njit(cache=False)
 def packed_size(keys, shift, align, n_rows):
-    """Slots used by ``_displace_rows(keys, shift, align)`` (same algorithm, compiled)."""
+    """Slots used by ``displace_rows(keys, shift, align)`` (same algorithm, compiled)."""
     mask = (1 << shift) - 1
     counts = np.zeros(n_rows, np.int64)
     for k in keys:
@@ -72,7 +72,7 @@ def main() -> None:
     parser.add_argument("--candidates", type=int, default=300)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
-    keys = T.rank_key_sums(T._rank_multisets((5, 6, 7)))
+    keys = T.rank_key_sums(T.rank_multisets((5, 6, 7)))
     n_rows = 1 << (T.HASH_BITS - T.ROW_SHIFT)
     rng = np.random.default_rng(args.seed)
     draws = rng.integers(1 << 20, 1 << 31, args.candidates - 1) * 2 + 1
@@ -83,8 +83,8 @@ def main() -> None:
             best = (size, mult)
             print(f"{i:5d}  {mult:#010x}  {size:,} slots", flush=True)
     size, mult = best
-    offsets, slots = T._displace_rows(T.mix_keys(keys, mult), T.ROW_SHIFT, T.OFFSET_ALIGN)
-    assert int(slots.max()) + 1 == size, "compiled packing differs from _displace_rows"
+    offsets, slots = T.displace_rows(T.mix_keys(keys, mult), T.ROW_SHIFT, T.OFFSET_ALIGN)
+    assert int(slots.max()) + 1 == size, "compiled packing differs from displace_rows"
     print(f"HASH_MULTIPLIER = {mult:#010x}  # {size:,} slots for {len(keys):,} keys,"
           f" largest offset {int(offsets.max()):,}")  # fmt: skip
 

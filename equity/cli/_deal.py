@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ._hands import add_game, rules_epilog, rules_of
+from ._hands import add_game, check_independent_decks, rules_epilog, rules_of
 from ._util import (
     CliError,
     check_output_file,
@@ -139,8 +139,7 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 
     rules = rules_of(args)
     out = _check_out(args.out) if args.out else None
-    if args.independent_decks and args.game != "zjh":
-        raise CliError(f"--independent-decks applies to --game zjh only, not {args.game!r}")
+    check_independent_decks(args)
     chunks = deal_chunks(
         args.game,
         players=args.players,

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from ._hands import add_game, rules_epilog, rules_of, zjh_epilog
+from ._hands import add_game, check_independent_decks, rules_epilog, rules_of, zjh_epilog
 from ._util import (
     EXIT_INTERRUPTED,
     CliError,
@@ -156,8 +156,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
 
     from ..engine import TooLargeForExact, calculate
 
-    if args.independent_decks and args.game != "zjh":
-        raise CliError(f"--independent-decks applies to --game zjh only, not {args.game!r}")
+    check_independent_decks(args)
     options = calculate_options(args)
     note_exact_instead(args, args.hands)
     progress = Progress(args, "simulating")

@@ -8,7 +8,17 @@ from typing import Any
 
 from ._util import CliError, Parser, check_plot_file, emit_json, save_figure, table
 
-__all__ = ["add_compare", "add_eval", "add_game", "add_range", "rules_epilog", "rules_of"]
+__all__ = [
+    "EVALUATE",
+    "RANK",
+    "add_compare",
+    "add_eval",
+    "add_game",
+    "add_range",
+    "check_independent_decks",
+    "rules_epilog",
+    "rules_of",
+]
 
 
 def add_game(p: argparse.ArgumentParser, rules: bool = True) -> None:
@@ -90,60 +100,90 @@ def rules_of(args: argparse.Namespace) -> Any:
     return chosen.make_rules(**flags)
 
 
+def check_independent_decks(args: argparse.Namespace) -> None:
+    """``--independent-decks`` only for the games that deal that way."""
+    from ..games import GAMES
+
+    if args.independent_decks and not GAMES[args.game].independent_decks:
+        takes = ", ".join(g.name for g in GAMES.values() if g.independent_decks)
+        raise CliError(f"--independent-decks applies to --game {takes} only, not {args.game!r}")
+
+
 # ---------------------------------------------------------------------------
 # eval
 
 
-def _evaluate_one(args: argparse.Namespace, cards: str, board: str = "") -> dict[str, Any]:
-    """Evaluate one hand (with the ``board``, for games that have one) for ``args.game``."""
-    from ..games import GAMES, KERNEL_OMAHA
+def _evaluate_omaha(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
+    from ..games import a_hand_of
+    from ..omaha import evaluate_omaha
 
-    g = GAMES[args.game]
-    if g.kernel == KERNEL_OMAHA:
-        from ..omaha import evaluate_omaha
+    if not board:
+        raise CliError(f"{a_hand_of(g.name)} needs the board: --board with 3 to 5 cards")
+    record = evaluate_omaha(cards, board, hilo=g.hilo).to_dict()
+    if not g.hilo:
+        record.pop("low")
+    return record
 
-        if not board:
-            raise CliError(f"an {g.name} hand needs the board: --board with 3 to 5 cards")
-        omaha = evaluate_omaha(cards, board, hilo=g.hilo).to_dict()
-        if not g.hilo:
-            omaha.pop("low")
-        return omaha
-    if g.lowest_rank:  # short deck
-        from ..shortdeck import evaluate_shortdeck
 
-        return evaluate_shortdeck(f"{cards} {board}", rules_of(args)).to_dict()
-    cards = f"{cards} {board}".strip()
-    if args.game == "zjh":
-        from ..cards import format_cards
-        from ..zjh import evaluate_zjh
+def _evaluate_shortdeck(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
+    from ..shortdeck import evaluate_shortdeck
 
-        z = evaluate_zjh(cards, rules_of(args))
-        return {
-            "cards": format_cards(z.cards, " "),
-            "category": z.category,
-            "description": z.description,
-            "strength": z.strength,
-            "special_235": z.special_235,
-            "absolute_value": z.absolute_value,
-            "absolute_value_suits": z.absolute_value_suits,
-            "absolute_value_reversed": z.absolute_value_reversed,
-            "absolute_value_suits_reversed": z.absolute_value_suits_reversed,
-        }
+    return evaluate_shortdeck(f"{cards} {board}", rules_of(args)).to_dict()
+
+
+def _evaluate_zjh(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
+    from ..cards import format_cards
+    from ..zjh import evaluate_zjh
+
+    z = evaluate_zjh(f"{cards} {board}".strip(), rules_of(args))
+    return {
+        "cards": format_cards(z.cards, " "),
+        "category": z.category,
+        "description": z.description,
+        "strength": z.strength,
+        "special_235": z.special_235,
+        "absolute_value": z.absolute_value,
+        "absolute_value_suits": z.absolute_value_suits,
+        "absolute_value_reversed": z.absolute_value_reversed,
+        "absolute_value_suits_reversed": z.absolute_value_suits_reversed,
+    }
+
+
+def _evaluate_poker(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
     from ..cards import parse_cards
+    from ..games import a_hand_of
     from ..poker import evaluate
 
+    cards = f"{cards} {board}".strip()
     parsed = parse_cards(cards)
-    if args.game == "five" and len(parsed) != 5:
-        raise CliError(f"a five-card hand needs 5 cards, got {len(parsed)} in {cards!r}")
-    if args.game == "holdem" and len(parsed) not in (5, 6, 7):
+    if len(parsed) not in g.hand_sizes:
+        lo, hi = min(g.hand_sizes), max(g.hand_sizes)
+        sizes = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        what = " (hole cards and board)" if g.has_board else ""
         raise CliError(
-            f"a hold'em hand needs 5 to 7 cards (hole cards and board), "
-            f"got {len(parsed)} in {cards!r}"
+            f"{a_hand_of(g.name)} needs {sizes} cards{what}, got {len(parsed)} in {cards!r}"
         )
     record = evaluate(parsed).to_dict()
-    if args.game == "five":
+    if g.hand_sizes == (5,):  # the best five of five cards is the hand
         record.pop("best_five")
     return record
+
+
+EVALUATE = {
+    "poker": _evaluate_poker,
+    "shortdeck": _evaluate_shortdeck,
+    "omaha": _evaluate_omaha,
+    "zjh": _evaluate_zjh,
+}
+"""Evaluator name (:attr:`equity.games.Game.evaluator`) -> the record of one hand."""
+
+
+def _evaluate_one(args: argparse.Namespace, cards: str, board: str = "") -> dict[str, Any]:
+    """Evaluate one hand (with the ``board``, for games that have one) for ``args.game``."""
+    from ..games import GAMES
+
+    g = GAMES[args.game]
+    return EVALUATE[g.evaluator](g, args, cards, board)
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
@@ -162,7 +202,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     if "low" in record:
         low = record["low"]
         print(f"  low       {low} ({record['low_five']})" if low else "  low       none")
-    if args.game == "zjh":
+    if "absolute_value" in record:  # Zha Jin Hua
         print(
             f"  absolute value {record['absolute_value']} "
             f"(with suits {record['absolute_value_suits']})"
@@ -221,6 +261,37 @@ def _groups(strengths: Sequence[int]) -> list[list[int]]:
     return [by_value[s] for s in sorted(by_value, reverse=True)]
 
 
+def _rank_by_strength(
+    hands: Sequence[str], board: str, rules: Any, records: Sequence[dict[str, Any]]
+) -> list[list[int]]:
+    return _groups([r["strength"] for r in records])
+
+
+def _rank_shortdeck(
+    hands: Sequence[str], board: str, rules: Any, records: Sequence[dict[str, Any]]
+) -> list[list[int]]:
+    from ..shortdeck import rank_shortdeck
+
+    return rank_shortdeck([f"{h} {board}" for h in hands], rules)
+
+
+def _rank_zjh(
+    hands: Sequence[str], board: str, rules: Any, records: Sequence[dict[str, Any]]
+) -> list[list[int]]:
+    from ..zjh import rank_zjh  # its house rules may rank the hands in a cycle
+
+    return rank_zjh(list(hands), rules)
+
+
+RANK = {
+    "poker": _rank_by_strength,
+    "shortdeck": _rank_shortdeck,
+    "omaha": _rank_by_strength,
+    "zjh": _rank_zjh,
+}
+"""Evaluator name -> the hands' indices grouped by place, best first (ties together)."""
+
+
 def _check_disjoint(hands: Sequence[str], board: str) -> None:
     from ..cards import format_card, parse_cards
 
@@ -245,16 +316,7 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     _check_disjoint(hands, board)
     from ..games import GAMES
 
-    if args.game == "zjh":
-        from ..zjh import rank_zjh
-
-        groups = rank_zjh(hands, rules)
-    elif GAMES[args.game].lowest_rank:  # short deck
-        from ..shortdeck import rank_shortdeck
-
-        groups = rank_shortdeck([f"{h} {board}" for h in hands], rules)
-    else:
-        groups = _groups([r["strength"] for r in records])
+    groups = RANK[GAMES[args.game].evaluator](hands, board, rules, records)
     low_groups = _low_groups(args, hands, board)
     place = {}
     for pos, group in enumerate(groups, start=1):

@@ -21,7 +21,7 @@ from ..kernels import categories as _categories
 from ..kernels._jit import max_threads, warming
 from ..kernels.scoring import KIND_FIXED
 from ..results import CategoryCounts
-from .exact import _assignments, _suit_classes
+from .exact import assignments, suit_classes
 from .job import Job
 from .record import deal_plan, showdown
 
@@ -62,11 +62,11 @@ def exact_categories(
     :data:`CATEGORY_WORK_LIMIT` hand evaluations.
     """
     check_categories(job)
-    holes, weights, _ = _assignments(job) if assigned is None else assigned
+    holes, weights, _ = assignments(job) if assigned is None else assigned
     n_players = job.n_players
     k = job.board_total - len(job.board)
     if k:
-        representatives, inverse = _suit_classes(job, holes)
+        representatives, inverse = suit_classes(job, holes)
         weights = np.bincount(inverse, weights=weights, minlength=len(representatives))
         holes = holes[representatives]
     # the cards an assignment leaves for the board: the live ones less the dealt holes

@@ -20,7 +20,7 @@ from .job import Job, Player
 from .reduce import combo_table
 from .units import ExactSpec, exact_unit
 
-__all__ = ["EXACT_CHUNK", "exact_combo_results", "run_exact"]
+__all__ = ["EXACT_CHUNK", "assignments", "exact_combo_results", "run_exact", "suit_classes"]
 
 EXACT_CHUNK = 32_768
 """Assignments per exact kernel call on this machine (bounds memory)."""
@@ -37,7 +37,7 @@ def _candidates(job: Job, p: Player) -> tuple[np.ndarray, np.ndarray]:
     return combos, np.ones(len(combos))
 
 
-def _assignments(job: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def assignments(job: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every legal joint assignment of hole cards, its weight, and combo indices.
 
     Returns ``holes uint8[n, n_players, 5]`` (Omaha: 6 columns), ``weights float64[n]`` and
@@ -76,7 +76,7 @@ def _assignments(job: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 _SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.uint8)
 
 
-def _suit_classes(job: Job, holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def suit_classes(job: Job, holes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Group assignments that are equal up to a suit permutation fixing the known cards.
 
     A permutation of suits that maps the board, dead and fixed hole cards
@@ -130,18 +130,18 @@ def run_exact(
     progress: Progress | None,
     assigned: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
 ) -> tuple[np.ndarray, float, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
-    """Enumerate ``job`` (``assigned``: its :func:`_assignments`, when already built).
+    """Enumerate ``job`` (``assigned``: its :func:`assignments`, when already built).
 
     Returns ``(counts, total weight, deals, per-assignment counts, weights,
-    choice, extra)``; see :func:`_assignments` for ``weights`` and
+    choice, extra)``; see :func:`assignments` for ``weights`` and
     ``choice``; ``extra`` is None but for Omaha (the per-player outcome
     counts of :mod:`equity.kernels.omaha_mc`, weighted like the counts).
     """
-    holes, weights, choice = _assignments(job) if assigned is None else assigned
+    holes, weights, choice = assignments(job) if assigned is None else assigned
     board = np.zeros(5, dtype=np.uint8)
     board[: len(job.board)] = job.board
     if job.board_total > len(job.board):
-        representatives, inverse = _suit_classes(job, holes)
+        representatives, inverse = suit_classes(job, holes)
     else:
         representatives, inverse = np.arange(len(holes)), np.arange(len(holes))
     todo = np.ascontiguousarray(holes[representatives])

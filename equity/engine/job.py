@@ -268,8 +268,8 @@ def prepare(
     if isinstance(hands, (str, bytes)):
         raise ValueError("hands must be a list of hands, one per player")
     g.check_players(len(hands))
-    if independent_decks and g.kernel != KERNEL_ZJH:
-        raise ValueError("independent decks are a Zha Jin Hua dealing mode only")
+    if independent_decks and not g.independent_decks:
+        raise ValueError(f"independent decks are not a dealing mode of {g.name}")
     kernel_rules = _kernel_rules(g, rules)
     board_cards = parse_cards(cast("CardsLike", board)) if board else []
     dead_cards = parse_cards(cast("CardsLike", dead)) if dead else []

@@ -23,13 +23,22 @@ from .reduce import combo_table
 from .rounds import run_rounds
 from .units import McArrays, McSpec, mc_unit
 
-__all__ = ["MIN_BATCHES", "batch_stderr", "mc_combo_results", "mc_spec", "run_mc"]
+__all__ = [
+    "MIN_BATCHES",
+    "batch_stderr",
+    "check_feasible",
+    "mc_arrays",
+    "mc_combo_results",
+    "mc_spec",
+    "run_mc",
+]
 
 MIN_BATCHES = 32
 """Trials are split into at least this many batches, for the standard error."""
 
 
-def _mc_arrays(job: Job) -> McArrays:
+def mc_arrays(job: Job) -> McArrays:
+    """The job's players as the Monte-Carlo kernels read them: fixed holes, kinds, range blocks."""
     n = job.n_players
     width = max(5, job.n_hole)
     fixed_holes = np.zeros((n, width), dtype=np.uint8)
@@ -74,7 +83,7 @@ dealt would take billions of tries, and the kernels report a deal they cannot
 find within their own retry limit)."""
 
 
-def _check_feasible(job: Job) -> None:
+def check_feasible(job: Job) -> None:
     """Raise when the range players cannot all be dealt non-conflicting combos.
 
     A depth-first search over the players' combo masks, smallest range
@@ -154,8 +163,8 @@ def run_mc(
     executor: Any,
 ) -> dict[str, Any]:
     """Deal ``job`` at random in rounds; return its counts, deals, stderr and stop reason."""
-    arrays = _mc_arrays(job)
-    _check_feasible(job)
+    arrays = mc_arrays(job)
+    check_feasible(job)
     n_players = job.n_players
     n_batches = -(-trials // batch_size)
     n_combos = len(arrays.combos)

@@ -28,7 +28,7 @@ from ..kernels import zjh as _zjh
 from ..kernels._jit import warming
 from ..lookup.omaha import omaha_tables
 from .job import Job
-from .montecarlo import _check_feasible, _mc_arrays, mc_spec
+from .montecarlo import check_feasible, mc_arrays, mc_spec
 from .units import McSpec, omaha_unit, record_unit
 
 __all__ = ["DealPlan", "deal_plan", "omaha_showdown", "record_omaha", "showdown"]
@@ -76,8 +76,8 @@ class DealPlan:
 
 def deal_plan(job: Job, n: int, seed: int, batch_size: int) -> DealPlan:
     """The :class:`DealPlan` of ``n`` deals of ``job`` from ``seed`` (feasibility checked)."""
-    _check_feasible(job)
-    return DealPlan(job, _mc_arrays(job), n, seed, batch_size)
+    check_feasible(job)
+    return DealPlan(job, mc_arrays(job), n, seed, batch_size)
 
 
 def showdown(job: Job, holes: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, ...]:

@@ -45,7 +45,7 @@ from ..control import Progress
 from ..kernels._jit import max_threads
 from ..results import EquityResult, shares_from_counts
 from .categories import check_categories, exact_categories, mc_categories
-from .exact import _assignments, exact_combo_results, run_exact
+from .exact import assignments, exact_combo_results, run_exact
 from .executor import executor_for
 from .job import prepare
 from .montecarlo import MIN_BATCHES, mc_combo_results, run_mc
@@ -222,7 +222,7 @@ def calculate(
         with executor_for(scheduler) as executor:
             if method == "exact":
                 # built once when the categories are counted from the same assignments
-                assigned = _assignments(job) if categories else None
+                assigned = assignments(job) if categories else None
                 counts, total, samples, per_assign, weights, choice, extra = run_exact(
                     job, executor, progress, assigned
                 )

@@ -20,6 +20,7 @@ reads it before it knows which command runs.
 from __future__ import annotations
 
 from ._base import (
+    EVALUATORS,
     KERNEL_OMAHA,
     KERNEL_TABLE,
     KERNEL_ZJH,
@@ -35,6 +36,7 @@ from .shortdeck import SHORTDECK
 from .zjh import ZJH
 
 __all__ = [
+    "EVALUATORS",
     "GAMES",
     "KERNEL_OMAHA",
     "KERNEL_TABLE",

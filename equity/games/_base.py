@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 __all__ = [
+    "EVALUATORS",
     "KERNEL_OMAHA",
     "KERNEL_TABLE",
     "KERNEL_ZJH",
@@ -23,6 +24,13 @@ KERNEL_ZJH = 1
 """Kernel family of Zha Jin Hua, scored by ``kernels.zjh``."""
 KERNEL_OMAHA = 2
 """Kernel family of Omaha (two hole cards and three board cards), ``kernels.omaha``."""
+
+EVALUATORS = ("poker", "shortdeck", "omaha", "zjh")
+"""The hand evaluators a game may name as its :attr:`Game.evaluator`: ``"poker"``
+(:mod:`equity.poker`, best five of five to seven cards), ``"shortdeck"``
+(:mod:`equity.shortdeck`, under the game's rules), ``"omaha"`` (:mod:`equity.omaha`,
+two hole cards and three of the board; a low with :attr:`Game.hilo`) and ``"zjh"``
+(:mod:`equity.zjh`, three cards under the game's rules)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,10 @@ class Game:
     :func:`register_tables`): ``"holdem"`` or ``"shortdeck"``."""
     rule_text: str = ""
     """The game's rules in a few sentences, for the docs and ``--help``."""
+    independent_decks: bool = False
+    """Whether each player may be dealt from a deck of their own (``--independent-decks``)."""
+    evaluator: str = "poker"
+    """Which of :data:`EVALUATORS` scores one hand (``equity eval``, ``equity compare``)."""
 
     @property
     def deck(self) -> tuple[int, ...]:

@@ -41,6 +41,7 @@ def _omaha(name: str, hole: int, players: int, hilo: bool) -> Game:
         hilo=hilo,
         patterns=True,
         rule_text=OMAHA_RULE + (" " + HILO_RULE if hilo else ""),
+        evaluator="omaha",
     )
 
 

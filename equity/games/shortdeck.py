@@ -111,5 +111,6 @@ SHORTDECK = Game(
     lowest_rank=4,
     tables="shortdeck",
     rule_text=SHORTDECK_RULE,
+    evaluator="shortdeck",
 )
 """Short-deck hold'em: 2 to 15 players (36 cards: 2 * 15 hole cards and a board of five)."""

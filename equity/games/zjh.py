@@ -112,5 +112,7 @@ ZJH = Game(
     ),
     rules_class=ZJHRules,
     subsets={SPECIAL_235: "high card"},
+    evaluator="zjh",
+    independent_decks=True,
 )
 """Zha Jin Hua: 2 to 17 players."""

@@ -64,10 +64,14 @@ __all__ = [
     "build_value_components",
     "byte_safe",
     "describe_value",
+    "displace_rows",
     "hand_value_components",
     "holdem_tables",
     "mix_keys",
     "rank_key_sums",
+    "rank_multisets",
+    "straight_top",
+    "write_shipped",
 ]
 
 CATEGORIES = (
@@ -153,7 +157,7 @@ def _straight_top_of_mask(mask: int) -> int | None:
     return None
 
 
-def _straight_top(present: set[int] | tuple[int, ...]) -> int | None:
+def straight_top(present: set[int] | tuple[int, ...]) -> int | None:
     """Top rank of the best straight among ``present`` ranks, or None."""
     return _straight_top_of_mask(sum(1 << r for r in set(present)))
 
@@ -173,7 +177,7 @@ def best_hand_from_ranks(counts: tuple[int, ...], flush: bool) -> tuple[int, tup
     """
     present = {r for r, c in enumerate(counts) if c}
     desc = sorted(present, reverse=True)
-    top = _straight_top(present)
+    top = straight_top(present)
     if flush:
         return (9, (top,)) if top is not None else (6, tuple(desc[:5]))
     quads = [r for r in desc if counts[r] == 4]
@@ -199,7 +203,7 @@ def best_hand_from_ranks(counts: tuple[int, ...], flush: bool) -> tuple[int, tup
     return 1, tuple(desc[:5])
 
 
-def _rank_multisets(sizes: tuple[int, ...]) -> list[tuple[int, ...]]:
+def rank_multisets(sizes: tuple[int, ...]) -> list[tuple[int, ...]]:
     """All rank-count vectors (each count <= 4) with a total in ``sizes``."""
     out = []
 
@@ -220,7 +224,7 @@ def _rank_multisets(sizes: tuple[int, ...]) -> list[tuple[int, ...]]:
 @functools.cache
 def _five_card_order() -> dict[tuple[int, tuple[int, ...]], int]:
     """Map every distinct five-card hand ``(category, tiebreak)`` to its value."""
-    hands = {best_hand_from_ranks(c, False) for c in _rank_multisets((5,))}
+    hands = {best_hand_from_ranks(c, False) for c in rank_multisets((5,))}
     for ranks in itertools.combinations(range(13), 5):
         counts = tuple(int(r in ranks) for r in range(13))
         hands.add(best_hand_from_ranks(counts, True))
@@ -232,7 +236,7 @@ def _five_card_order() -> dict[tuple[int, tuple[int, ...]], int]:
     return order
 
 
-def _displace_rows(keys: np.ndarray, shift: int, align: int = 1) -> tuple[np.ndarray, np.ndarray]:
+def displace_rows(keys: np.ndarray, shift: int, align: int = 1) -> tuple[np.ndarray, np.ndarray]:
     """First-fit-decreasing row displacement: a perfect hash of ``keys``.
 
     Rows (``key >> shift``) are placed fullest first, each at the smallest
@@ -278,7 +282,7 @@ def _displace_rows(keys: np.ndarray, shift: int, align: int = 1) -> tuple[np.nda
 
 
 def rank_key_sums(multisets: list[tuple[int, ...]]) -> np.ndarray:
-    """``int64`` rank-key sum of each rank-count vector (see :func:`_rank_multisets`)."""
+    """``int64`` rank-key sum of each rank-count vector (see :func:`rank_multisets`)."""
     return np.array(
         [sum(c * k for c, k in zip(counts, RANK_KEYS, strict=True)) for counts in multisets],
         dtype=np.int64,
@@ -301,8 +305,8 @@ def build_holdem_tables() -> HoldemTables:
         card_keys[card] = RANK_KEYS[rank] | (1 << (32 + 4 * suit))
         suit_bits[card] = 1 << (16 * suit + rank)
 
-    multisets = _rank_multisets((5, 6, 7))
-    offsets, slots = _displace_rows(mix_keys(rank_key_sums(multisets)), ROW_SHIFT, OFFSET_ALIGN)
+    multisets = rank_multisets((5, 6, 7))
+    offsets, slots = displace_rows(mix_keys(rank_key_sums(multisets)), ROW_SHIFT, OFFSET_ALIGN)
     if offsets.max() > np.iinfo(np.uint16).max:
         raise RuntimeError("hash row offsets overflow uint16; raise OFFSET_ALIGN")
     offsets = offsets.astype(np.uint16)
@@ -422,7 +426,7 @@ def _plural(name: str) -> str:
     return name + ("es" if name == "Six" else "s")
 
 
-def _write_shipped(path: str | None = None) -> str:
+def write_shipped(path: str | None = None) -> str:
     """Rebuild the tables and write them where :func:`holdem_tables` reads."""
     target = path or str(resources.files("equity") / "data" / "holdem.npz")
     np.savez_compressed(

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 import numpy as np
 
 from ..cards import RANKS, format_cards
-from .classes import _CLASS_MEMBERS, ALL_COMBOS, N_COMBOS
+from .classes import ALL_COMBOS, CLASS_MEMBERS, N_COMBOS
 
 __all__ = ["format_dense"]
 
@@ -140,7 +140,7 @@ def format_dense(dense: np.ndarray) -> str:
         return _weighted("random", float(present[0]))
     full_weight: dict[int, float] = {}
     loose: list[int] = []
-    for k, members in enumerate(_CLASS_MEMBERS):
+    for k, members in enumerate(CLASS_MEMBERS):
         w = dense[members]
         if w[0] > 0 and np.all(w == w[0]):
             full_weight[k] = float(w[0])

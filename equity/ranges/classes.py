@@ -19,10 +19,18 @@ from ..cards import RANKS, parse_cards
 __all__ = [
     "ALL_COMBOS",
     "CLASSES",
+    "CLASS_INDEX",
+    "CLASS_MEMBERS",
+    "CLASS_RE",
+    "CLASS_SIZES",
+    "COMBO_CLASS",
     "N_COMBOS",
+    "RANK_PATTERN",
     "class_combos",
+    "class_ranks",
     "combo_index",
     "hand_class",
+    "normalise_label",
 ]
 
 N_COMBOS = 1326
@@ -75,7 +83,7 @@ pairs, cells above it (``i < j``) suited classes and cells below offsuit
 classes, as in PokerStove: ``CLASSES[1] == "AKs"``, ``CLASSES[13] == "AKo"``.
 """
 
-_CLASS_INDEX = {label: k for k, label in enumerate(CLASSES)}
+CLASS_INDEX = {label: k for k, label in enumerate(CLASSES)}
 
 
 def _class_of(hi: int, lo: int) -> int:
@@ -88,33 +96,33 @@ def _class_of(hi: int, lo: int) -> int:
     return (12 - r2) * 13 + (12 - r1)
 
 
-_COMBO_CLASS = np.array([_class_of(int(h), int(lo)) for h, lo in ALL_COMBOS], dtype=np.int64)
+COMBO_CLASS = np.array([_class_of(int(h), int(lo)) for h, lo in ALL_COMBOS], dtype=np.int64)
 """``int64[1326]``: grid index of the class of each combo."""
 
-_CLASS_MEMBERS: tuple[np.ndarray, ...] = tuple(
-    np.flatnonzero(k == _COMBO_CLASS)[::-1] for k in range(169)
+CLASS_MEMBERS: tuple[np.ndarray, ...] = tuple(
+    np.flatnonzero(k == COMBO_CLASS)[::-1] for k in range(169)
 )
 """Combo indices of each class (grid order), in decreasing order."""
 
-_CLASS_SIZES = np.array([m.size for m in _CLASS_MEMBERS], dtype=np.int64)
+CLASS_SIZES = np.array([m.size for m in CLASS_MEMBERS], dtype=np.int64)
 """``int64[169]``: 6, 4 or 12 combos per class."""
 
-_R = "[2-9TJQKA]"
-_CLASS_RE = re.compile(rf"({_R})({_R})([SO]?)", re.IGNORECASE)
+RANK_PATTERN = "[2-9TJQKA]"
+CLASS_RE = re.compile(rf"({RANK_PATTERN})({RANK_PATTERN})([SO]?)", re.IGNORECASE)
 
 
-def _ranks(a: str, b: str) -> tuple[int, int]:
+def class_ranks(a: str, b: str) -> tuple[int, int]:
     """Return the two ranks of a class, higher first."""
     r1, r2 = RANKS.index(a.upper()), RANKS.index(b.upper())
     return max(r1, r2), min(r1, r2)
 
 
-def _normalise_label(label: str) -> str | None:
+def normalise_label(label: str) -> str | None:
     """Canonical label (``"kas"`` -> ``"AKs"``, ``"ak"`` -> ``"AK"``), or None."""
-    m = _CLASS_RE.fullmatch(label.strip())
+    m = CLASS_RE.fullmatch(label.strip())
     if m is None:
         return None
-    r1, r2 = _ranks(m[1], m[2])
+    r1, r2 = class_ranks(m[1], m[2])
     suffix = m[3].lower()
     if r1 == r2 and suffix:
         return None
@@ -148,8 +156,8 @@ def class_combos(label: str) -> np.ndarray:
     >>> len(class_combos("QQ")), len(class_combos("72o"))
     (6, 12)
     """
-    norm = _normalise_label(label)
-    if norm is None or norm not in _CLASS_INDEX:
+    norm = normalise_label(label)
+    if norm is None or norm not in CLASS_INDEX:
         raise ValueError(f"{label!r} is not a hand class such as 'AKs', 'AKo' or 'QQ'")
-    out: np.ndarray = ALL_COMBOS[_CLASS_MEMBERS[_CLASS_INDEX[norm]]].copy()
+    out: np.ndarray = ALL_COMBOS[CLASS_MEMBERS[CLASS_INDEX[norm]]].copy()
     return out

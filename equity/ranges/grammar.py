@@ -13,8 +13,8 @@ from fractions import Fraction
 import numpy as np
 
 from ..cards import RANKS, parse_cards
-from .classes import _CLASS_MEMBERS, _CLASS_RE, _R, N_COMBOS, _ranks, combo_index
-from .preflop import _top_percent
+from .classes import CLASS_MEMBERS, CLASS_RE, N_COMBOS, RANK_PATTERN, class_ranks, combo_index
+from .preflop import top_percent
 
 __all__ = ["RANGE_SYNTAX", "parse_dense"]
 
@@ -26,9 +26,12 @@ RANGE_SYNTAX = (
 
 _NUM = r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
 _TERM_RE = re.compile(rf"(?:(?P<frac>{_NUM}):)?(?P<body>[^@:]*?)(?:@(?P<pct>{_NUM})%?)?")
-_PLUS_RE = re.compile(rf"({_R})({_R})([SO]?)\+", re.IGNORECASE)
-_RUN_RE = re.compile(rf"({_R})({_R})([SO]?)-({_R})({_R})([SO]?)", re.IGNORECASE)
-_COMBO_RE = re.compile(rf"{_R}[CDHS]{_R}[CDHS]", re.IGNORECASE)
+_PLUS_RE = re.compile(rf"({RANK_PATTERN})({RANK_PATTERN})([SO]?)\+", re.IGNORECASE)
+_RUN_RE = re.compile(
+    rf"({RANK_PATTERN})({RANK_PATTERN})([SO]?)-({RANK_PATTERN})({RANK_PATTERN})([SO]?)",
+    re.IGNORECASE,
+)
+_COMBO_RE = re.compile(rf"{RANK_PATTERN}[CDHS]{RANK_PATTERN}[CDHS]", re.IGNORECASE)
 _PERCENT_RE = re.compile(rf"({_NUM})%")
 _TERM_CHARS = re.compile(r"[2-9TJQKASOCDH+\-%.*@:0-9]", re.IGNORECASE)
 
@@ -60,26 +63,26 @@ def _body_combos(body: str) -> np.ndarray:
         pct = Fraction(m[1])
         if not 0 < pct <= 100:
             raise _TermError(f"{m[1]}% is not in (0, 100]")
-        return _top_percent(pct)
+        return top_percent(pct)
     if _COMBO_RE.fullmatch(body):
         a, b = parse_cards([body[:2], body[2:]], allow_duplicates=True)
         if a == b:
             raise _TermError("it repeats a card")
         return np.array([combo_index(a, b)])
     classes: list[int] = []
-    if m := _CLASS_RE.fullmatch(body):
-        r1, r2 = _ranks(m[1], m[2])
+    if m := CLASS_RE.fullmatch(body):
+        r1, r2 = class_ranks(m[1], m[2])
         classes = _classes_of(r1, r2, m[3].lower())
     elif m := _PLUS_RE.fullmatch(body):
-        r1, r2 = _ranks(m[1], m[2])
+        r1, r2 = class_ranks(m[1], m[2])
         suffix = m[3].lower()
         if r1 == r2:
             classes = [c for r in range(r1, 13) for c in _classes_of(r, r, suffix)]
         else:
             classes = [c for k in range(r2, r1) for c in _classes_of(r1, k, suffix)]
     elif m := _RUN_RE.fullmatch(body):
-        a1, a2 = _ranks(m[1], m[2])
-        b1, b2 = _ranks(m[4], m[5])
+        a1, a2 = class_ranks(m[1], m[2])
+        b1, b2 = class_ranks(m[4], m[5])
         sa, sb = m[3].lower(), m[6].lower()
         if sa != sb:
             raise _TermError("its ends differ in suitedness")
@@ -99,7 +102,7 @@ def _body_combos(body: str) -> np.ndarray:
             raise _TermError("its ends share neither the top card nor the gap")
     else:
         raise _TermError("")
-    return np.concatenate([_CLASS_MEMBERS[k] for k in classes])
+    return np.concatenate([CLASS_MEMBERS[k] for k in classes])
 
 
 def _term_weight(frac: str | None, pct: str | None) -> float:
@@ -186,7 +189,7 @@ def _diagnose(term: str) -> str:
     body = m["body"] if m is not None else term
     if "%" in body:
         return "a top-percent term is a number and one %, like 15%"
-    head = re.match(rf"{_R}{_R}", body, re.IGNORECASE)
+    head = re.match(rf"{RANK_PATTERN}{RANK_PATTERN}", body, re.IGNORECASE)
     rest = body[2:] if head is not None else ""
     bad_suffix = rest[:1].lower() not in ("", "s", "o", "+", "-")
     if head is not None and bad_suffix and not _COMBO_RE.match(body):

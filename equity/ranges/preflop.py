@@ -14,9 +14,9 @@ from importlib import resources
 
 import numpy as np
 
-from .classes import _CLASS_MEMBERS, _CLASS_SIZES, ALL_COMBOS, CLASSES, N_COMBOS
+from .classes import ALL_COMBOS, CLASS_MEMBERS, CLASS_SIZES, CLASSES, N_COMBOS
 
-__all__ = ["preflop_equity_vs_random", "preflop_ranking"]
+__all__ = ["preflop_equity_vs_random", "preflop_ranking", "top_percent"]
 
 _PREFLOP_FILE = "preflop_vs_random.npz"
 """File name of the shipped counts under ``equity/data/``."""
@@ -32,8 +32,8 @@ def _compute_preflop_counts() -> dict[str, tuple[int, int, int]]:
     per_combo = counts[lo, hi]  # int64[1326, 3]
     out = {}
     for k, label in enumerate(CLASSES):
-        sums = per_combo[_CLASS_MEMBERS[k]].sum(axis=0)
-        n = int(_CLASS_SIZES[k])
+        sums = per_combo[CLASS_MEMBERS[k]].sum(axis=0)
+        n = int(CLASS_SIZES[k])
         if np.any(sums % n) or sums[2] != n * TOTAL_PER_COMBO:
             raise RuntimeError(f"inconsistent preflop counts for {label}: {sums.tolist()}")
         win, tie, total = (int(x) // n for x in sums)
@@ -98,7 +98,7 @@ def preflop_ranking() -> tuple[str, ...]:
     return tuple(CLASSES[k] for k in _ranking_indices())
 
 
-def _top_percent(pct: Fraction) -> np.ndarray:
+def top_percent(pct: Fraction) -> np.ndarray:
     """Combo indices of the strongest ``pct`` percent (see :mod:`equity.ranges`)."""
     target = max(1, math.floor(pct * N_COMBOS / 100 + Fraction(1, 2)))
     taken: list[np.ndarray] = []
@@ -106,6 +106,6 @@ def _top_percent(pct: Fraction) -> np.ndarray:
     for k in _ranking_indices():
         if n >= target:
             break
-        taken.append(_CLASS_MEMBERS[k])
-        n += _CLASS_SIZES[k]
+        taken.append(CLASS_MEMBERS[k])
+        n += CLASS_SIZES[k]
     return np.concatenate(taken)

@@ -15,15 +15,15 @@ import numpy as np
 from ..cards import RANKS, CardsLike, format_cards, parse_cards
 from .canonical import format_dense
 from .classes import (
-    _CLASS_INDEX,
-    _CLASS_MEMBERS,
-    _CLASS_SIZES,
-    _COMBO_CLASS,
     ALL_COMBOS,
+    CLASS_INDEX,
+    CLASS_MEMBERS,
+    CLASS_SIZES,
     CLASSES,
+    COMBO_CLASS,
     N_COMBOS,
-    _normalise_label,
     combo_index,
+    normalise_label,
 )
 from .grammar import parse_dense
 
@@ -170,12 +170,12 @@ class Range:
     def __contains__(self, item: object) -> bool:
         """Whether a combo (``"AhKh"``, ``(50, 46)``) or any combo of a class (``"AKs"``) is in."""
         if isinstance(item, str):
-            label = _normalise_label(item)
+            label = normalise_label(item)
             if label is not None:
-                k = [_CLASS_INDEX[label]] if label in _CLASS_INDEX else [
-                    _CLASS_INDEX[label + "s"], _CLASS_INDEX[label + "o"]
+                k = [CLASS_INDEX[label]] if label in CLASS_INDEX else [
+                    CLASS_INDEX[label + "s"], CLASS_INDEX[label + "o"]
                 ]  # fmt: skip
-                return any(bool(self._dense[_CLASS_MEMBERS[c]].any()) for c in k)
+                return any(bool(self._dense[CLASS_MEMBERS[c]].any()) for c in k)
         try:
             cards = parse_cards(item)  # type: ignore[arg-type]
         except (TypeError, ValueError):
@@ -252,8 +252,8 @@ class Range:
 
     def _class_weights(self) -> np.ndarray:
         """``float64[169]``: mean combo weight of each class, grid order."""
-        sums = np.bincount(_COMBO_CLASS, weights=self._dense, minlength=169)
-        return np.asarray(sums / _CLASS_SIZES)
+        sums = np.bincount(COMBO_CLASS, weights=self._dense, minlength=169)
+        return np.asarray(sums / CLASS_SIZES)
 
     def classes(self) -> dict[str, float]:
         """Classes present, in grid order, with their mean combo weight in (0, 1].
@@ -324,7 +324,7 @@ class Range:
         return pd.DataFrame(
             {
                 "combo": [format_cards(c) for c in self._combos],
-                "class": [CLASSES[k] for k in _COMBO_CLASS[self._index]],
+                "class": [CLASSES[k] for k in COMBO_CLASS[self._index]],
                 "weight": self._weights,
             }
         )

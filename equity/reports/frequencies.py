@@ -20,7 +20,9 @@ from ..analysis.frequencies import SPECIAL_235, FrequencyTable, category_frequen
 from ..games import GAMES, Game
 from ..odds import category_counts
 from ..stats import Z95
-from .page import ReportSizes, _figure, _grouped_bars, _ladder, _Page, _subseed, _Ticker
+from .page import Page, ReportSizes, Ticker, grouped_bars, new_figure, subseed, trial_ladder
+
+__all__ = ["frequencies_page", "frequencies_steps"]
 
 
 def _has_odds(game: Game) -> bool:
@@ -28,15 +30,15 @@ def _has_odds(game: Game) -> bool:
     return game.exact_odds
 
 
-def _frequencies_steps(sizes: ReportSizes, recompute: bool) -> int:
+def frequencies_steps(sizes: ReportSizes, recompute: bool) -> int:
     """Units of work of the page: a table per game; with exact odds its ladder and enumeration."""
-    per_game = 1 + len(_ladder(sizes.frequency_trials)) + (1 if recompute else 0)
+    per_game = 1 + len(trial_ladder(sizes.frequency_trials)) + (1 if recompute else 0)
     with_odds = sum(1 for g in GAMES.values() if _has_odds(g))
     return with_odds * per_game + (len(GAMES) - with_odds)
 
 
-def _frequencies_page(
-    page: _Page, sizes: ReportSizes, seed: int, recompute: bool, tick: _Ticker
+def frequencies_page(
+    page: Page, sizes: ReportSizes, seed: int, recompute: bool, tick: Ticker
 ) -> None:
     """Fill the ``frequencies`` page: one section per game, goodness of fit, convergence."""
     from ..plots import plot_convergence, plot_frequencies
@@ -55,7 +57,7 @@ def _frequencies_page(
     for game in GAMES.values():
         name = game.name
         table = category_frequencies(
-            name, trials=sizes.frequency_trials, seed=_subseed(seed, "frequencies", name)
+            name, trials=sizes.frequency_trials, seed=subseed(seed, "frequencies", name)
         )
         tick.step()
         if not _has_odds(game):
@@ -104,7 +106,7 @@ def _frequencies_page(
             index=True,
         )
         page.add(f"Chi-square {stat:.3f} on {df} degrees of freedom, p = {p_value:.4f}.")
-        fig, axes = _figure(ncols=2, size=(7.0, 4.5))
+        fig, axes = new_figure(ncols=2, size=(7.0, 4.5))
         plot_frequencies(table, axes[0, 0])
         plot_frequencies(table, axes[0, 1], relative=True)
         page.figure(f"{name}", fig, f"{name} simulated vs exact frequencies")
@@ -151,7 +153,7 @@ def _frequencies_page(
     )
     names = list(dict.fromkeys(conv["game"]))
     ncols = min(len(names), 3)
-    fig, axes = _figure(ncols=ncols, nrows=-(-len(names) // ncols), size=(5.5, 4.5))
+    fig, axes = new_figure(ncols=ncols, nrows=-(-len(names) // ncols), size=(5.5, 4.5))
     for ax, name in zip(axes.ravel(), names, strict=False):
         part = conv[conv["game"] == name]
         plot_convergence(part, ax, title=f"{name}: relative error", ylabel="relative error")
@@ -160,7 +162,7 @@ def _frequencies_page(
     page.figure("convergence", fig, "convergence of the relative error")
 
 
-def _monte_carlo_only(page: _Page, game: Game, table: FrequencyTable) -> None:
+def _monte_carlo_only(page: Page, game: Game, table: FrequencyTable) -> None:
     """The section of a game without exact odds: frequencies, SE and 95% intervals only."""
     frame = table.to_frame()[["count", "frequency", "stderr", "ci95_low", "ci95_high"]]
     page.add(
@@ -184,8 +186,8 @@ def _monte_carlo_only(page: _Page, game: Game, table: FrequencyTable) -> None:
             f"{share:.6f} (SE {se:.2e}, 95% interval {share - Z95 * se:.6f} to "
             f"{share + Z95 * se:.6f})."
         )
-    fig, axes = _figure(size=(7.0, 4.5))
-    _grouped_bars(
+    fig, axes = new_figure(size=(7.0, 4.5))
+    grouped_bars(
         axes[0, 0],
         list(frame.index),
         [
@@ -200,8 +202,8 @@ def _monte_carlo_only(page: _Page, game: Game, table: FrequencyTable) -> None:
     page.figure(game.name, fig, f"{game.name} simulated frequencies")
 
 
-def _frequency_convergence(game: str, trials: int, seed: int, tick: _Ticker) -> pd.DataFrame:
-    """Relative error of three categories' frequencies along :func:`_ladder` ``(trials)``.
+def _frequency_convergence(game: str, trials: int, seed: int, tick: Ticker) -> pd.DataFrame:
+    """Relative error of three categories' frequencies along :func:`trial_ladder` ``(trials)``.
 
     The most common, a middling and the rarest disjoint category of ``game``,
     one independent run per trial count (one unit of work each).
@@ -210,8 +212,8 @@ def _frequency_convergence(game: str, trials: int, seed: int, tick: _Ticker) -> 
     disjoint = sorted((c for c in exact if c != SPECIAL_235), key=lambda c: -exact[c])
     chosen = [disjoint[0], disjoint[len(disjoint) // 2], disjoint[-1]]
     rows = []
-    for n in _ladder(trials):
-        t = category_frequencies(game, trials=n, seed=_subseed(seed, "freq-convergence", game, n))
+    for n in trial_ladder(trials):
+        t = category_frequencies(game, trials=n, seed=subseed(seed, "freq-convergence", game, n))
         for c in chosen:
             p = exact[c]
             est = t.counts[c] / n

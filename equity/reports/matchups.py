@@ -12,16 +12,18 @@ import math
 import pandas as pd
 
 from ..engine import calculate
-from .page import ReportSizes, _figure, _ladder, _Page, _subseed, _Ticker, _z_summary
-from .studies_holdem import CLASSIC_MATCHUPS, _equity_sigma, classic_matchups
+from .page import Page, ReportSizes, Ticker, new_figure, subseed, trial_ladder, z_summary
+from .studies_holdem import CLASSIC_MATCHUPS, classic_matchups, equity_sigma
+
+__all__ = ["matchups_page", "matchups_steps"]
 
 
-def _matchups_steps(sizes: ReportSizes) -> int:
+def matchups_steps(sizes: ReportSizes) -> int:
     """Units of work of the page: one per matchup and per point of the convergence."""
-    return len(CLASSIC_MATCHUPS) + len(_ladder(sizes.matchup_trials))
+    return len(CLASSIC_MATCHUPS) + len(trial_ladder(sizes.matchup_trials))
 
 
-def _matchups_page(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
+def matchups_page(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     """Fill the ``matchups`` page: the table of matchups, their errors, the convergence."""
     from ..plots import plot_convergence, plot_errors, plot_winrate_scatter
 
@@ -66,9 +68,9 @@ def _matchups_page(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) ->
     page.add(
         f"{covered} of {len(frame)} 95% intervals (+-1.96 reported SE) contain the exact equity.",
         "",
-        *_z_summary(frame.assign(label=frame["hand"] + " vs " + frame["opponent"]), "mc_equity"),
+        *z_summary(frame.assign(label=frame["hand"] + " vs " + frame["opponent"]), "mc_equity"),
     )
-    fig, axes = _figure(ncols=2, size=(5.5, 5.0))
+    fig, axes = new_figure(ncols=2, size=(5.5, 5.0))
     plot_winrate_scatter(
         frame["mc_equity"],
         frame["exact_equity"],
@@ -104,15 +106,15 @@ def _matchups_page(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) ->
             "reported_stderr": ".2e",
         },
     )
-    fig, axes = _figure(size=(6.5, 4.5))
+    fig, axes = new_figure(size=(6.5, 4.5))
     plot_convergence(conv, axes[0, 0], title=f"{hand} vs {opponent}: error of the equity")
     page.figure("convergence", fig, "convergence of the matchup equity")
 
 
 def _matchup_convergence(
-    hand: str, opponent: str, trials: int, seed: int, tick: _Ticker
+    hand: str, opponent: str, trials: int, seed: int, tick: Ticker
 ) -> pd.DataFrame:
-    """Error of the Monte-Carlo equity of ``hand`` along :func:`_ladder` ``(trials)``.
+    """Error of the Monte-Carlo equity of ``hand`` along :func:`trial_ladder` ``(trials)``.
 
     One independent run per trial count (one unit of work each), beside the
     exact equity and ``sigma / sqrt(n)``.
@@ -120,15 +122,15 @@ def _matchup_convergence(
     exact = calculate([hand, opponent], method="exact")
     eq, sigma = (
         float(exact.equity[0]),
-        _equity_sigma(float(exact.win[0]), float(exact.tie[0]), float(exact.equity[0])),
+        equity_sigma(float(exact.win[0]), float(exact.tie[0]), float(exact.equity[0])),
     )
     rows = []
-    for n in _ladder(trials):
+    for n in trial_ladder(trials):
         mc = calculate(
             [hand, opponent],
             method="monte-carlo",
             trials=n,
-            seed=_subseed(seed, "convergence", hand, opponent, n),
+            seed=subseed(seed, "convergence", hand, opponent, n),
         )
         assert mc.stderr is not None
         rows.append(

@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..games import game as get_game
 from ..stats import Z95
-from .page import ReportSizes, _figure, _grouped_bars, _Page, _Ticker
+from .page import Page, ReportSizes, Ticker, grouped_bars, new_figure
 from .studies_omaha import (
     HILO_HANDS,
     HOLDEM,
@@ -39,6 +39,8 @@ from .studies_shortdeck import (
     shortdeck_matchups,
 )
 
+__all__ = ["omaha_page", "omaha_steps"]
+
 _STRAIGHT_OR_BETTER = ("straight flush", "four of a kind", "full house", "flush", "straight")
 """The categories of a straight or better (the same set in every game of the page)."""
 
@@ -54,7 +56,7 @@ def _label(name: str) -> str:
     return "hold'em" if name == HOLDEM else f"{'O8-' if g.hilo else 'PLO'}{g.hole_cards}"
 
 
-def _omaha_steps(sizes: ReportSizes) -> int:
+def omaha_steps(sizes: ReportSizes) -> int:
     """Units of work of the page: one per frequency table, matchup, pair and hand type."""
     high, hilo = len(omaha_games()), len(omaha_games(hilo=True))
     return (
@@ -69,7 +71,7 @@ def _omaha_steps(sizes: ReportSizes) -> int:
     )
 
 
-def _omaha_page(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
+def omaha_page(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     """Fill the ``omaha`` page: categories, matchups, closer equities, hi-lo, short deck."""
     hilo = omaha_games(hilo=True)
     page.add(
@@ -89,7 +91,7 @@ def _omaha_page(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> No
     _shortdeck(page, tick)
 
 
-def _categories(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
+def _categories(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     """Omaha's category frequencies against hold'em's exact odds; qualifying lows."""
     freq = omaha_category_frequencies(sizes.frequency_trials, seed, progress=tick.part())
     games = list(dict.fromkeys(freq["game"]))
@@ -130,18 +132,18 @@ def _categories(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> No
         "",
         *lines,
     )
-    fig, axes = _figure(ncols=2, size=(7.0, 4.8))
+    fig, axes = new_figure(ncols=2, size=(7.0, 4.8))
     series = []
     for name in games:
         part = by[name].loc[categories]
         half = None if name == HOLDEM else Z95 * part["stderr"].to_numpy()
         method = "exact" if name == HOLDEM else "Monte-Carlo, 95%"
         series.append((f"{_label(name)} ({method})", part["frequency"].to_numpy(), half))
-    _grouped_bars(axes[0, 0], categories, series, title="Category frequency (log scale)")
+    grouped_bars(axes[0, 0], categories, series, title="Category frequency (log scale)")
     holdem = by[HOLDEM].loc[categories, "frequency"].to_numpy()
     ratios = [(label, values / holdem, None if half is None else half / holdem)
               for label, values, half in series[1:]]  # fmt: skip
-    _grouped_bars(
+    grouped_bars(
         axes[0, 1],
         categories,
         ratios,
@@ -153,7 +155,7 @@ def _categories(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> No
     _lows(page, sizes, seed, tick)
 
 
-def _lows(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
+def _lows(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     """The share of deals with a qualifying low, per hi-lo game."""
     if not omaha_games(hilo=True):
         return
@@ -170,7 +172,7 @@ def _lows(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
     )
 
 
-def _matchups(page: _Page, tick: _Ticker) -> None:
+def _matchups(page: Page, tick: Ticker) -> None:
     """Classic Omaha matchups, exact, high-only and hi-lo."""
     frame = omaha_matchups(progress=tick.part())
     high, hilo = frame[~frame["hilo"]], frame[frame["hilo"]]
@@ -204,7 +206,7 @@ def _matchups(page: _Page, tick: _Ticker) -> None:
         )
 
 
-def _spread(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
+def _spread(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     """Exact equities of random pairs of hands: Omaha's run closer than hold'em's."""
     pairs = equity_spread(sizes.omaha_pairs, seed, progress=tick.part())
     summary = spread_summary(pairs)
@@ -243,7 +245,7 @@ def _spread(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
         formats={"equity": ".4f", "stderr": ".5f", "ci95_low": ".4f", "ci95_high": ".4f"},
     )
     page.add(_spread_sentence(summary, best))
-    fig, axes = _figure(ncols=2, size=(6.5, 4.5))
+    fig, axes = new_figure(ncols=2, size=(6.5, 4.5))
     bins = np.linspace(0.5, 1.0, 21)
     groups = [
         (str(name), part["favourite_equity"].to_numpy())
@@ -291,7 +293,7 @@ def _spread_sentence(summary: pd.DataFrame, best: pd.DataFrame) -> str:
     )
 
 
-def _hilo(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
+def _hilo(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     """Hi-lo hand types against a random hand: equity, scoops and missing lows."""
     frame = hilo_scoops(sizes.omaha_trials, seed, progress=tick.part())
     game = str(frame["game"].iloc[0])
@@ -322,7 +324,7 @@ def _hilo(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
             f"({high['no_low']:.1%} of its deals) and otherwise wins at most half the pot"
         )
     page.add(f"**Reading.** {text}.")
-    fig, axes = _figure(size=(10.0, 4.8))
+    fig, axes = new_figure(size=(10.0, 4.8))
     series = [
         (name, frame[col].to_numpy(), Z95 * frame[se].to_numpy())
         for name, col, se in (
@@ -332,7 +334,7 @@ def _hilo(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
             ("no qualifying low", "no_low", "no_low_stderr"),
         )
     ]
-    _grouped_bars(
+    grouped_bars(
         axes[0, 0],
         list(frame["hand"]),
         series,
@@ -343,7 +345,7 @@ def _hilo(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
     page.figure("hilo_scoops", fig, "hi-lo equity, scoops and missing lows by hand type")
 
 
-def _shortdeck(page: _Page, tick: _Ticker) -> None:
+def _shortdeck(page: Page, tick: Ticker) -> None:
     """Short deck's exact category odds and matchups under both orders."""
     freq = shortdeck_frequencies(progress=tick.part())
     decks = list(dict.fromkeys(freq["deck"]))
@@ -372,11 +374,11 @@ def _shortdeck(page: _Page, tick: _Ticker) -> None:
         f"above it; three of a kind ({sd['probability'].loc['three of a kind']:.4f}) is "
         f"rarer than a straight ({sd['probability'].loc['straight']:.4f})."
     )
-    fig, axes = _figure(size=(9.0, 4.8))
+    fig, axes = new_figure(size=(9.0, 4.8))
     series: list[tuple[str, Any, Any]] = [
         (d + " (exact)", by[d].loc[categories, "probability"].to_numpy(), None) for d in decks
     ]
-    _grouped_bars(axes[0, 0], categories, series, title="Seven-card category odds (log scale)")
+    grouped_bars(axes[0, 0], categories, series, title="Seven-card category odds (log scale)")
     page.figure("shortdeck_categories", fig, "short-deck and hold'em exact category odds")
     matchups = shortdeck_matchups(progress=tick.part())
     page.add(

@@ -1,11 +1,11 @@
 """The page writer of the reports, and what the pages and studies share.
 
-A page (:class:`_Page`) is one Markdown file ``out_dir/<kind>.md`` with its
+A page (:class:`Page`) is one Markdown file ``out_dir/<kind>.md`` with its
 CSV tables and PNG figures in ``out_dir/<kind>/``.  Beside it: the size
 presets (:class:`ReportSizes`, :data:`SIZES`), the seed of each sub-run
-(:func:`_subseed`), the Markdown table formatter, figure creation, the page
+(:func:`subseed`), the Markdown table formatter, figure creation, the page
 header, the summary of z-scores, and the ticker that counts the units of
-work and stops a report on Ctrl-C (:class:`_Ticker`, :class:`_Stopped`,
+work and stops a report on Ctrl-C (:class:`Ticker`, :class:`Stopped`,
 :class:`ReportInterrupted`).
 """
 
@@ -29,11 +29,28 @@ from ..stats import Z95, chi2_sf
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["SIZES", "ReportInterrupted", "ReportSizes"]
+__all__ = [
+    "N_MATCHUPS",
+    "SHORT_RUN_THREADS",
+    "SIZES",
+    "Page",
+    "ReportInterrupted",
+    "ReportSizes",
+    "Stopped",
+    "Ticker",
+    "grouped_bars",
+    "md_table",
+    "new_figure",
+    "report_header",
+    "subseed",
+    "trial_ladder",
+    "z_score",
+    "z_summary",
+]
 
 _FLOAT_CSV = "%.10g"  # CSV floats: fixed, platform-independent formatting
-_N_MATCHUPS = 169 * 170 // 2  # 14,365 unordered class matchups, mirrors included
-_SHORT_RUN_THREADS = 1
+N_MATCHUPS = 169 * 170 // 2  # 14,365 unordered class matchups, mirrors included
+SHORT_RUN_THREADS = 1
 """Threads for the many short Monte-Carlo runs (one per matchup or hero hand).
 
 Results do not depend on the thread count; for runs of a few milliseconds
@@ -110,7 +127,7 @@ SIZES: dict[str, ReportSizes] = {
         frequency_trials=100_000_000,
         matchup_trials=10_000_000,
         vs_random_trials=1_000_000,
-        matrix_matchups=_N_MATCHUPS,
+        matrix_matchups=N_MATCHUPS,
         matrix_trials=100_000,
         zjh_heroes=200,
         zjh_trials=20_000,
@@ -127,14 +144,14 @@ minutes on two cores, ``full`` runs the whole 169x169 matrix (tens of minutes)."
 # seeds, ladders, z-scores
 
 
-def _subseed(seed: int, *keys: object) -> int:
+def subseed(seed: int, *keys: object) -> int:
     """A seed for one sub-run, derived from ``seed`` and stable labels.
 
     ``zlib.crc32`` rather than ``hash``: Python salts string hashes per process.
 
     Examples
     --------
-    >>> _subseed(2026, "a", 1) == _subseed(2026, "a", 1) != _subseed(2026, "a", 2)
+    >>> subseed(2026, "a", 1) == subseed(2026, "a", 1) != subseed(2026, "a", 2)
     True
     """
     spawn_key = tuple(zlib.crc32(str(k).encode()) for k in keys)
@@ -142,12 +159,12 @@ def _subseed(seed: int, *keys: object) -> int:
     return int(state[0] & np.uint64(2**63 - 1))
 
 
-def _ladder(stop: int, start: int = 1_000) -> list[int]:
+def trial_ladder(stop: int, start: int = 1_000) -> list[int]:
     """Trial counts from ``start`` to ``stop`` in steps of sqrt(10) (both ends included).
 
     Examples
     --------
-    >>> _ladder(20_000)
+    >>> trial_ladder(20_000)
     [1000, 3162, 10000, 20000]
     """
     if stop <= start:
@@ -157,7 +174,7 @@ def _ladder(stop: int, start: int = 1_000) -> list[int]:
     return sorted(p for p in points if p <= stop)
 
 
-def _z(error: Any, stderr: Any) -> Any:
+def z_score(error: Any, stderr: Any) -> Any:
     """``error / stderr``, NaN where the standard error is zero (nothing to scale by)."""
     err = np.asarray(error, dtype=float)
     se = np.asarray(stderr, dtype=float)
@@ -176,14 +193,14 @@ def _fmt(value: float, spec: str) -> str:
     return format(value, spec)
 
 
-def _md_table(
+def md_table(
     frame: pd.DataFrame, formats: dict[str, str] | None = None, index: bool = False
 ) -> str:
     """A GitHub Markdown table with fixed formats per column (deterministic).
 
     Examples
     --------
-    >>> print(_md_table(pd.DataFrame({"n": [1234], "p": [0.5]}), {"p": ".2f"}))
+    >>> print(md_table(pd.DataFrame({"n": [1234], "p": [0.5]}), {"p": ".2f"}))
     | n | p |
     | ---: | ---: |
     | 1,234 | 0.50 |
@@ -211,7 +228,7 @@ def _md_table(
     return "\n".join(lines)
 
 
-def _z_summary(frame: pd.DataFrame, column: str) -> list[str]:
+def z_summary(frame: pd.DataFrame, column: str) -> list[str]:
     """Markdown bullets: largest error, z statistics, coverage, chi-square, SE check.
 
     ``frame`` has ``label``, ``column`` (the estimate), ``exact_equity``,
@@ -241,7 +258,7 @@ def _z_summary(frame: pd.DataFrame, column: str) -> list[str]:
     ]
 
 
-def _header(
+def report_header(
     kind: str,
     seed: int,
     sizes: ReportSizes,
@@ -296,20 +313,20 @@ class ReportInterrupted(KeyboardInterrupt):
         self.written = written
 
 
-class _Stopped(Exception):
+class Stopped(Exception):
     """Raised by the ticker once Ctrl-C has been pressed: the report stops at this unit."""
 
 
-class _Ticker:
+class Ticker:
     """Counts a report's units of work for ``progress(done, total)``; stops it on Ctrl-C.
 
     After each unit it calls ``progress`` and, once ``stop`` (the flag of
-    :func:`equity.control.stop_requested`) is set, raises :class:`_Stopped`.
+    :func:`equity.control.stop_requested`) is set, raises :class:`Stopped`.
 
     Examples
     --------
     >>> calls = []
-    >>> tick = _Ticker(lambda done, total: calls.append((done, total)), 4)
+    >>> tick = Ticker(lambda done, total: calls.append((done, total)), 4)
     >>> tick.step()
     >>> study = tick.part()
     >>> study(1, 2), study(2, 2)
@@ -323,12 +340,12 @@ class _Ticker:
         self.stop: threading.Event | None = None
 
     def step(self, units: int = 1) -> None:
-        """Count ``units`` more units done; raise :class:`_Stopped` after Ctrl-C."""
+        """Count ``units`` more units done; raise :class:`Stopped` after Ctrl-C."""
         self.done += units
         if self.progress is not None:
             self.progress(min(self.done, self.total), self.total)
         if self.stop is not None and self.stop.is_set():
-            raise _Stopped
+            raise Stopped
 
     def part(self) -> Progress:
         """A study's ``progress(done, total)``: each call steps by the study's new units."""
@@ -346,7 +363,7 @@ class _Ticker:
 # pages and figures
 
 
-class _Page:
+class Page:
     """One Markdown page with its CSV tables and PNG figures in ``out_dir/kind/``."""
 
     def __init__(self, out_dir: Path, kind: str, title: str, header: list[str]) -> None:
@@ -384,7 +401,7 @@ class _Page:
             self.add(caption)
         if show:
             shown_index = index and shown is None  # a `shown` frame carries its own columns
-            self.add(_md_table(frame if shown is None else shown, formats, index=shown_index))
+            self.add(md_table(frame if shown is None else shown, formats, index=shown_index))
         self.add(f"Data: [{self.kind}/{path.name}]({self.kind}/{path.name})")
         return path
 
@@ -403,7 +420,7 @@ class _Page:
         return [path, *self.files]
 
 
-def _figure(ncols: int = 1, nrows: int = 1, size: tuple[float, float] = (7.0, 4.5)) -> Any:
+def new_figure(ncols: int = 1, nrows: int = 1, size: tuple[float, float] = (7.0, 4.5)) -> Any:
     """A pyplot-free Figure and its axes (no GUI backend, nothing left open)."""
     try:
         from matplotlib.figure import Figure
@@ -414,7 +431,7 @@ def _figure(ncols: int = 1, nrows: int = 1, size: tuple[float, float] = (7.0, 4.
     return fig, axes
 
 
-def _grouped_bars(
+def grouped_bars(
     ax: Any,
     labels: list[str],
     series: Sequence[tuple[str, Any, Any | None]],

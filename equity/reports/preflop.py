@@ -13,24 +13,24 @@ import math
 
 import pandas as pd
 
-from .page import _N_MATCHUPS, ReportSizes, _figure, _Page, _Ticker, _z_summary
+from .page import N_MATCHUPS, Page, ReportSizes, Ticker, new_figure, z_summary
 from .studies_holdem import (
-    _matrix_array,
     compare_with_reference,
     load_preflop_reference,
+    matrix_array,
     preflop_matrix,
     preflop_vs_random,
 )
 
+__all__ = ["preflop_page", "preflop_steps"]
 
-def _preflop_steps(sizes: ReportSizes, recompute: bool) -> int:
+
+def preflop_steps(sizes: ReportSizes, recompute: bool) -> int:
     """Units of work of the page: 169 classes, the matchups and the recomputed sweep."""
-    return 169 + min(sizes.matrix_matchups, _N_MATCHUPS) + (1 if recompute else 0)
+    return 169 + min(sizes.matrix_matchups, N_MATCHUPS) + (1 if recompute else 0)
 
 
-def _preflop_page(
-    page: _Page, sizes: ReportSizes, seed: int, recompute: bool, tick: _Ticker
-) -> None:
+def preflop_page(page: Page, sizes: ReportSizes, seed: int, recompute: bool, tick: Ticker) -> None:
     """Fill the ``preflop`` page: the classes against a random hand, then the matrix."""
     from ..plots import plot_grid, plot_matrix, plot_winrate_scatter, plot_z_histogram
     from ..ranges import preflop_ranking
@@ -68,9 +68,9 @@ def _preflop_page(
     page.add(
         "Monte-Carlo vs exact over the 169 classes:",
         "",
-        *_z_summary(vs.assign(label=vs["hand"]), "mc_equity"),
+        *z_summary(vs.assign(label=vs["hand"]), "mc_equity"),
     )
-    fig, axes = _figure(size=(8.0, 7.0))
+    fig, axes = new_figure(size=(8.0, 7.0))
     plot_grid(
         dict(zip(vs["hand"], vs["exact_equity"], strict=True)),
         axes[0, 0],
@@ -79,7 +79,7 @@ def _preflop_page(
         fmt="{:.3f}",
     )
     page.figure("vs_random_grid", fig, "13x13 heat map of equity against a random hand")
-    fig, axes = _figure(ncols=2, size=(5.5, 5.0))
+    fig, axes = new_figure(ncols=2, size=(5.5, 5.0))
     plot_winrate_scatter(
         vs["mc_equity"],
         vs["exact_equity"],
@@ -90,11 +90,11 @@ def _preflop_page(
     plot_z_histogram(vs["z"], axes[0, 1], title="z-scores, 169 classes vs a random hand")
     page.figure("vs_random_scatter", fig, "Monte-Carlo vs exact equity against a random hand")
 
-    n_matchups = min(sizes.matrix_matchups, _N_MATCHUPS)
+    n_matchups = min(sizes.matrix_matchups, N_MATCHUPS)
     page.add(
         "## The 169x169 heads-up matrix",
         f"{n_matchups:,} of the 14,365 class matchups "
-        f"({'all of them' if n_matchups == _N_MATCHUPS else 'a uniform random sample'}), "
+        f"({'all of them' if n_matchups == N_MATCHUPS else 'a uniform random sample'}), "
         f"{sizes.matrix_trials:,} deals each "
         '(`calculate(["AKs", "QQ"], trials=..., seed=...)`: combos drawn uniformly '
         "among the non-conflicting pairs, boards at random), so each equity has a "
@@ -107,7 +107,7 @@ def _preflop_page(
         "computed by `equity table preflop --exact` and tested equal to Irving and "
         "d'Eon's published exact table; equity = (win + tie/2) / total of the first hand):",
         "",
-        *_z_summary(cmp.assign(label=cmp["hand"] + " vs " + cmp["opponent"]), "equity"),
+        *z_summary(cmp.assign(label=cmp["hand"] + " vs " + cmp["opponent"]), "equity"),
     )
     by_z = cmp.reindex(cmp["z"].abs().sort_values(ascending=False, kind="stable").index)
     page.table(
@@ -135,7 +135,7 @@ def _preflop_page(
         },
         caption="The ten matchups with the largest |z| (all in the CSV):",
     )
-    fig, axes = _figure(ncols=2, size=(5.5, 5.0))
+    fig, axes = new_figure(ncols=2, size=(5.5, 5.0))
     plot_z_histogram(cmp["z"], axes[0, 0], title=f"z-scores of {len(cmp):,} heads-up matchups")
     plot_winrate_scatter(
         cmp["equity"],
@@ -152,9 +152,9 @@ def _preflop_page(
         "offsuit red. "
         "Read a row: the row hand's equity against each opponent hand."
     )
-    fig, axes = _figure(size=(12.5, 11.0))
+    fig, axes = new_figure(size=(12.5, 11.0))
     plot_matrix(
-        _matrix_array(load_preflop_reference().reset_index()),
+        matrix_array(load_preflop_reference().reset_index()),
         axes[0, 0],
         title="Exact heads-up preflop equity, all 169x169 class matchups",
         tick_every=2,

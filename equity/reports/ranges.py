@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ..stats import Z95
-from .page import ReportSizes, _figure, _Page, _Ticker
+from .page import Page, ReportSizes, Ticker, new_figure
 from .studies_ranges import (
     HIT_BUCKETS,
     KEY_DRAWS,
@@ -32,6 +32,8 @@ from .studies_ranges import (
     texture_hits,
 )
 
+__all__ = ["ranges_page", "ranges_steps"]
+
 ALL_FLOPS_RANGE = ("top 20%", "20%")
 """``(label, range)`` of the range whose hits over every flop the page shows."""
 
@@ -42,12 +44,12 @@ def _range_label(text: str) -> str:
     return names.get(text, f"top {text}" if text.endswith("%") else text)
 
 
-def _ranges_steps(sizes: ReportSizes) -> int:
+def ranges_steps(sizes: ReportSizes) -> int:
     """Units of work of the page: one per (range, flop), all-flop table, spot and street."""
     return len(STANDARD_RANGES) * len(TEXTURED_FLOPS) + 2 + len(RANGE_SPOTS) + 2
 
 
-def _ranges_page(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
+def ranges_page(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     """Fill the ``ranges`` page: textured flops, all flops, equity curves, streets."""
     page.add(
         "What a hold'em range makes on the flop (Flopzilla's table), how its equity is "
@@ -74,7 +76,7 @@ def _bucket_rows(frame: pd.DataFrame, keys: list[str]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _textures(page: _Page, tick: _Ticker) -> None:
+def _textures(page: Page, tick: Ticker) -> None:
     """Hits of the standard ranges on the four textured flops."""
     frame = texture_hits(progress=tick.part())
     ranges = ", ".join(f"{label} (`{text}`)" for label, text in STANDARD_RANGES)
@@ -92,7 +94,7 @@ def _textures(page: _Page, tick: _Ticker) -> None:
     formats = {c: ".3f" for c in buckets.columns[3:]}
     page.table("texture_hits", frame, buckets, formats=formats)
     page.add(_texture_reading(buckets))
-    fig, axes = _figure(ncols=2, size=(7.5, 5.5))
+    fig, axes = new_figure(ncols=2, size=(7.5, 5.5))
     labels = [f"{r} | {t} {b}" for r, t, b in buckets[["range_name", "texture", "board"]].values]
     _stacked(axes[0, 0], labels, buckets, "Made hands: share of the range (exact)")
     _draw_bars(axes[0, 1], labels, buckets, "Draws: share of the range (exact; they overlap)")
@@ -152,7 +154,7 @@ def _texture_reading(buckets: pd.DataFrame) -> str:
     )
 
 
-def _all_flops(page: _Page, tick: _Ticker) -> None:
+def _all_flops(page: Page, tick: Ticker) -> None:
     """The hit table of a top-20% range over every flop, and its spread from flop to flop."""
     label, text = ALL_FLOPS_RANGE
     table = all_flop_hits(text)
@@ -190,7 +192,7 @@ def _all_flops(page: _Page, tick: _Ticker) -> None:
         f"share varies with the flop: on {below:.0%} of flops less than a third of the range "
         "has a pair or better."
     )
-    fig, axes = _figure(ncols=2, size=(7.0, 6.0))
+    fig, axes = new_figure(ncols=2, size=(7.0, 6.0))
     ax = axes[0, 0]
     rows = table[table["group"].eq("draw") | table["partition"]]
     y = np.arange(len(rows))[::-1]
@@ -214,7 +216,7 @@ def _all_flops(page: _Page, tick: _Ticker) -> None:
     page.figure("all_flops", fig, f"hit table of the {label} over every flop")
 
 
-def _curves(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
+def _curves(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     """Equity curves of the classic range-against-range spots."""
     curves = equity_curves(sizes.ranges_trials, seed, progress=tick.part())
     summary = curve_summary(curves)
@@ -247,7 +249,7 @@ def _curves(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
         | {"stderr": ".5f"},
     )
     page.table("curves", curves, caption="Every combo's equity:", show=False)
-    fig, axes = _figure(ncols=len(RANGE_SPOTS), size=(6.5, 4.8))
+    fig, axes = new_figure(ncols=len(RANGE_SPOTS), size=(6.5, 4.8))
     for ax, (spot, part) in zip(axes[0], curves.groupby("spot", sort=False), strict=True):
         _curve_axes(ax, str(spot), part)
     page.figure("curves", fig, "equity curves of the two spots")
@@ -298,7 +300,7 @@ def _curve_reading(summary: pd.DataFrame) -> str:
     return "**Reading.** " + "; ".join(parts) + "."
 
 
-def _streets(page: _Page, tick: _Ticker) -> None:
+def _streets(page: Page, tick: Ticker) -> None:
     """A hand against a draw, street by street: equity by turn card, then by river card."""
     frame = street_example(progress=tick.part())
     (hand, draw), flop, turn = STREET_EXAMPLE
@@ -329,7 +331,7 @@ def _streets(page: _Page, tick: _Ticker) -> None:
     summary = pd.DataFrame(outs)
     page.table("street_outs", summary, formats={"equity": ".4f"})
     page.table("street_cards", frame, caption="Equity by next card:", show=False)
-    fig, axes = _figure(nrows=2, size=(13.0, 4.2))
+    fig, axes = new_figure(nrows=2, size=(13.0, 4.2))
     for ax, (street, part) in zip(axes[:, 0], frame.groupby("street", sort=False), strict=True):
         _street_axes(ax, str(street), part)
     page.figure("streets", fig, "equity by turn card and by river card")

@@ -9,13 +9,13 @@ from pathlib import Path
 import numpy as np
 
 from ..control import Progress, stop_requested
-from .frequencies import _frequencies_page, _frequencies_steps
-from .matchups import _matchups_page, _matchups_steps
-from .omaha import _omaha_page, _omaha_steps
-from .page import SIZES, ReportInterrupted, _header, _Page, _Stopped, _Ticker
-from .preflop import _preflop_page, _preflop_steps
-from .ranges import _ranges_page, _ranges_steps
-from .zjh import _zjh_page, _zjh_steps
+from .frequencies import frequencies_page, frequencies_steps
+from .matchups import matchups_page, matchups_steps
+from .omaha import omaha_page, omaha_steps
+from .page import SIZES, Page, ReportInterrupted, Stopped, Ticker, report_header
+from .preflop import preflop_page, preflop_steps
+from .ranges import ranges_page, ranges_steps
+from .zjh import zjh_page, zjh_steps
 
 __all__ = ["KINDS", "run_report"]
 
@@ -112,14 +112,14 @@ def run_report(
         sizes = replace(sizes, matrix_matchups=int(matchups))
     kinds = KINDS if kind == "all" else (kind,)
     steps = {
-        "frequencies": _frequencies_steps(sizes, recompute),
-        "matchups": _matchups_steps(sizes),
-        "omaha": _omaha_steps(sizes),
-        "preflop": _preflop_steps(sizes, recompute),
-        "ranges": _ranges_steps(sizes),
-        "zjh": _zjh_steps(sizes),
+        "frequencies": frequencies_steps(sizes, recompute),
+        "matchups": matchups_steps(sizes),
+        "omaha": omaha_steps(sizes),
+        "preflop": preflop_steps(sizes, recompute),
+        "ranges": ranges_steps(sizes),
+        "zjh": zjh_steps(sizes),
     }
-    tick = _Ticker(progress, sum(steps[k] for k in kinds))
+    tick = Ticker(progress, sum(steps[k] for k in kinds))
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     shown_dir = os.fspath(out_dir)
@@ -135,26 +135,28 @@ def run_report(
     with stop_requested() as stop:
         tick.stop = stop
         for k in kinds:
-            page = _Page(
+            page = Page(
                 out,
                 k,
                 titles[k],
-                _header(k, int(seed), sizes, size, method, trials, command, shown_dir, matchups),
+                report_header(
+                    k, int(seed), sizes, size, method, trials, command, shown_dir, matchups
+                ),
             )
             try:
                 if k == "frequencies":
-                    _frequencies_page(page, sizes, int(seed), recompute, tick)
+                    frequencies_page(page, sizes, int(seed), recompute, tick)
                 elif k == "matchups":
-                    _matchups_page(page, sizes, int(seed), tick)
+                    matchups_page(page, sizes, int(seed), tick)
                 elif k == "omaha":
-                    _omaha_page(page, sizes, int(seed), tick)
+                    omaha_page(page, sizes, int(seed), tick)
                 elif k == "preflop":
-                    _preflop_page(page, sizes, int(seed), recompute, tick)
+                    preflop_page(page, sizes, int(seed), recompute, tick)
                 elif k == "ranges":
-                    _ranges_page(page, sizes, int(seed), tick)
+                    ranges_page(page, sizes, int(seed), tick)
                 else:
-                    _zjh_page(page, sizes, int(seed), tick)
-            except (_Stopped, KeyboardInterrupt):
+                    zjh_page(page, sizes, int(seed), tick)
+            except (Stopped, KeyboardInterrupt):
                 page.add(
                     "> **Interrupted:** Ctrl-C stopped the report here; the sections above are "
                     "complete. Run the command again for the whole page."
@@ -167,7 +169,9 @@ def run_report(
         lines = [
             "# equity reports",
             "",
-            *_header("all", int(seed), sizes, size, method, trials, command, shown_dir, matchups),
+            *report_header(
+                "all", int(seed), sizes, size, method, trials, command, shown_dir, matchups
+            ),
             "",
             *(f"- [{titles[k]}]({k}.md)" for k in KINDS),
             "",

@@ -17,13 +17,15 @@ import pandas as pd
 
 from ..control import Progress
 from ..engine import calculate
-from .page import _SHORT_RUN_THREADS, _subseed, _z
+from .page import SHORT_RUN_THREADS, subseed, z_score
 
 __all__ = [
     "CLASSIC_MATCHUPS",
     "classic_matchups",
     "compare_with_reference",
+    "equity_sigma",
     "load_preflop_reference",
+    "matrix_array",
     "preflop_matrix",
     "preflop_vs_random",
 ]
@@ -89,12 +91,12 @@ def classic_matchups(
             [hand, opponent],
             method="monte-carlo",
             trials=trials,
-            seed=_subseed(seed, "matchup", hand, opponent),
+            seed=subseed(seed, "matchup", hand, opponent),
         )
         assert mc.stderr is not None
         se = float(mc.stderr[0])
         error = float(mc.equity[0] - exact.equity[0])
-        exact_se = _equity_sigma(
+        exact_se = equity_sigma(
             float(exact.win[0]), float(exact.tie[0]), float(exact.equity[0])
         ) / math.sqrt(mc.samples)
         rows.append(
@@ -114,8 +116,8 @@ def classic_matchups(
                 "ci95_high": float(mc.ci95[0, 1]),
                 "exact_stderr": exact_se,
                 "error": error,
-                "z": float(_z(error, exact_se)),
-                "z_reported": float(_z(error, se)),
+                "z": float(z_score(error, exact_se)),
+                "z_reported": float(z_score(error, se)),
                 "covered": bool(mc.ci95[0, 0] <= exact.equity[0] <= mc.ci95[0, 1]),
                 "trials": int(mc.samples),
             }
@@ -125,7 +127,7 @@ def classic_matchups(
     return pd.DataFrame(rows)
 
 
-def _equity_sigma(win: float, tie: float, equity: float) -> float:
+def equity_sigma(win: float, tie: float, equity: float) -> float:
     """Per-deal standard deviation of the pot share (1 win, 1/2 tie, 0 loss)."""
     return math.sqrt(max(win + tie / 4 - equity**2, 0.0))
 
@@ -199,8 +201,8 @@ def preflop_vs_random(
             [label, "random"],
             method="monte-carlo",
             trials=trials,
-            seed=_subseed(seed, "vs-random", label),
-            threads=_SHORT_RUN_THREADS,
+            seed=subseed(seed, "vs-random", label),
+            threads=SHORT_RUN_THREADS,
         )
         assert r.stderr is not None
         mc_eq.append(float(r.equity[0]))
@@ -272,7 +274,7 @@ def _sample_matchups(n: int, seed: int) -> list[tuple[str, str]]:
     pairs = [(CLASSES[i], CLASSES[j]) for i in range(169) for j in range(i, 169)]
     if n >= len(pairs):
         return pairs
-    rng = np.random.default_rng(_subseed(seed, "matrix-sample"))
+    rng = np.random.default_rng(subseed(seed, "matrix-sample"))
     chosen = np.sort(rng.choice(len(pairs), size=max(n, 0), replace=False))
     return [pairs[k] for k in chosen]
 
@@ -321,8 +323,8 @@ def preflop_matrix(
             [hand, opponent],
             method="monte-carlo",
             trials=trials,
-            seed=_subseed(seed, "matrix", hand, opponent),
-            threads=_SHORT_RUN_THREADS,
+            seed=subseed(seed, "matrix", hand, opponent),
+            threads=SHORT_RUN_THREADS,
         )
         assert r.stderr is not None
         rows.append(
@@ -384,11 +386,11 @@ def _add_exact_z(frame: pd.DataFrame, win: Any, tie: Any, exact: Any, column: st
     sigma = np.sqrt(np.maximum(win + tie / 4 - exact**2, 0.0))
     error = frame[column].to_numpy(dtype=float) - exact
     frame["exact_stderr"] = sigma / np.sqrt(frame["trials"].to_numpy(dtype=float))
-    frame["z"] = _z(error, frame["exact_stderr"])
-    frame["z_reported"] = _z(error, frame["stderr"])
+    frame["z"] = z_score(error, frame["exact_stderr"])
+    frame["z_reported"] = z_score(error, frame["stderr"])
 
 
-def _matrix_array(frame: pd.DataFrame, column: str = "equity") -> np.ndarray:
+def matrix_array(frame: pd.DataFrame, column: str = "equity") -> np.ndarray:
     """169x169 array (NaN where not run); a matchup fills its mirror with ``1 - equity``."""
     from ..ranges import CLASSES
 

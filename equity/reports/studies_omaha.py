@@ -29,7 +29,7 @@ from ..games import GAMES, KERNEL_OMAHA
 from ..games import game as get_game
 from ..odds import category_counts
 from ..stats import Z95
-from .page import _SHORT_RUN_THREADS, _subseed
+from .page import SHORT_RUN_THREADS, subseed
 
 __all__ = [
     "HILO_HANDS",
@@ -149,7 +149,7 @@ def omaha_category_frequencies(
     games = omaha_games()
     for done, name in enumerate(games, 1):
         table = category_frequencies(
-            name, trials=trials, seed=_subseed(seed, "omaha-frequencies", name)
+            name, trials=trials, seed=subseed(seed, "omaha-frequencies", name)
         )
         for category, row in table.to_frame().iterrows():
             rows.append(
@@ -187,7 +187,7 @@ def qualifying_lows(trials: int, seed: int, *, progress: Progress | None = None)
     rows = []
     games = omaha_games(hilo=True)
     for done, name in enumerate(games, 1):
-        table = category_frequencies(name, trials=trials, seed=_subseed(seed, "low", name))
+        table = category_frequencies(name, trials=trials, seed=subseed(seed, "low", name))
         low = table.to_dict()["qualifying_low"]
         assert isinstance(low, dict)
         share, se = float(low["frequency"]), float(low["stderr"])
@@ -244,7 +244,7 @@ def omaha_matchups(
     """
     rows = []
     for done, (name, label, hand, opponent) in enumerate(matchups, 1):
-        r = calculate([hand, opponent], game=name, method="exact", threads=_SHORT_RUN_THREADS)
+        r = calculate([hand, opponent], game=name, method="exact", threads=SHORT_RUN_THREADS)
         outcomes = r.outcomes or {}
         row: dict[str, Any] = {
             "game": name,
@@ -317,11 +317,11 @@ def equity_spread(
     total, done = pairs * len(names), 0
     for name in names:
         g = get_game(name)
-        rng = np.random.default_rng(_subseed(seed, "equity-spread", name))
+        rng = np.random.default_rng(subseed(seed, "equity-spread", name))
         deck = np.array(g.deck, dtype=np.int64)
         for _ in range(pairs):
             hand, opponent = _deal_pair(rng, deck, g.hole_cards)
-            r = calculate([hand, opponent], game=name, method="exact", threads=_SHORT_RUN_THREADS)
+            r = calculate([hand, opponent], game=name, method="exact", threads=SHORT_RUN_THREADS)
             eq = float(r.equity[0])
             rows.append(
                 {
@@ -411,8 +411,8 @@ def best_vs_random(trials: int, seed: int, *, progress: Progress | None = None) 
             game=name,
             method=method,
             trials=None if method == "exact" else trials,
-            seed=None if method == "exact" else _subseed(seed, "premium", name),
-            threads=None if method == "exact" else _SHORT_RUN_THREADS,
+            seed=None if method == "exact" else subseed(seed, "premium", name),
+            threads=None if method == "exact" else SHORT_RUN_THREADS,
         )
         se = math.nan if r.stderr is None else float(r.stderr[0])
         rows.append(
@@ -479,8 +479,8 @@ def hilo_scoops(
             game=name,
             method="monte-carlo",
             trials=trials,
-            seed=_subseed(seed, "hilo-scoop", name, pattern),
-            threads=_SHORT_RUN_THREADS,
+            seed=subseed(seed, "hilo-scoop", name, pattern),
+            threads=SHORT_RUN_THREADS,
         )
         assert r.stderr is not None
         assert r.outcomes is not None

@@ -32,7 +32,7 @@ from ..analysis.distribution import distribution
 from ..analysis.hits import MADE_HANDS, HitsResult, hits
 from ..analysis.streets import streets
 from ..control import Progress
-from .page import _SHORT_RUN_THREADS, _subseed
+from .page import SHORT_RUN_THREADS, subseed
 
 __all__ = [
     "BB_CALL",
@@ -272,14 +272,14 @@ def equity_curves(
     frames = []
     for done, (name, ranges, board, method) in enumerate(spots, 1):
         mc = method == "monte-carlo"
-        spot_seed = _subseed(seed, "equity-curve", name) if mc else None
+        spot_seed = subseed(seed, "equity-curve", name) if mc else None
         d = distribution(
             list(ranges),
             board,
             method=method,
             trials=trials if mc else None,
             seed=spot_seed,
-            threads=None if mc else _SHORT_RUN_THREADS,
+            threads=None if mc else SHORT_RUN_THREADS,
         )
         frame = d.to_frame()
         frame.insert(0, "seed", pd.Series(spot_seed, index=frame.index, dtype="Int64"))

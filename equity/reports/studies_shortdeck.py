@@ -19,7 +19,7 @@ from ..engine import calculate
 from ..games import game as get_game
 from ..odds import category_counts
 from ..shortdeck import ShortDeckRules
-from .page import _SHORT_RUN_THREADS
+from .page import SHORT_RUN_THREADS
 from .studies_omaha import HOLDEM
 
 __all__ = [
@@ -136,7 +136,7 @@ def shortdeck_matchups(
                 game=name,
                 method="exact",
                 rules=rules,
-                threads=_SHORT_RUN_THREADS,
+                threads=SHORT_RUN_THREADS,
             )
             rows.append(
                 {

@@ -28,9 +28,9 @@ from ..zjh import (
     special_235_batch,
     zjh_heads_up_counts,
 )
-from .page import _SHORT_RUN_THREADS, _subseed
+from .page import SHORT_RUN_THREADS, subseed
 
-__all__ = ["ZJH_VARIANTS", "zjh_category_winrates", "zjh_heads_up_exact"]
+__all__ = ["ZJH_ROWS", "ZJH_VARIANTS", "zjh_category_winrates", "zjh_heads_up_exact"]
 
 ZJH_VARIANTS: tuple[tuple[str, ZJHRules], ...] = (
     ("standard", ZJHRules()),
@@ -40,7 +40,7 @@ ZJH_VARIANTS: tuple[tuple[str, ZJHRules], ...] = (
 )
 """Zha Jin Hua rule sets compared in the ``zjh`` report (flush beats straight)."""
 
-_ZJH_ROWS = (*ZJH_CATEGORIES, SPECIAL_235)
+ZJH_ROWS = (*ZJH_CATEGORIES, SPECIAL_235)
 
 
 def _zjh_hands() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -100,7 +100,7 @@ def zjh_heads_up_exact(rules: ZJHRules | None = None) -> pd.DataFrame:
         win[bombs] -= meet.sum(axis=0)
     opponents = math.comb(49, 3)
     rows = []
-    for row in _ZJH_ROWS:
+    for row in ZJH_ROWS:
         members = _row_members(names, special, row)
         w, t = int(win[members].sum()), int(tie[members].sum())
         deals = len(members) * opponents
@@ -216,9 +216,9 @@ def zjh_category_winrates(
     hands, _, strength, names = _zjh_hands()
     special = special_235_batch(hands)
     rows = []
-    for row in _ZJH_ROWS:
+    for row in ZJH_ROWS:
         members = _row_members(names, special, row)
-        rng = np.random.default_rng(_subseed(seed, "zjh-heroes", row))
+        rng = np.random.default_rng(subseed(seed, "zjh-heroes", row))
         chosen, weights, groups = _stratified_heroes(members, strength, heroes, rng)
         texts = [format_cards(h) for h in hands[chosen].tolist()]
         for k in counts:
@@ -230,8 +230,8 @@ def zjh_category_winrates(
                     rules=rules,
                     method="monte-carlo",
                     trials=trials,
-                    seed=_subseed(seed, "zjh", row, text, k),
-                    threads=_SHORT_RUN_THREADS,
+                    seed=subseed(seed, "zjh", row, text, k),
+                    threads=SHORT_RUN_THREADS,
                 )
                 assert r.stderr is not None
                 eq[i], win[i], tie[i], se[i] = r.equity[0], r.win[0], r.tie[0], r.stderr[0]
@@ -249,5 +249,5 @@ def zjh_category_winrates(
                 }
             )
             if progress is not None:
-                progress(len(rows), len(_ZJH_ROWS) * len(counts))
+                progress(len(rows), len(ZJH_ROWS) * len(counts))
     return pd.DataFrame(rows)

@@ -15,8 +15,10 @@ import pandas as pd
 
 from ..stats import Z95
 from ..zjh import SPECIAL_235_RULE
-from .page import ReportSizes, _figure, _md_table, _Page, _Ticker, _z
-from .studies_zjh import _ZJH_ROWS, ZJH_VARIANTS, zjh_category_winrates, zjh_heads_up_exact
+from .page import Page, ReportSizes, Ticker, md_table, new_figure, z_score
+from .studies_zjh import ZJH_ROWS, ZJH_VARIANTS, zjh_category_winrates, zjh_heads_up_exact
+
+__all__ = ["zjh_page", "zjh_steps"]
 
 
 def _rate_text(value: float, stderr: float | None = None) -> str:
@@ -28,12 +30,12 @@ def _rate_text(value: float, stderr: float | None = None) -> str:
     return text + (f" +- {Z95 * stderr:.1e}" if small else f" +- {Z95 * stderr:.4f}")
 
 
-def _zjh_steps(sizes: ReportSizes) -> int:
+def zjh_steps(sizes: ReportSizes) -> int:
     """Units of work of the page: per rule set, the exact counts and 5 opponents per row."""
-    return len(ZJH_VARIANTS) * (1 + len(_ZJH_ROWS) * 5)
+    return len(ZJH_VARIANTS) * (1 + len(ZJH_ROWS) * 5)
 
 
-def _zjh_page(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None:
+def zjh_page(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     """Fill the ``zjh`` page: exact heads-up rates, Monte-Carlo rates, their comparison."""
     from ..plots import plot_errors, plot_winrate_scatter, plot_zjh_winrates
 
@@ -74,13 +76,13 @@ def _zjh_page(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None
             exact_eq[c] if k == 1 else math.nan
             for c, k in zip(mc["category"], mc["opponents"], strict=True)
         ]
-        mc["z"] = _z(mc["equity"] - mc["exact_equity"], mc["stderr"])
+        mc["z"] = z_score(mc["equity"] - mc["exact_equity"], mc["stderr"])
         tables.append(mc)
     exact = pd.concat(exact_rows, ignore_index=True)
     winrates = pd.concat(tables, ignore_index=True)
     page.add("## Exact win rate against one random hand")
     wide = exact.pivot(index="category", columns="rules", values="equity")
-    wide = wide.loc[list(_ZJH_ROWS), [n for n, _ in ZJH_VARIANTS]].reset_index()
+    wide = wide.loc[list(ZJH_ROWS), [n for n, _ in ZJH_VARIANTS]].reset_index()
     page.table("heads_up_exact", exact, wide, formats={n: ".6f" for n, _ in ZJH_VARIANTS})
     page.add(
         "## Monte-Carlo win rate against 1-5 random opponents",
@@ -88,16 +90,16 @@ def _zjh_page(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None
     )
     for name, _ in ZJH_VARIANTS:
         part = winrates[winrates["rules"] == name]
-        grid = pd.DataFrame({"category": list(_ZJH_ROWS)})
+        grid = pd.DataFrame({"category": list(ZJH_ROWS)})
         grid["vs 1 exact"] = [_rate_text(v) for v in part[part["opponents"] == 1]["exact_equity"]]
         for k in sorted(part["opponents"].unique()):
             sel = part[part["opponents"] == k]
             grid[f"vs {k}"] = [
                 _rate_text(e, s) for e, s in zip(sel["equity"], sel["stderr"], strict=True)
             ]
-        page.add(f"### {name}", _md_table(grid))
+        page.add(f"### {name}", md_table(grid))
     page.table("winrates", winrates, show=False)
-    fig, axes = _figure(ncols=2, nrows=2, size=(6.0, 4.5))
+    fig, axes = new_figure(ncols=2, nrows=2, size=(6.0, 4.5))
     for ax, (name, _) in zip(axes.ravel(), ZJH_VARIANTS, strict=True):
         plot_zjh_winrates(
             winrates[winrates["rules"] == name], ax, title=f"Zha Jin Hua win rate: {name}"
@@ -119,7 +121,7 @@ def _zjh_page(page: _Page, sizes: ReportSizes, seed: int, tick: _Ticker) -> None
         )
         + ".",
     )
-    fig, axes = _figure(ncols=2, size=(6.0, 8.0))
+    fig, axes = new_figure(ncols=2, size=(6.0, 8.0))
     plot_winrate_scatter(
         one["equity"],
         one["exact_equity"],
