@@ -32,7 +32,7 @@ _ONE = np.uint64(1)
 
 @kernel
 def heads_up_boards(s0, s1, n, deck, m, board, hands, tables, out):
-    """Monte-Carlo boards for two known hands (see :func:`.montecarlo._general_loop`).
+    """Monte-Carlo boards for two known hands (see :func:`.general.general_loop`).
 
     ``m`` board cards to deal; ``board = (fixed_key, fixed_suits)`` of the
     known board cards; ``hands = (k0, h0, k1, h1)``, each hand's key and
@@ -211,7 +211,7 @@ def heads_up_loop(s0, s1, n, deck, m, board, hands, tables):
 def heads_up_random(s0, s1, n, deck, n_hole, m, board, random0, random1, hands, tables, out):
     """Monte-Carlo deals for two players, one or both random (no ranges).
 
-    The same draws as :func:`.montecarlo._general_loop` (the random players'
+    The same draws as :func:`.general.general_loop` (the random players'
     cards by Fisher-Yates in seat order, then the board by Floyd from the
     cards left), with every count in registers.  ``random0``/``random1``:
     whether each player is random; ``hands = (k0, h0, k1, h1)`` (a random

@@ -29,7 +29,7 @@ _LOW32 = np.uint64(0xFFFFFFFF)
 def heads_up_range(s0, s1, n, deck, m, board, fixed_mask, hero, villain, tables, out, combo_out):
     """Monte-Carlo deals for one known hand against one range.
 
-    The same draws as :func:`.montecarlo._general_loop` (a combo from a
+    The same draws as :func:`.general.general_loop` (a combo from a
     fresh output, then the board by Floyd over the live deck without the
     combo's cards, see :func:`.headsup.skip_position`), with the counts kept
     in registers.  ``m`` board cards to deal, ``board = (fixed_key,
