@@ -116,13 +116,17 @@ DEMO = [
 
 
 def run_case(argv: list[str], cache: Path, tmp: Path, root: Path) -> dict:
-    """Run one command in a fresh process on the Numba cache ``cache``."""
+    """Run one command in a fresh process on the Numba cache ``cache``.
+
+    The process starts in ``tmp``, so that ``root`` (on ``PYTHONPATH``) is the
+    checkout it imports, not the current folder's.
+    """
     env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=str(root))
     argv = [a.replace("{tmp}", str(tmp)) for a in argv]
     began = time.perf_counter()
     proc = subprocess.run(
         [sys.executable, "-c", WORKER, json.dumps(argv)],
-        env=env, capture_output=True, text=True, check=False,
+        env=env, capture_output=True, text=True, check=False, cwd=tmp,
     )  # fmt: skip
     wall = time.perf_counter() - began
     lines = [x for x in proc.stdout.splitlines() if x.startswith("BENCH-COMPILE ")]
