@@ -43,14 +43,15 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
     counting at each call).
 
     ``sink``: None when scoring (its branches are pruned at compile time:
-    the loop compiles as if they were not there), or the batch's rows of
-    :func:`simulate_batches`' sink: each deal's dealt cards are written
-    there, and not scored.
+    the loop compiles as if they were not there), or ``(holes, board,
+    combos)``: the batch's rows of :func:`.montecarlo.simulate_batches`'
+    sink, into which each deal's dealt cards are written (not scored), and
+    the range combos.
     """
     n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask = board
     n_hole, kinds, hk, hs, ranged = players
     (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
-     uniform, combos) = ranges  # fmt: skip
+     uniform) = ranges  # fmt: skip
     card_keys, suit_bits, offsets, values = tables
     n_players = kinds.shape[0]
     n_range = ranged.shape[0]
@@ -93,7 +94,7 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
                 hs[p] = combo_suits[picked[p]]
                 if sink is not None:
                     for j in range(n_hole):
-                        sink[0][row, p, j] = combos[picked[p], j]
+                        sink[0][row, p, j] = sink[2][picked[p], j]
         # 2. random players (partial Fisher-Yates: each gets the next cards in
         #    turn), then the board; without range players no drawn card can
         #    be taken, so no checks, and the board is Floyd's unordered draw;

@@ -159,10 +159,10 @@ def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_o
     board = (n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask)
     players = (n_hole, kinds, hk, hs, ranged[:n_range])
     ranges = (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
-              combo_high, uniform, combos)  # fmt: skip
+              combo_high, uniform)  # fmt: skip
     return _table_loop(
         loop, state[0], state[1], n_batch_trials, deck, board, players, ranges, tables, out,
-        combo_out, sink,
+        combo_out, _sink_with_combos(sink, combos),
     )  # fmt: skip
 
 
@@ -230,7 +230,7 @@ def _choose_table_loop(
             n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask = board
             _, _, hk, hs, ranged = players
             (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
-             combo_high, uniform, _) = ranges  # fmt: skip
+             combo_high, uniform) = ranges  # fmt: skip
             v = ranged[0]
             hero = (1 - v, hk[1 - v], hs[1 - v])
             villain = (combo_offsets[v], combo_offsets[v + 1], uniform[v], combo_cum, combo_keys,
@@ -494,6 +494,22 @@ def _choose_sink_rows(holes, board, lo, hi):
     if _is_none(holes):
         return lambda holes, board, lo, hi: None
     return lambda holes, board, lo, hi: (holes[lo:hi], board[lo:hi])
+
+
+def _sink_with_combos(sink, combos):
+    """Stub: None, or the batch's sink with the range combos: ``(holes, board, combos)``.
+
+    The combos travel with the sink, not with the ranges: the scoring loop
+    (no sink) then compiles to the same machine code as before recording.
+    """
+    raise NotImplementedError("a kernel stub, resolved by Numba")
+
+
+@variant_overload(_sink_with_combos)
+def _choose_sink_with_combos(sink, combos):
+    if _is_none(sink):
+        return lambda sink, combos: None
+    return lambda sink, combos: (sink[0], sink[1], combos)
 
 
 def _is_none(t):
