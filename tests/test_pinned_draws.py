@@ -353,7 +353,7 @@ def test_zjh_counts_follow_the_dealer(
                         independent_decks=independent)  # fmt: skip
 
 
-@pytest.mark.parametrize("independent", [False, True], ids=["shared", "independent"])
+@pytest.mark.parametrize("independent", [False, True], ids=["one-deck", "independent"])
 @pytest.mark.parametrize(
     "hands",
     [["AsAhAd", "random"], ["random", "2c3d5h", "AsAhAd"], ["random", "random"]],
