@@ -24,6 +24,8 @@ line) pays only for what it uses:
 * :func:`deal`, :class:`Deals`, :class:`Deck` — complete deals as data (the Monte-Carlo
   deals of :func:`calculate`, ``.to_frame()``) and a deck to shuffle and deal from;
 * :func:`hits`, :class:`HitsResult` — the share of a range in each made hand and draw on a board;
+* :func:`history`, :class:`HistoryResult` — hand histories (PHH): all-in equity,
+  EV-adjusted results and luck per player;
 * :func:`parse_cards`, :func:`format_cards` — cards;
 * :data:`GAMES`, :func:`game` — the game registry.
 """
@@ -46,6 +48,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .combos import EquityDistribution
     from .engine import calculate, use_scheduler
     from .games import GAMES, game
+    from .histories import HistoryResult, history
     from .odds import category_counts, category_probabilities
     from .omaha import OmahaHand, evaluate_omaha, evaluate_omaha_batch
     from .poker import PokerHand, compare_hands, evaluate, evaluate_batch, rank_hands
@@ -101,6 +104,8 @@ _EXPORTS = {
     "HitsResult": "analysis.hits",
     "category_counts": "odds",
     "category_probabilities": "odds",
+    "history": "histories",
+    "HistoryResult": "histories",
     "parse_cards": "cards",
     "format_cards": "cards",
     "GAMES": "games",
@@ -114,6 +119,7 @@ __all__ = [
     "EquityDistribution",
     "EquityResult",
     "FrequencyTable",
+    "HistoryResult",
     "HitsResult",
     "OmahaHand",
     "OmahaRange",
@@ -143,6 +149,7 @@ __all__ = [
     "evaluate_zjh_batch",
     "format_cards",
     "game",
+    "history",
     "hits",
     "parse_cards",
     "parse_omaha_range",

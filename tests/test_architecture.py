@@ -163,7 +163,7 @@ LAYERS = [
     ("equity.plots",),
     ("equity.results", "equity.combos"),
     ("equity.engine", "equity.cluster"),
-    ("equity.analysis", "equity.preflop_table"),
+    ("equity.analysis", "equity.preflop_table", "equity.histories"),
     ("equity.reports",),
     ("equity.cli", "equity.__main__"),
 ]

@@ -1,0 +1,262 @@
+"""Replaying one hand with pokerkit: contributions, the all-in moment, cards, reconciliation.
+
+Definitions (the README and ``equity history --help`` state them too):
+
+* **contributed**: what a player put in over the whole hand (antes, blinds,
+  bets), an uncalled bet returned: the largest contribution is cut to the
+  second largest of the hand.  Where the history's winnings show the site
+  left it in the pot (a walk's big blind, on some sites), it stays there; the
+  player's net is the same either way.
+* **All-in moment**: the first point where no more betting can happen (at
+  most one player in the hand has chips behind and the bets are matched)
+  while at least two players are in the hand and board cards are still to
+  come.  Its street is ``preflop``, ``flop`` or ``turn`` (0, 3 or 4 board cards).
+* **Reconciliation**: the replay's result is checked against what the history
+  records.  ``finishing_stacks``: each stack must equal the starting stack plus
+  the replay's payoff.  ``winnings`` (the amount each player collected): the
+  players who collected must be those the replay pays, none collecting more
+  than the replay pays, and rake = total pot - total won must not be negative.
+  A history recording neither is taken as replayed (no rake).
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+__all__ = ["GAME_OF_VARIANT", "STREETS", "AllIn", "HandError", "Replay", "replay"]
+
+GAME_OF_VARIANT = {"NT": "holdem", "PO": "omaha"}
+"""PHH variant codes scored, and the engine's game for each (no-limit hold'em, pot-limit Omaha)."""
+
+STREETS = {0: "preflop", 3: "flop", 4: "turn"}
+"""Street names by the number of board cards."""
+
+
+class HandError(ValueError):
+    """A hand that cannot be scored: the message is the reason, one sentence."""
+
+    def __init__(self, reason: str, *, unsupported: bool = False) -> None:
+        super().__init__(reason)
+        self.unsupported = unsupported
+
+
+@dataclass(frozen=True)
+class AllIn:
+    """The all-in moment of a hand."""
+
+    street: str
+    """``preflop``, ``flop`` or ``turn``."""
+    board: tuple[str, ...]
+    """The board cards dealt by then."""
+    players: tuple[int, ...]
+    """The players in the hand (not folded), 0-based."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One hand replayed and reconciled: everything the scoring needs."""
+
+    variant: str
+    players: tuple[str, ...]
+    big_blind: Decimal
+    contributed: tuple[Decimal, ...]
+    """Per player, over the whole hand, an uncalled bet returned."""
+    won: tuple[Decimal, ...]
+    """Per player, what they collected: recorded winnings, else the replay's, after rake."""
+    rake: Decimal
+    """Total pot - total won (0 when the history records no winnings)."""
+    checked: str
+    """What the replay was checked against: ``winnings``, ``finishing_stacks`` or ``""``."""
+    holes: tuple[tuple[str, ...] | None, ...]
+    """Each player's hole cards when known (shown, or dealt face up), else None."""
+    board: tuple[str, ...]
+    """The final board."""
+    allin: AllIn | None
+    streets: dict[str, AllIn]
+    """For ``preflop``, ``flop``, ``turn`` reached: the board and the players in the hand
+    when that street's cards were dealt."""
+
+    @property
+    def net(self) -> tuple[Decimal, ...]:
+        """won - contributed, per player."""
+        return tuple(w - c for w, c in zip(self.won, self.contributed, strict=True))
+
+
+def _cards(cards: Sequence[Any]) -> tuple[str, ...] | None:
+    """The cards as text (``As``), None when any is unknown or there are none."""
+    if not cards or any(c.unknown_status for c in cards):
+        return None
+    return tuple(repr(c) for c in cards)
+
+
+def _board(state: Any) -> tuple[str, ...]:
+    """The cards of the (first) board dealt so far."""
+    return tuple(repr(slot[0]) for slot in state.board_cards if slot)
+
+
+def _note_cards(action: str | None, known: list[tuple[str, ...] | None]) -> None:
+    """Hole cards dealt face up (``d dh p1 AsKs``) or shown (``p1 sm AsKs``), when all known."""
+    if not action:
+        return
+    parts = action.split()
+    if len(parts) >= 3 and parts[0] == "d" and parts[1] == "dh":
+        who, text = parts[2], parts[3] if len(parts) > 3 else ""
+    elif len(parts) >= 3 and parts[1] == "sm":
+        who, text = parts[0], parts[2]
+    else:
+        return
+    if not who.startswith("p") or not who[1:].isdigit() or "?" in text or len(text) % 2:
+        return
+    i = int(who[1:]) - 1
+    if 0 <= i < len(known) and text:
+        known[i] = tuple(text[k : k + 2] for k in range(0, len(text), 2))
+
+
+def _is_allin_moment(stacks: Sequence[Any], bets: Sequence[Any], statuses: Sequence[bool]) -> bool:
+    """At most one player in the hand with chips behind, whose bet matches all others."""
+    live = [i for i, s in enumerate(statuses) if s]
+    if len(live) < 2:
+        return False
+    with_chips = [i for i in live if stacks[i] > 0]
+    if len(with_chips) > 1:
+        return False
+    if with_chips:
+        top = bets[with_chips[0]]
+        return all(bets[i] <= top for i in live)
+    return True
+
+
+def _big_blind(blinds: Sequence[Any]) -> Decimal:
+    values = [Decimal(str(b)) for b in blinds[:2]]
+    return max(values, default=Decimal(0))
+
+
+def _returned(peak: list[Decimal]) -> list[Decimal]:
+    """Contributions with the uncalled part of the largest one returned."""
+    order = sorted(range(len(peak)), key=peak.__getitem__, reverse=True)
+    out = list(peak)
+    if len(order) >= 2 and peak[order[0]] > peak[order[1]]:
+        out[order[0]] = peak[order[1]]
+    return out
+
+
+def replay(history: Any) -> Replay:
+    """Replay and reconcile one :class:`pokerkit.HandHistory`; :class:`HandError` if it cannot."""
+    variant = str(getattr(history, "variant", ""))
+    if variant not in GAME_OF_VARIANT:
+        raise HandError(
+            f"variant {variant!r} is not scored (only no-limit hold'em 'NT' and pot-limit "
+            "Omaha 'PO')",
+            unsupported=True,
+        )
+    starting = [Decimal(str(s)) for s in history.starting_stacks]
+    n = len(starting)
+    players = tuple(history.players) if history.players else tuple(f"p{i + 1}" for i in range(n))
+    if len(players) != n:
+        raise HandError(f"{len(players)} players named for {n} starting stacks")
+    peak = [Decimal(0)] * n
+    known: list[tuple[str, ...] | None] = [None] * n
+    allin: AllIn | None = None
+    streets: dict[str, AllIn] = {}
+    state: Any = None
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for state, action in history.state_actions:
+                _note_cards(action, known)
+                stacks = state.stacks
+                for i in range(n):
+                    put = starting[i] - Decimal(str(stacks[i]))
+                    if put > peak[i]:
+                        peak[i] = put
+                    cards = _cards(state.hole_cards[i])
+                    if cards is not None:
+                        known[i] = cards
+                board = _board(state)
+                live = tuple(i for i, s in enumerate(state.statuses) if s)
+                dealt = all(state.hole_cards[i] for i in live) and bool(live)
+                street = STREETS.get(len(board))
+                if street and dealt and street not in streets and state.status:
+                    streets[street] = AllIn(street, board, live)
+                if (
+                    allin is None
+                    and street
+                    and dealt
+                    and state.status
+                    and _is_allin_moment(stacks, state.bets, state.statuses)
+                ):
+                    allin = AllIn(street, board, live)
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+        reason = " ".join(str(exc).split()).rstrip(".") or type(exc).__name__
+        raise HandError(f"the actions do not replay ({reason})") from None
+    if state is None or state.status:
+        raise HandError("the actions end before the hand does")
+    final_board = _board(state)
+    payoffs = [Decimal(str(p)) for p in state.payoffs]
+    # Sites differ on a bet nobody called (a walk's big blind above the small
+    # blind): returned to the bettor, or left in the pot; the history's winnings tell.
+    failure: HandError | None = None
+    for contributed in (_returned(peak), peak):
+        won_replay = [p + c for p, c in zip(payoffs, contributed, strict=True)]
+        total_pot = sum(contributed, Decimal(0))
+        if sum(won_replay, Decimal(0)) != total_pot:
+            raise HandError("the replay's payoffs do not add up to the pot")
+        try:
+            won, rake, checked = _reconcile(history, starting, payoffs, won_replay, total_pot)
+            break
+        except HandError as exc:
+            failure = failure or exc
+    else:
+        raise failure or HandError("the hand does not reconcile")
+    return Replay(
+        variant=variant,
+        players=players,
+        big_blind=_big_blind(history.blinds_or_straddles),
+        contributed=tuple(contributed),
+        won=tuple(won),
+        rake=rake,
+        checked=checked,
+        holes=tuple(known),
+        board=final_board,
+        allin=allin,
+        streets=streets,
+    )
+
+
+def _reconcile(
+    history: Any,
+    starting: list[Decimal],
+    payoffs: list[Decimal],
+    won_replay: list[Decimal],
+    total_pot: Decimal,
+) -> tuple[list[Decimal], Decimal, str]:
+    """What each player won, the rake and what was checked; :class:`HandError` on a mismatch."""
+    finishing = getattr(history, "finishing_stacks", None)
+    if finishing is not None:
+        finishing = [Decimal(str(s)) for s in finishing]
+        if len(finishing) != len(starting):
+            raise HandError(f"{len(finishing)} finishing stacks for {len(starting)} players")
+        for i, (s, p, f) in enumerate(zip(starting, payoffs, finishing, strict=True)):
+            if s + p != f:
+                raise HandError(
+                    f"p{i + 1}'s finishing stack {f} is not the replay's {s + p} "
+                    f"(off by {f - s - p})"
+                )
+        return won_replay, Decimal(0), "finishing_stacks"
+    recorded = getattr(history, "winnings", None)
+    if recorded is None:
+        return won_replay, Decimal(0), ""
+    won = [Decimal(str(w)) for w in recorded]
+    if len(won) != len(starting):
+        raise HandError(f"{len(won)} winnings for {len(starting)} players")
+    for i, (w, r) in enumerate(zip(won, won_replay, strict=True)):
+        if (w > 0) != (r > 0) or w > r:
+            raise HandError(f"p{i + 1} won {w} by the history but {r} by the replay")
+    rake = total_pot - sum(won, Decimal(0))
+    if rake < 0:
+        raise HandError(f"the winnings exceed the pot of {total_pot}")
+    return won, rake, "winnings"

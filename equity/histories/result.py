@@ -1,0 +1,230 @@
+"""``equity.history(paths)``: read, replay, reconcile and score hand histories.
+
+:class:`HistoryResult` holds one row per hand and player (:attr:`~HistoryResult.hands`,
+columns :data:`equity.histories.score.COLUMNS`), the hands left out with their
+reasons (:attr:`~HistoryResult.skipped`) and a per-player summary
+(:meth:`~HistoryResult.summary`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from .read import RawHand, expand_sources, read_hands
+from .replay import HandError, replay
+from .score import COLUMNS, score
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["HistoryResult", "Skipped", "history"]
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A hand (or a source) left out of the totals, and why."""
+
+    file: str
+    index: int
+    """1-based position of the hand in its file; 0 for a whole file or source."""
+    hand_id: str
+    reason: str
+    unsupported: bool = False
+    """True for a hand of a variant that is not scored (counted apart from errors)."""
+
+    def sentence(self) -> str:
+        """One line naming file, hand and reason."""
+        where = self.file if self.index == 0 else f"{self.file}, hand {self.index}"
+        if self.hand_id:
+            where += f" (#{self.hand_id})"
+        return f"{where}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class HistoryResult:
+    """Hand histories scored: all-in equity, EV-adjusted results and luck."""
+
+    rows: tuple[dict[str, Any], ...]
+    skipped: tuple[Skipped, ...]
+    read: int
+    """Hands read (parsed or not), sources that named nothing not counted."""
+    _frame: list[Any] = field(default_factory=list, repr=False, compare=False)
+
+    @property
+    def reconciled(self) -> int:
+        """Hands replayed and scored (in the totals)."""
+        return len({(r["file"], r["index"]) for r in self.rows})
+
+    @property
+    def hands(self) -> pd.DataFrame:
+        """One row per hand and player (columns :data:`~equity.histories.score.COLUMNS`)."""
+        if not self._frame:
+            import pandas as pd
+
+            self._frame.append(pd.DataFrame(list(self.rows), columns=list(COLUMNS)))
+        frame: pd.DataFrame = self._frame[0]
+        return frame
+
+    def skip_reasons(self) -> dict[str, int]:
+        """How many hands were left out, by reason (unsupported variants apart)."""
+        counts: Counter[str] = Counter()
+        for s in self.skipped:
+            if s.index == 0:
+                continue
+            counts["unsupported variant" if s.unsupported else s.reason] += 1
+        return dict(counts)
+
+    def summary(self, player: str | None = None) -> pd.DataFrame:
+        """Per player (all, sorted by hands, or only ``player``): results and all-ins.
+
+        Columns: ``hands``, ``net`` (won), ``ev`` (EV-adjusted net won), ``luck``,
+        ``net_bb100`` and ``ev_bb100`` (big blinds per 100 hands), ``allins``
+        (all-ins with known cards), ``favourite`` (of those, the times the
+        player was the favourite in the main pot), ``favourite_won`` (the
+        favourite's mean share of the main pot at showdown) and
+        ``favourite_equity`` (its mean equity at the all-in: the two agree up to
+        luck).
+        """
+        import pandas as pd
+
+        frame = self.hands
+        if player is not None:
+            frame = frame[frame["player"] == player]
+            if frame.empty:
+                raise ValueError(f"no scored hand of a player named {player!r}")
+        if frame.empty:
+            return pd.DataFrame(columns=_SUMMARY_COLUMNS).rename_axis("player")
+        frame = frame.assign(
+            net_bb=frame["net"] / frame["big_blind"],
+            ev_bb=frame["ev"] / frame["big_blind"],
+            scored=frame["equity"].notna(),
+            fav_share=frame["main_pot_share"].where(frame["favourite"]),
+            fav_equity=frame["equity"].where(frame["favourite"]),
+        )
+        grouped = frame.groupby("player", sort=False)
+        out = pd.DataFrame(
+            {
+                "hands": grouped.size(),
+                "net": grouped["net"].sum(),
+                "ev": grouped["ev"].sum(),
+                "luck": grouped["luck"].sum(),
+                "net_bb100": grouped["net_bb"].sum() / grouped.size() * 100,
+                "ev_bb100": grouped["ev_bb"].sum() / grouped.size() * 100,
+                "allins": grouped["scored"].sum(),
+                "favourite": grouped["favourite"].sum(),
+                "favourite_won": grouped["fav_share"].mean(),
+                "favourite_equity": grouped["fav_equity"].mean(),
+            }
+        )
+        out = out.sort_values("hands", ascending=False, kind="stable")
+        return out.rename_axis("player")
+
+    def to_dict(self, player: str | None = None) -> dict[str, Any]:
+        """The summary as JSON-ready data."""
+        table = self.summary(player)
+        players = [
+            {"player": str(name), **{k: _plain(v) for k, v in row.items()}}
+            for name, row in table.iterrows()
+        ]
+        return {
+            "hands_read": self.read,
+            "hands_reconciled": self.reconciled,
+            "hands_skipped": sum(1 for s in self.skipped if s.index > 0),
+            "files_skipped": sum(1 for s in self.skipped if s.index == 0),
+            "skipped_by_reason": self.skip_reasons(),
+            "skipped": [s.sentence() for s in self.skipped],
+            "players": players,
+        }
+
+
+_SUMMARY_COLUMNS = [
+    "hands",
+    "net",
+    "ev",
+    "luck",
+    "net_bb100",
+    "ev_bb100",
+    "allins",
+    "favourite",
+    "favourite_won",
+    "favourite_equity",
+]
+
+
+def _plain(value: Any) -> Any:
+    """A JSON value: numpy scalars as Python numbers, NaN as None."""
+    if hasattr(value, "item"):
+        value = value.item()
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    return value
+
+
+def _hand_id(raw: RawHand) -> str:
+    value = getattr(raw.history, "hand", None) if raw.history is not None else None
+    return "" if value is None else str(value)
+
+
+def _score_raw(raw: RawHand) -> tuple[list[dict[str, Any]], Skipped | None]:
+    hand_id = _hand_id(raw)
+    if raw.history is None:
+        return [], Skipped(raw.file, raw.index, hand_id, raw.error or "unreadable")
+    try:
+        rep = replay(raw.history)
+        return score(rep, raw.file, raw.index, hand_id), None
+    except HandError as exc:
+        return [], Skipped(raw.file, raw.index, hand_id, str(exc), exc.unsupported)
+
+
+def history(paths: str | Iterable[str]) -> HistoryResult:
+    """Read, replay, reconcile and score every hand of ``paths``.
+
+    Parameters
+    ----------
+    paths : str or iterable of str
+        PHH files (``.phh``, ``.phhs``, optionally ``.gz``), folders (searched
+        recursively), glob patterns, or ``-`` for a ``.phhs`` text on stdin.
+
+    Returns
+    -------
+    HistoryResult
+        ``.hands`` (one row per hand and player), ``.skipped`` (hands left out
+        of the totals, with the reason: unreadable, not reconciled, variant not
+        scored) and ``.summary(player=None)``.
+
+    Raises
+    ------
+    ValueError
+        When ``paths`` names no file at all.
+    """
+    sources: Sequence[str] = [paths] if isinstance(paths, str) else list(paths)
+    files, errors = expand_sources(sources)
+    if not files:
+        raise ValueError("; ".join(errors) if errors else "no hand history given")
+    skipped = [Skipped(source, 0, "", reason) for source, reason in _split(errors)]
+    rows: list[dict[str, Any]] = []
+    read = 0
+    for file in files:
+        for raw in read_hands(file):
+            if raw.index == 0:
+                skipped.append(Skipped(raw.file, 0, "", raw.error or "unreadable"))
+                continue
+            read += 1
+            got, skip = _score_raw(raw)
+            rows.extend(got)
+            if skip is not None:
+                skipped.append(skip)
+    return HistoryResult(tuple(rows), tuple(skipped), read)
+
+
+def _split(errors: Sequence[str]) -> list[tuple[str, str]]:
+    """``"source: reason"`` sentences as (source, reason)."""
+    out = []
+    for error in errors:
+        source, _, reason = error.rpartition(": ")
+        out.append((source, reason))
+    return out

@@ -1,0 +1,154 @@
+"""Scoring a replayed hand: exact all-in equity per pot, ev, net and luck per player.
+
+For each player in the hand at the all-in moment, when every such player's
+cards are known:
+
+* **equity** in each pot: exact (every run-out of the board enumerated by
+  :func:`equity.calculate`, ties split) among the players eligible for it;
+* **ev** = sum over pots of equity x (pot after rake) - the player's total
+  contribution; for every other player of the hand, and in every hand without
+  an all-in moment or with unknown cards, ev = net;
+* **net** = won - contributed over the whole hand; **luck** = net - ev.
+
+Per hand, sum of ev = sum of net: the pots after rake add up to what was won.
+Only the cards of the players in the hand and the board are used (folded
+hands, even when known, are not dead cards).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .pots import Pot, build_pots, rake_pots
+from .replay import GAME_OF_VARIANT, Replay
+
+__all__ = ["COLUMNS", "exact_equity", "score"]
+
+COLUMNS = (
+    "file",
+    "index",
+    "hand_id",
+    "player",
+    "seat",
+    "net",
+    "allin_street",
+    "equity",
+    "ev",
+    "luck",
+    "contributed",
+    "won",
+    "rake",
+    "big_blind",
+    "checked",
+    "allin_players",
+    "favourite",
+    "main_pot_share",
+    "equity_preflop",
+    "equity_flop",
+    "equity_turn",
+)
+"""The columns of :attr:`HistoryResult.hands`, one row per hand and player."""
+
+
+@lru_cache(maxsize=4096)
+def exact_equity(game: str, holes: tuple[str, ...], board: str) -> tuple[float, ...]:
+    """Each hand's exact equity (share of the pot, ties split) on ``board``."""
+    from ..engine import calculate
+
+    result = calculate(list(holes), board=board, game=game, method="exact", threads=1)
+    return tuple(float(e) for e in result.equity)
+
+
+@dataclass(frozen=True)
+class _AllInScore:
+    ev: dict[int, float]
+    main: dict[int, float]
+    favourite: int | None
+    share: dict[int, float]
+
+
+def _score_allin(rep: Replay, game: str) -> _AllInScore | None:
+    """ev and main-pot equity of the players of the all-in, None when it cannot be scored."""
+    allin = rep.allin
+    if allin is None or any(rep.holes[i] is None for i in allin.players):
+        return None
+    pots: list[Pot] = build_pots(rep.contributed, allin.players)
+    after = rake_pots(pots, rep.rake)
+    board = "".join(allin.board)
+    ev = {i: -float(rep.contributed[i]) for i in allin.players}
+    main: dict[int, float] = {}
+    for k, (pot, amount) in enumerate(zip(pots, after, strict=True)):
+        if len(pot.eligible) == 1:
+            shares: Sequence[float] = (1.0,)
+        else:
+            holes = tuple("".join(rep.holes[i] or ()) for i in pot.eligible)
+            shares = exact_equity(game, holes, board)
+        for i, e in zip(pot.eligible, shares, strict=True):
+            ev[i] += e * amount
+            if k == 0:
+                main[i] = e
+    best = max(main.values())
+    leaders = [i for i, e in main.items() if e == best]
+    favourite = leaders[0] if len(leaders) == 1 else None
+    share: dict[int, float] = {}
+    if len(rep.board) == 5 and pots:
+        eligible = pots[0].eligible
+        holes = tuple("".join(rep.holes[i] or ()) for i in eligible)
+        realized = exact_equity(game, holes, "".join(rep.board)) if len(eligible) > 1 else (1.0,)
+        share = dict(zip(eligible, realized, strict=True))
+    return _AllInScore(ev, main, favourite, share)
+
+
+def _street_equities(rep: Replay, game: str) -> dict[str, dict[int, float]]:
+    """Per street reached, each remaining player's exact equity when every card is known."""
+    out: dict[str, dict[int, float]] = {}
+    for street, snap in rep.streets.items():
+        if len(snap.players) < 2 or any(rep.holes[i] is None for i in snap.players):
+            continue
+        holes = tuple("".join(rep.holes[i] or ()) for i in snap.players)
+        shares = exact_equity(game, holes, "".join(snap.board))
+        out[street] = dict(zip(snap.players, shares, strict=True))
+    return out
+
+
+def score(rep: Replay, file: str, index: int, hand_id: str) -> list[dict[str, Any]]:
+    """One row per player of the hand (see :data:`COLUMNS`)."""
+    game = GAME_OF_VARIANT[rep.variant]
+    allin = _score_allin(rep, game)
+    streets = _street_equities(rep, game)
+    nan = math.nan
+    rows = []
+    for i, name in enumerate(rep.players):
+        net = float(rep.net[i])
+        in_allin = allin is not None and i in allin.ev
+        ev = allin.ev[i] if allin is not None and in_allin else net
+        rows.append(
+            {
+                "file": file,
+                "index": index,
+                "hand_id": hand_id,
+                "player": name,
+                "seat": i,
+                "net": net,
+                "allin_street": rep.allin.street if rep.allin is not None else "",
+                "equity": allin.main.get(i, nan) if allin is not None else nan,
+                "ev": ev,
+                "luck": net - ev,
+                "contributed": float(rep.contributed[i]),
+                "won": float(rep.won[i]),
+                "rake": float(rep.rake),
+                "big_blind": float(rep.big_blind),
+                "checked": rep.checked,
+                "allin_players": len(allin.ev) if allin is not None else 0,
+                "favourite": bool(allin is not None and allin.favourite == i),
+                "main_pot_share": allin.share.get(i, nan) if allin is not None else nan,
+                "equity_preflop": streets.get("preflop", {}).get(i, nan),
+                "equity_flop": streets.get("flop", {}).get(i, nan),
+                "equity_turn": streets.get("turn", {}).get(i, nan),
+            }
+        )
+    return rows
