@@ -21,6 +21,7 @@ from ._distribution import add_distribution
 from ._equity import add_query, add_table
 from ._freq import add_freq, add_report
 from ._hands import add_compare, add_eval, add_range
+from ._history import add_history
 from ._hits import add_hits
 from ._streets import add_streets
 from ._util import EXIT_INTERRUPTED, EXIT_USAGE, CliError, Parser, parse_count
@@ -60,6 +61,7 @@ def build_parser() -> Parser:
     add_streets(sub)
     add_hits(sub)
     add_deal(sub)
+    add_history(sub)
     parser.commands = dict(sub.choices)
     return parser
 

@@ -39,8 +39,10 @@ STREETS = {0: "preflop", 3: "flop", 4: "turn"}
 class HandError(ValueError):
     """A hand that cannot be scored: the message is the reason, one sentence."""
 
-    def __init__(self, reason: str, *, unsupported: bool = False) -> None:
+    def __init__(self, reason: str, kind: str, *, unsupported: bool = False) -> None:
         super().__init__(reason)
+        self.kind = kind
+        """A short label for counting hands by reason (``winnings differ`` ...)."""
         self.unsupported = unsupported
 
 
@@ -151,13 +153,14 @@ def replay(history: Any) -> Replay:
         raise HandError(
             f"variant {variant!r} is not scored (only no-limit hold'em 'NT' and pot-limit "
             "Omaha 'PO')",
+            "unsupported variant",
             unsupported=True,
         )
     starting = [Decimal(str(s)) for s in history.starting_stacks]
     n = len(starting)
     players = tuple(history.players) if history.players else tuple(f"p{i + 1}" for i in range(n))
     if len(players) != n:
-        raise HandError(f"{len(players)} players named for {n} starting stacks")
+        raise HandError(f"{len(players)} players named for {n} starting stacks", "malformed")
     peak = [Decimal(0)] * n
     known: list[tuple[str, ...] | None] = [None] * n
     allin: AllIn | None = None
@@ -192,9 +195,9 @@ def replay(history: Any) -> Replay:
                     allin = AllIn(street, board, live)
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
         reason = " ".join(str(exc).split()).rstrip(".") or type(exc).__name__
-        raise HandError(f"the actions do not replay ({reason})") from None
+        raise HandError(f"the actions do not replay ({reason})", "actions do not replay") from None
     if state is None or state.status:
-        raise HandError("the actions end before the hand does")
+        raise HandError("the actions end before the hand does", "incomplete hand")
     final_board = _board(state)
     payoffs = [Decimal(str(p)) for p in state.payoffs]
     # Sites differ on a bet nobody called (a walk's big blind above the small
@@ -204,14 +207,14 @@ def replay(history: Any) -> Replay:
         won_replay = [p + c for p, c in zip(payoffs, contributed, strict=True)]
         total_pot = sum(contributed, Decimal(0))
         if sum(won_replay, Decimal(0)) != total_pot:
-            raise HandError("the replay's payoffs do not add up to the pot")
+            raise HandError("the replay's payoffs do not add up to the pot", "replay error")
         try:
             won, rake, checked = _reconcile(history, starting, payoffs, won_replay, total_pot)
             break
         except HandError as exc:
             failure = failure or exc
     else:
-        raise failure or HandError("the hand does not reconcile")
+        raise failure or HandError("the hand does not reconcile", "not reconciled")
     return Replay(
         variant=variant,
         players=players,
@@ -239,12 +242,15 @@ def _reconcile(
     if finishing is not None:
         finishing = [Decimal(str(s)) for s in finishing]
         if len(finishing) != len(starting):
-            raise HandError(f"{len(finishing)} finishing stacks for {len(starting)} players")
+            raise HandError(
+                f"{len(finishing)} finishing stacks for {len(starting)} players", "malformed"
+            )
         for i, (s, p, f) in enumerate(zip(starting, payoffs, finishing, strict=True)):
             if s + p != f:
                 raise HandError(
                     f"p{i + 1}'s finishing stack {f} is not the replay's {s + p} "
-                    f"(off by {f - s - p})"
+                    f"(off by {f - s - p})",
+                    "finishing stacks differ from the replay",
                 )
         return won_replay, Decimal(0), "finishing_stacks"
     recorded = getattr(history, "winnings", None)
@@ -252,11 +258,16 @@ def _reconcile(
         return won_replay, Decimal(0), ""
     won = [Decimal(str(w)) for w in recorded]
     if len(won) != len(starting):
-        raise HandError(f"{len(won)} winnings for {len(starting)} players")
+        raise HandError(f"{len(won)} winnings for {len(starting)} players", "malformed")
     for i, (w, r) in enumerate(zip(won, won_replay, strict=True)):
         if (w > 0) != (r > 0) or w > r:
-            raise HandError(f"p{i + 1} won {w} by the history but {r} by the replay")
+            raise HandError(
+                f"p{i + 1} won {w} by the history but {r} by the replay",
+                "winnings differ from the replay",
+            )
     rake = total_pot - sum(won, Decimal(0))
     if rake < 0:
-        raise HandError(f"the winnings exceed the pot of {total_pot}")
+        raise HandError(
+            f"the winnings exceed the pot of {total_pot}", "winnings differ from the replay"
+        )
     return won, rake, "winnings"

@@ -33,8 +33,10 @@ class Skipped:
     """1-based position of the hand in its file; 0 for a whole file or source."""
     hand_id: str
     reason: str
+    kind: str = "unreadable"
+    """A short label of the reason, for counting (``winnings differ from the replay`` ...)."""
     unsupported: bool = False
-    """True for a hand of a variant that is not scored (counted apart from errors)."""
+    """True for a hand of a variant that is not scored."""
 
     def sentence(self) -> str:
         """One line naming file, hand and reason."""
@@ -70,12 +72,12 @@ class HistoryResult:
         return frame
 
     def skip_reasons(self) -> dict[str, int]:
-        """How many hands were left out, by reason (unsupported variants apart)."""
+        """How many hands were left out, by kind of reason."""
         counts: Counter[str] = Counter()
         for s in self.skipped:
             if s.index == 0:
                 continue
-            counts["unsupported variant" if s.unsupported else s.reason] += 1
+            counts[s.kind] += 1
         return dict(counts)
 
     def summary(self, player: str | None = None) -> pd.DataFrame:
@@ -128,7 +130,7 @@ class HistoryResult:
         table = self.summary(player)
         players = [
             {"player": str(name), **{k: _plain(v) for k, v in row.items()}}
-            for name, row in table.iterrows()
+            for name, row in zip(table.index, table.to_dict("records"), strict=True)
         ]
         return {
             "hands_read": self.read,
@@ -172,12 +174,12 @@ def _hand_id(raw: RawHand) -> str:
 def _score_raw(raw: RawHand) -> tuple[list[dict[str, Any]], Skipped | None]:
     hand_id = _hand_id(raw)
     if raw.history is None:
-        return [], Skipped(raw.file, raw.index, hand_id, raw.error or "unreadable")
+        return [], Skipped(raw.file, raw.index, hand_id, raw.error or "unreadable", "not valid PHH")
     try:
         rep = replay(raw.history)
         return score(rep, raw.file, raw.index, hand_id), None
     except HandError as exc:
-        return [], Skipped(raw.file, raw.index, hand_id, str(exc), exc.unsupported)
+        return [], Skipped(raw.file, raw.index, hand_id, str(exc), exc.kind, exc.unsupported)
 
 
 def history(paths: str | Iterable[str]) -> HistoryResult:

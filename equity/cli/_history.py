@@ -1,0 +1,155 @@
+"""``equity history``: all-in equity, EV-adjusted results and luck from hand histories."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from ._util import (
+    EXIT_USAGE,
+    CliError,
+    check_output_file,
+    check_parquet,
+    check_plot_file,
+    emit_json,
+    save_figure,
+    table,
+)
+
+__all__ = ["add_history"]
+
+OUT_SUFFIXES = (".csv", ".parquet")
+
+
+def _cmd_history(args: argparse.Namespace) -> int:
+    from ..histories import history
+
+    out = None
+    if args.out:
+        out = check_output_file(args.out)
+        if out.suffix.lower() not in OUT_SUFFIXES:
+            raise CliError(f"--out writes .csv or .parquet, not {args.out!r}")
+        check_parquet(out)
+    plot = check_plot_file(args.plot) if args.plot else None
+    result = history(args.paths)
+    for skipped in result.skipped:
+        print(f"equity history: {skipped.sentence()}", file=sys.stderr)
+    if result.reconciled == 0:
+        print("equity history: error: no hand could be read and reconciled", file=sys.stderr)
+        return EXIT_USAGE
+    summary = result.summary(args.player)  # a ValueError for an unknown --player
+    if out is not None:
+        frame = result.hands
+        if out.suffix.lower() == ".csv":
+            frame.to_csv(out, index=False)
+        else:
+            frame.to_parquet(out, index=False)
+    if plot is not None:
+        _save_plot(result, args.player, plot, args.plot)
+    if args.json:
+        emit_json(result.to_dict(args.player))
+    else:
+        _print_summary(result, summary)
+        if out is not None:
+            print(f"hands written to {args.out}")
+        if plot is not None:
+            print(f"plot written to {args.plot}")
+    if args.strict and result.skipped:
+        return EXIT_USAGE
+    return 0
+
+
+SHOWN = 20
+"""Players in the text summary (by hands played); --json and --player give all."""
+
+
+def _print_summary(result: Any, summary: Any) -> None:
+    more = len(summary) - SHOWN
+    summary = summary.iloc[:SHOWN]
+    rows = [
+        [
+            name,
+            int(r["hands"]),
+            f"{r['net']:.2f}",
+            f"{r['ev']:.2f}",
+            f"{r['luck']:.2f}",
+            f"{r['net_bb100']:.1f}",
+            f"{r['ev_bb100']:.1f}",
+            int(r["allins"]),
+            _share(r["favourite_won"], int(r["favourite"])),
+        ]
+        for name, r in summary.iterrows()
+    ]
+    headers = ["player", "hands", "net", "ev", "luck", "net bb/100", "ev bb/100", "all-ins"]
+    print(table(rows, [*headers, "favourite won"]))
+    if more > 0:
+        print(f"... and {more} more players (--json lists all, --player NAME shows one)")
+    skipped = result.to_dict()
+    print(
+        f"{result.read} hands read, {result.reconciled} reconciled and scored, "
+        f"{skipped['hands_skipped']} skipped"
+    )
+    for reason, count in skipped["skipped_by_reason"].items():
+        print(f"  {count} x {reason}")
+
+
+def _share(value: float, count: int) -> str:
+    """The favourite's mean share of the main pot won, and of how many all-ins."""
+    if count == 0:
+        return "-"
+    return f"{value:.0%} of {count}"
+
+
+def _save_plot(result: Any, player: str | None, path: Any, shown: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from ..histories.plot import plot_results
+
+    axes = plot_results(result, [player] if player else None)
+    save_figure(axes.figure, path, shown)
+
+
+def _epilog() -> str:
+    import textwrap
+
+    from ..histories import DEFINITIONS
+
+    paragraphs = DEFINITIONS.split("\n\n")
+    text = "\n\n".join(textwrap.fill(" ".join(p.split()), width=78) for p in paragraphs)
+    return (
+        "examples:\n"
+        "  equity history tests/data/phh/handhq_50NLH_1_first43.phhs\n"
+        "  equity history histories/ --player Hero --plot hero.png\n"
+        "  equity history 'hands/**/*.phhs' --out hands.parquet --json\n"
+        "  zcat hands.phhs.gz | equity history -\n\n"
+        "Definitions:\n" + text + "\n\n"
+        "Exit code 2 when no hand could be read and reconciled, or with --strict when any\n"
+        "hand was skipped; each skipped hand is named on stderr with its reason."
+    )
+
+
+def add_history(sub: Any) -> None:
+    """Register ``equity history``."""
+    p = sub.add_parser(
+        "history",
+        help="all-in equity, EV-adjusted results and luck from hand histories (PHH)",
+        description="Read PHH hand histories (.phh, .phhs, folders, globs, .gz, - for stdin), "
+        "replay and reconcile every hand, and score each all-in: exact equity in each pot, "
+        "EV-adjusted net won (ev) and luck = net - ev, per player.",
+        epilog=_epilog,
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="files, folders, globs or -")
+    p.add_argument("--player", metavar="NAME", help="the summary (and plot) of one player only")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p.add_argument(
+        "--out", metavar="FILE", help="write one row per hand and player (.csv or .parquet)"
+    )
+    p.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="cumulative net won and EV-adjusted net won by hand (.png, .svg, .pdf)",
+    )
+    p.add_argument("--strict", action="store_true", help="exit code 2 when any hand was skipped")
+    p.set_defaults(func=_cmd_history)

@@ -1,0 +1,45 @@
+"""The graph players know: cumulative net won and cumulative EV-adjusted net won by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .result import HistoryResult
+
+__all__ = ["plot_results"]
+
+
+def plot_results(result: HistoryResult, players: Sequence[str] | None = None, top: int = 3) -> Any:
+    """Cumulative net and EV-adjusted net (ev) by hand number; returns the Matplotlib axes.
+
+    ``players``: whose lines to draw (default: the ``top`` players with the most hands).
+    Hands are numbered in the order they were read, one count per hand the player played.
+    """
+    import matplotlib.pyplot as plt
+
+    frame = result.hands
+    if players is None:
+        players = list(result.summary().index[:top])
+    _, ax = plt.subplots(figsize=(8, 4.5))
+    for k, name in enumerate(players):
+        rows = frame[frame["player"] == name]
+        if rows.empty:
+            raise ValueError(f"no scored hand of a player named {name!r}")
+        number = range(1, len(rows) + 1)
+        color = f"C{k}"
+        ax.plot(number, rows["net"].cumsum().to_numpy(), color=color, label=f"{name}: net won")
+        ax.plot(
+            number,
+            rows["ev"].cumsum().to_numpy(),
+            color=color,
+            linestyle="--",
+            label=f"{name}: EV-adjusted",
+        )
+    ax.axhline(0, color="0.6", linewidth=0.8)
+    ax.set_xlabel("hand")
+    ax.set_ylabel("cumulative result (chips or currency)")
+    ax.set_title("Net won and all-in EV-adjusted net won")
+    ax.legend(fontsize="small")
+    return ax
