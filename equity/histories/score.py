@@ -50,8 +50,19 @@ COLUMNS = (
     "equity_preflop",
     "equity_flop",
     "equity_turn",
+    "cards",
+    "allin_board",
+    "board",
 )
-"""The columns of :attr:`HistoryResult.hands`, one row per hand and player."""
+"""The columns of :attr:`HistoryResult.hands`, one row per hand and player.
+
+The issue's columns first (``file`` .. ``luck``), then: what the player put in
+and won, the hand's rake and big blind, what the replay was checked against,
+how many players the scored all-in had, whether the player was its favourite
+(the highest equity in the main pot, alone), the player's share of the main
+pot at showdown, exact equities at each street when every remaining player's
+cards are known, the player's hole cards when known, and the boards at the
+all-in moment and at the end."""
 
 
 @lru_cache(maxsize=4096)
@@ -149,6 +160,9 @@ def score(rep: Replay, file: str, index: int, hand_id: str) -> list[dict[str, An
                 "equity_preflop": streets.get("preflop", {}).get(i, nan),
                 "equity_flop": streets.get("flop", {}).get(i, nan),
                 "equity_turn": streets.get("turn", {}).get(i, nan),
+                "cards": "".join(rep.holes[i] or ()),
+                "allin_board": "".join(rep.allin.board) if rep.allin is not None else "",
+                "board": "".join(rep.board),
             }
         )
     return rows

@@ -1,0 +1,50 @@
+"""Plain-Python all-in equity and payouts for the hand-history tests (no engine, no numba).
+
+Hold'em only: the best five of seven by :func:`reference.best_key` over every
+run-out of the board from the cards left (the hands of the players given and
+the board are the only cards out of the deck).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from reference import best_key
+
+from equity.cards import parse_cards
+
+DECK = tuple(range(52))
+
+
+def _cards(text: str) -> list[int]:
+    return [int(c) for c in parse_cards(text)]
+
+
+def showdown_shares(holes: Sequence[str], board: str) -> list[float]:
+    """Each hand's share of a pot on a complete board (ties split)."""
+    cards = _cards(board)
+    keys = [best_key(_cards(h) + cards) for h in holes]
+    best = max(keys)
+    winners = [k == best for k in keys]
+    return [1 / sum(winners) if w else 0.0 for w in winners]
+
+
+def runouts(holes: Sequence[str], board: str) -> list[str]:
+    """Every completion of ``board`` to five cards, as text."""
+    from equity.cards import format_cards
+
+    used = set(_cards(board)).union(*(_cards(h) for h in holes))
+    left = [c for c in DECK if c not in used]
+    missing = 5 - len(_cards(board))
+    return [board + format_cards(list(extra)) for extra in itertools.combinations(left, missing)]
+
+
+def exact_equity(holes: Sequence[str], board: str) -> list[float]:
+    """Each hand's exact equity: the mean showdown share over every run-out."""
+    total = [0.0] * len(holes)
+    boards = runouts(holes, board)
+    for full in boards:
+        for i, share in enumerate(showdown_shares(holes, full)):
+            total[i] += share
+    return [t / len(boards) for t in total]
