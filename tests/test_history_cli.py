@@ -86,3 +86,22 @@ def test_bad_input_is_one_sentence(
     err = capsys.readouterr().err
     assert needle in err
     assert "Traceback" not in err
+
+
+def test_readme_and_help_state_the_same_definitions(capsys: pytest.CaptureFixture[str]) -> None:
+    from equity.histories import DEFINITIONS
+
+    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
+    assert main(["history", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    for phrase in (
+        "the first point where no more betting can happen (at most one player in the hand has "
+        "chips behind and the bets are matched) while at least two players are in the hand "
+        "and board cards are still to come",
+        "rake = total pot - total won, taken from every pot in proportion to its size",
+        "luck = net - ev",
+        "Per hand, sum of ev = sum of net",
+    ):
+        assert phrase in " ".join(DEFINITIONS.split())
+        assert phrase in shown
+        assert phrase in readme.replace("**", "")
