@@ -1,8 +1,9 @@
 """Plain-Python all-in equity and payouts for the hand-history tests (no engine, no numba).
 
-Hold'em only: the best five of seven by :func:`reference.best_key` over every
-run-out of the board from the cards left (the hands of the players given and
-the board are the only cards out of the deck).
+Hold'em: the best five of the seven by :func:`reference.best_key`; Omaha (four
+hole cards): the best of exactly two hole cards with exactly three board cards.
+Every run-out of the board is dealt from the cards left (the hands of the
+players given and the board are the only cards out of the deck).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from reference import best_key
+from reference import best_key, five_card_key
 
 from equity.cards import parse_cards
 
@@ -21,10 +22,20 @@ def _cards(text: str) -> list[int]:
     return [int(c) for c in parse_cards(text)]
 
 
+def _key(hole: list[int], board: list[int]) -> tuple[int, ...]:
+    if len(hole) == 2:
+        return best_key(hole + board)
+    return max(
+        five_card_key(list(two) + list(three))
+        for two in itertools.combinations(hole, 2)
+        for three in itertools.combinations(board, 3)
+    )
+
+
 def showdown_shares(holes: Sequence[str], board: str) -> list[float]:
     """Each hand's share of a pot on a complete board (ties split)."""
     cards = _cards(board)
-    keys = [best_key(_cards(h) + cards) for h in holes]
+    keys = [_key(_cards(h), cards) for h in holes]
     best = max(keys)
     winners = [k == best for k in keys]
     return [1 / sum(winners) if w else 0.0 for w in winners]

@@ -212,6 +212,54 @@ def test_luck_has_mean_zero_over_random_run_outs(tmp_path: Path) -> None:
         assert abs(mean) < 5 * sd / math.sqrt(len(values)), (player, mean, sd)
 
 
+OMAHA = """variant = 'PO'
+ante_trimming_status = false
+antes = [1, 1]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [201, 57]
+actions = ['d dh p1 AsAhKsQd', 'd dh p2 9c8c7d6d', 'p2 cbr 6', 'p1 cc', 'd db Ts9h2c', \
+'p1 cbr 12', 'p2 cbr 50', 'p1 cc', 'p2 sm 9c8c7d6d', 'p1 sm AsAhKsQd', 'd db 3h', 'd db Jd']
+finishing_stacks = [258, 0]
+"""
+
+
+def test_pot_limit_omaha_with_antes(tmp_path: Path) -> None:
+    """Heads-up PLO: antes, a pot-size raise all-in on the flop; AAKQ's straight holds."""
+    rows = equity.history(write(tmp_path, "plo.phh", OMAHA)).hands
+    assert list(rows["contributed"]) == [57, 57]  # ante 1 + 6 preflop + 50 on the flop
+    assert list(rows["net"]) == [57, -57]
+    assert set(rows["allin_street"]) == {"flop"}
+    expected = exact_equity(["AsAhKsQd", "9c8c7d6d"], "Ts9h2c")
+    assert rows["equity"].to_numpy() == pytest.approx(expected, abs=1e-12)
+    assert rows["ev"].to_numpy() == pytest.approx([e * 114 - 57 for e in expected], abs=1e-9)
+    assert list(rows["main_pot_share"]) == [1.0, 0.0]
+
+
+def test_a_preflop_all_in(tmp_path: Path) -> None:
+    """Heads-up, the button shoves and is called: the street, the pot and the engine's figures.
+
+    A plain-Python enumeration of 1.7 million boards is too slow here; the
+    engine's exact preflop equity is tested against Irving and d'Eon's table
+    elsewhere, so this checks what the history passes to it.
+    """
+    actions = ["d dh p1 QhQd", "d dh p2 AsKs", "p2 cbr 100", "p1 cc"]
+    actions += ["p2 sm AsKs", "p1 sm QhQd", "d db 2c7d9h", "d db Kd", "d db 3s"]
+    text = phh(actions, [100, 100], finishing_stacks=[0, 200])
+    rows = equity.history(write(tmp_path, "pre.phh", text)).hands
+    assert set(rows["allin_street"]) == {"preflop"}
+    assert set(rows["allin_board"]) == {""}
+    engine = equity.calculate(["QhQd", "AsKs"], method="exact").equity
+    assert rows["equity"].to_numpy() == pytest.approx(engine, abs=1e-15)
+    assert rows["equity_preflop"].to_numpy() == pytest.approx(engine, abs=1e-15)
+    assert list(rows["favourite"]) == [True, False]  # QQ is ahead of AKs
+    assert list(rows["main_pot_share"]) == [0.0, 1.0]  # the king on the turn
+    assert rows["ev"].to_numpy() == pytest.approx([e * 200 - 100 for e in engine])
+    assert list(rows["luck"]) == pytest.approx(
+        [-100 - (engine[0] * 200 - 100), 100 - (engine[1] * 200 - 100)]
+    )
+
+
 def test_finishing_stacks_reconcile_or_the_hand_is_left_out(tmp_path: Path) -> None:
     good = phh(SIDE_POT_ACTIONS, SIDE_POT_STACKS, finishing_stacks=[0, 0, 900])
     bad = phh(SIDE_POT_ACTIONS, SIDE_POT_STACKS, finishing_stacks=[0, 50, 850])
