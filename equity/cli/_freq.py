@@ -8,7 +8,7 @@ import time
 from typing import Any
 
 from ._equity import add_progress, add_sampling, add_scheduler, note_seed_ignored
-from ._hands import add_game, rules_epilog, rules_of, zjh_epilog
+from ._hands import RULES_LINE, add_game, rules_of
 from ._util import (
     EXIT_INTERRUPTED,
     CliError,
@@ -153,10 +153,9 @@ def add_freq(sub: Any) -> None:
             "  equity freq --game omaha-hilo --trials 1e7    # four hole cards and a board\n"
             "  equity freq --game zjh --time 10 --json     # as many hands as fit in 10 s\n\n"
             "Hands are dealt in rounds: memory stays small whatever --trials, and Ctrl-C prints "
-            "the\ncounts so far (exit code 130). The Zha Jin Hua rule flags set the order of the "
-            "categories\n(--straight-over-flush), never their counts; the short-deck order "
-            "(--straight-beats-trips)\nalso moves the hands holding a straight and three of a "
-            "kind.\n\n" + rules_epilog() + zjh_epilog()
+            "the\ncounts so far (exit code 130). --straight-over-flush changes the order of the "
+            "Zha Jin Hua\ncategories, never their counts; --straight-beats-trips also moves "
+            "the short-deck hands\nholding a straight and three of a kind.\n" + RULES_LINE
         ),
     )
     add_game(p)
