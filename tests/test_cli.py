@@ -144,7 +144,7 @@ def test_query_exact_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["method"] == "exact"
     assert out["samples"] == 990
     assert out["seed"] is None
-    assert set(out) >= {"game", "method", "samples", "elapsed_s", "seed", "players"}
+    assert set(out) >= {"game", "method", "samples", "elapsed_s", "compile_s", "seed", "players"}
     for player in out["players"]:
         assert set(player) >= {"hand", "equity", "win", "tie", "stderr"}
         assert player["stderr"] is None

@@ -25,6 +25,7 @@ from ._util import (
     emit_json,
     parse_count,
     positive_float,
+    seconds,
     seed,
     stderr_target,
     table,
@@ -206,12 +207,12 @@ def describe_result(result: Any) -> str:
         how = "read from the shipped enumeration" if result.precomputed else "enumerated"
         head = (
             f"{result.game}{where}: exact, {result.samples:,} outcomes {how} "
-            f"in {result.elapsed_s:.3f} s"
+            f"in {seconds(result.elapsed_s, result.compile_s, digits=3)}"
         )
     else:
         head = (
             f"{result.game}{where}: Monte-Carlo estimate, {result.samples:,} trials, "
-            f"seed {result.seed}, {result.elapsed_s:.2f} s"
+            f"seed {result.seed}, {seconds(result.elapsed_s, result.compile_s)}"
         )
         if result.interrupted:
             head += " (interrupted: result so far)"
@@ -322,8 +323,7 @@ def add_query(sub: Any) -> None:
 
 
 def _cmd_table(args: argparse.Namespace) -> int:
-    import time
-
+    from ..control import Stopwatch
     from ..preflop_table import preflop_table
 
     out = check_output_file(args.out)
@@ -332,7 +332,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
     check_parquet(out)
     chunks = out.with_name(out.name + ".chunks")
     progress = Progress(args, "suit patterns", delay=0.0)
-    start = time.perf_counter()
+    watch = Stopwatch()
     try:
         with compile_notice(args):
             frame = preflop_table(args.out, scheduler=args.scheduler, progress=progress)
@@ -350,7 +350,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
     where = f" on Dask ({args.scheduler})" if args.scheduler else ""
     print(
         f"exact preflop table: {len(frame):,} matchups of the 169 classes, every suit "
-        f"combination and board, {time.perf_counter() - start:.1f} s{where}; "
+        f"combination and board, {seconds(*watch.split(), digits=1)}{where}; "
         f"written to {args.out}"
     )
     return 0

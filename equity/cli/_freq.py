@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import time
 from typing import Any
 
 from ._equity import add_progress, add_sampling, add_scheduler, note_seed_ignored
@@ -17,6 +16,7 @@ from ._util import (
     compile_notice,
     emit_json,
     parse_count,
+    seconds,
     seed,
     set_threads,
     table,
@@ -79,7 +79,8 @@ def _cmd_freq(args: argparse.Namespace) -> int:
             method += " (interrupted: the hands dealt so far)"
         elif freq.stop_reason == "time":
             method += " (stopped by --time)"
-    print(f"{args.game}: hand categories of {freq.cards} cards, {method}, {freq.elapsed_s:.2f} s")
+    took = seconds(freq.elapsed_s, freq.compile_s)
+    print(f"{args.game}: hand categories of {freq.cards} cards, {method}, {took}")
     if not freq.exact_probabilities:  # no exact odds known (Omaha)
         return _print_estimate_only(freq, code)
     rows = []
@@ -190,6 +191,7 @@ def _hand_sizes() -> str:
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
+    from ..control import Stopwatch
     from ..reports import ReportInterrupted, run_report
 
     if args.recompute and args.trials is not None:
@@ -197,7 +199,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
     check_output_dir(args.out)
     set_threads(args.threads)
     bar = Progress(args, "report", delay=0.0)
-    start = time.perf_counter()
+    watch = Stopwatch()
     interrupted = False
     with contextlib.ExitStack() as cluster:
         if args.scheduler is not None:  # every equity calculation of the report on Dask
@@ -224,7 +226,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
     state = "interrupted, the pages so far" if interrupted else "done"
     print(
         f"report {args.kind} ({state}): {len(written)} files written under {args.out} in "
-        f"{time.perf_counter() - start:.1f} s (seed {args.seed})"
+        f"{seconds(*watch.split(), digits=1)} (seed {args.seed})"
     )
     for page in pages:
         print(f"  {page}")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ._util import CliError, compile_notice, emit_json
+from ._util import CliError, compile_notice, emit_json, seconds
 
 __all__ = ["add_hits"]
 
@@ -26,7 +26,7 @@ def _cmd_hits(args: argparse.Namespace) -> int:
         emit_json(result.to_dict())
     else:
         print(result)
-        print(f"figures are exact ({result.elapsed_s:.2f} s)")
+        print(f"figures are exact ({seconds(result.elapsed_s, result.compile_s)})")
     return 0
 
 

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ._hands import RULES_LINE, add_game, rules_of
-from ._util import check_plot_file, compile_notice, emit_json, save_figure
+from ._util import check_plot_file, compile_notice, emit_json, save_figure, seconds
 
 __all__ = ["add_streets"]
 
@@ -24,7 +24,7 @@ def _cmd_streets(args: argparse.Namespace) -> int:
         emit_json(result.to_dict())
     else:
         print(result)
-        print(f"figures are exact ({result.elapsed_s:.2f} s)")
+        print(f"figures are exact ({seconds(result.elapsed_s, result.compile_s)})")
         if plot is not None:
             print(f"plot written to {args.plot}")
     return 0
