@@ -46,7 +46,8 @@ def build_parser() -> Parser:
         "  equity freq --game holdem --exact\n"
         "  equity range 'QQ+,AKs@50' --grid\n"
         "  equity rules shortdeck\n\n"
-        "'equity COMMAND --help' shows each command's options and examples.",
+        "'equity COMMAND --help' shows each command's options and examples,\n"
+        "'equity rules GAME' each game's rules.",
     )
     parser.add_argument("--version", action="version", version=f"equity {__version__}")
     sub = parser.add_subparsers(

@@ -10,17 +10,21 @@ from __future__ import annotations
 
 import argparse
 import textwrap
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ._hands import CARDS_LINE, INDEPENDENT_DECKS
 from ._util import Parser, emit_json
+
+if TYPE_CHECKING:
+    from ..games import Game
 
 __all__ = ["add_rules", "rules_page", "rules_record"]
 
 _WIDTH = 78
 
 
-def _players_text(g: Any) -> str:
+def _players_text(g: Game) -> str:
     """How the game's players are entered on the command line, with the syntax."""
     if g.patterns:
         from ..ranges.omaha import OMAHA_PATTERN_SYNTAX
@@ -38,7 +42,7 @@ def _players_text(g: Any) -> str:
     return f"known cards ({g.hole_cards} a player) or random"
 
 
-def _option_categories(g: Any, name: str) -> list[str] | None:
+def _option_categories(g: Game, name: str) -> list[str] | None:
     """The category order with house rule ``name`` on, when it differs from the default."""
     categories = getattr(g.make_rules(**{name: True}), "categories", None)
     if categories is None or tuple(categories) == g.categories:
@@ -46,7 +50,7 @@ def _option_categories(g: Any, name: str) -> list[str] | None:
     return list(categories)
 
 
-def rules_record(g: Any) -> dict[str, Any]:
+def rules_record(g: Game) -> dict[str, Any]:
     """The rules of game ``g`` (a registry :class:`~equity.games.Game`) as a JSON object."""
     from ..cards import RANKS
 
@@ -91,7 +95,7 @@ def _fill(text: str, indent: str = "") -> str:
     )
 
 
-def _order(prefix: str, categories: Any) -> str:
+def _order(prefix: str, categories: Sequence[str]) -> str:
     """``prefix`` and the categories joined by ``>``, wrapped between categories only."""
     nbsp = "\N{NO-BREAK SPACE}"
     text = prefix + " > ".join(c.replace(" ", nbsp) for c in categories)
@@ -99,7 +103,7 @@ def _order(prefix: str, categories: Any) -> str:
     return wrapped.replace(nbsp, " ")
 
 
-def rules_page(g: Any) -> str:
+def rules_page(g: Game) -> str:
     """The rules of game ``g`` as the page ``equity rules GAME`` prints."""
     r = rules_record(g)
     board = r["board"]
