@@ -77,11 +77,15 @@ class EquityResult:
     stderr: np.ndarray | None
     samples: int
     elapsed_s: float
+    """Seconds the engine took, compiling excluded (:attr:`compile_s`)."""
     seed: int | None
     counts: np.ndarray
     """Raw counts ``counts[p, k]`` (k >= 1): deals where p shares the best hand with k players."""
     weight_total: float
     """Number of (weighted) deals the counts cover; equals ``samples`` unless weighted ranges."""
+    compile_s: float = 0.0
+    """Seconds spent compiling kernels during the run (a cold Numba cache), left out of
+    :attr:`elapsed_s`, the engine time."""
     interrupted: bool = False
     """True when Ctrl-C stopped a Monte-Carlo run: the figures are those of the deals so far."""
     stop_reason: str | None = None
@@ -275,6 +279,7 @@ class EquityResult:
             "precomputed": self.precomputed,
             "samples": int(self.samples),
             "elapsed_s": round(float(self.elapsed_s), 6),
+            "compile_s": round(float(self.compile_s), 6),
             "seed": self.seed,
             "board": self.board,
             "dead": self.dead,

@@ -144,7 +144,7 @@ def test_query_exact_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["method"] == "exact"
     assert out["samples"] == 990
     assert out["seed"] is None
-    assert set(out) >= {"game", "method", "samples", "elapsed_s", "seed", "players"}
+    assert set(out) >= {"game", "method", "samples", "elapsed_s", "compile_s", "seed", "players"}
     for player in out["players"]:
         assert set(player) >= {"hand", "equity", "win", "tie", "stderr"}
         assert player["stderr"] is None
@@ -462,21 +462,21 @@ def test_range_help_shows_a_single_percent_sign(capsys: pytest.CaptureFixture[st
 
 
 def test_every_command_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
-    for command in ("eval", "compare", "freq", "query", "table", "report", "range"):
+    for command in ("eval", "compare", "freq", "query", "table", "report", "range", "rules"):
         assert main([command, "--help"]) == 0
         out = capsys.readouterr().out
         assert "examples:\n  equity " + command in out, command
 
 
 def test_the_235_rule_is_worded_once(capsys: pytest.CaptureFixture[str]) -> None:
-    """README, --help and the docstrings quote the same sentence."""
+    """README, the rules page and the docstrings quote the same sentence."""
     from pathlib import Path
 
     from equity.zjh import SPECIAL_235_RULE
 
     readme = Path(__file__).resolve().parents[1] / "README.md"
     assert SPECIAL_235_RULE in " ".join(readme.read_text().split())
-    assert main(["compare", "--help"]) == 0
+    assert main(["rules", "zjh"]) == 0
     assert " ".join(SPECIAL_235_RULE.split()) in " ".join(capsys.readouterr().out.split())
     from equity.zjh import rank_zjh
 

@@ -313,8 +313,10 @@ def test_cli_all_flops(capsys: pytest.CaptureFixture[str]) -> None:
     assert d["classes"]["set"]["share"] == pytest.approx((2 * 1128 - 2 * 72) / 19_600)
 
 
-def test_cli_help_defines_every_class(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_classes_define_every_class(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hits", "--help"]) == 0
+    assert "equity hits --classes" in capsys.readouterr().out  # the definitions are a flag away
+    assert main(["hits", "--classes"]) == 0
     out = capsys.readouterr().out
     for phrase in ("overpair: a pocket pair above every board card", "double gutshot:",
                    "backdoor flush draw (flop only)", "two overcards:", "board plays"):  # fmt: skip

@@ -123,13 +123,15 @@ def test_to_frame(exact: EquityResult, monte_carlo: EquityResult) -> None:
 def test_to_dict(exact: EquityResult, monte_carlo: EquityResult) -> None:
     for r in (exact, monte_carlo):
         d = r.to_dict()
-        assert {"game", "method", "samples", "elapsed_s", "seed", "players"} <= set(d)
+        assert {"game", "method", "samples", "elapsed_s", "compile_s", "seed", "players"} <= set(d)
         assert d["game"] == "holdem"
         assert d["method"] == r.method
         assert d["samples"] == r.samples
         assert isinstance(d["samples"], int)
         assert isinstance(d["elapsed_s"], float)
         assert d["elapsed_s"] >= 0
+        assert d["compile_s"] == round(r.compile_s, 6)
+        assert d["compile_s"] >= 0
         assert len(d["players"]) == r.n_players
         for p, player in enumerate(d["players"]):
             assert {"hand", "equity", "win", "tie", "stderr"} <= set(player)

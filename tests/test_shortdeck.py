@@ -549,10 +549,13 @@ def test_cli_bad_flags_are_one_sentence(
     assert needle in captured.err
 
 
-def test_cli_help_shows_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_shows_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["freq", "--help"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "--straight-beats-trips" in out
-    assert "shortdeck: Short-deck (six-plus) hold'em" in out
+    assert "--straight-beats-trips shortdeck: a straight beats three of a kind" in out
+    assert "rules of each game: equity rules GAME" in out
+    assert main(["rules", "shortdeck"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Short-deck (six-plus) hold'em" in out
     assert "flush > full house > three of a kind > straight" in out
     assert "there is no A-2-3-4-5" in out

@@ -235,7 +235,7 @@ def test_cli_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         (["AsKs", "QhQd", "--board", "Qs7s2c", "--dead", "Qh"], "used twice"),
         (["AsKs", "QhQd"], "--board"),
         (["AsKs", "QhQd", "--board", "Qs7s2c", "--plot", "no/such/folder/x.png"], "cannot write"),
-        (["AsKs", "QhQd", "--board", "Qs7s2c", "--game", "five"], "no board"),
+        (["AsKs", "QhQd", "--board", "Qs7s2c", "--game", "five"], "invalid choice: 'five'"),
     ],
 )
 def test_cli_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str], needle: str) -> None:

@@ -11,7 +11,6 @@ intervals), always next to the exact probabilities of :mod:`equity.odds`.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +24,7 @@ from ..checks import (
     check_trials,
     fresh_seed,
 )
-from ..control import Progress
+from ..control import Progress, Stopwatch
 from ..engine.executor import executor_for
 from ..engine.rounds import one_thread, run_rounds
 from ..games import KERNEL_OMAHA, KERNEL_TABLE, KERNEL_ZJH, Game, a_hand_of, game_names
@@ -68,6 +67,9 @@ class FrequencyTable:
     exact_probabilities: dict[str, float]
     seed: int | None = None
     elapsed_s: float = 0.0
+    """Seconds the count took, compiling excluded (:attr:`compile_s`)."""
+    compile_s: float = 0.0
+    """Seconds spent compiling kernels during the count (a cold Numba cache)."""
     extra: dict[str, object] = field(default_factory=dict)
     interrupted: bool = False
     """True when Ctrl-C stopped the count: ``hands`` and the counts are those dealt so far."""
@@ -153,6 +155,7 @@ class FrequencyTable:
             "exact_probabilities": dict(self.exact_probabilities),
             "seed": self.seed,
             "elapsed_s": round(self.elapsed_s, 6),
+            "compile_s": round(self.compile_s, 6),
             "interrupted": self.interrupted,
             "stop_reason": self.stop_reason,
         }
@@ -406,7 +409,7 @@ def category_frequencies(
         and g.exact_odds
         and math.comb(g.deck_size, n_cards) <= AUTO_EXACT_HANDS
     )
-    start = time.perf_counter()
+    start = Stopwatch()  # the count's time, compiling apart
     # The exact odds first (a second for hold'em, then cached): Ctrl-C must not wait on them.
     probs = (
         {}
@@ -433,6 +436,7 @@ def category_frequencies(
     extra: dict[str, object] = {}
     if g.hilo:
         extra["qualifying_low"] = int(by_code[_omaha.LOW_COLUMN])
+    elapsed_s, compile_s = start.split()
     return FrequencyTable(
         game=g.name,
         method="exact" if exact else "monte-carlo",
@@ -441,7 +445,8 @@ def category_frequencies(
         exact_probabilities={name: probs[name] for name in names} if probs else {},
         extra=extra,
         seed=used_seed,
-        elapsed_s=time.perf_counter() - start,
+        elapsed_s=elapsed_s,
+        compile_s=compile_s,
         interrupted=reason == "interrupted",
         stop_reason=reason,
         cards=n_cards,

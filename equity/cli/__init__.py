@@ -7,7 +7,8 @@ Heavy modules (pandas, matplotlib, numba) are imported only by the commands
 that need them, so ``equity eval`` starts about as fast as ``import numpy``.
 
 Subcommands live in ``_hands`` (eval, compare, range), ``_equity`` (query,
-table) and ``_freq`` (freq, report); ``_util`` holds what they share.
+table), ``_freq`` (freq, report) and ``_rules`` (rules, each game's rules page);
+``_util`` holds what they share.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ._freq import add_freq, add_report
 from ._hands import add_compare, add_eval, add_range
 from ._history import add_history
 from ._hits import add_hits
+from ._rules import add_rules
 from ._streets import add_streets
 from ._util import EXIT_INTERRUPTED, EXIT_USAGE, CliError, Parser, parse_count
 
@@ -43,8 +45,11 @@ def build_parser() -> Parser:
         "  equity query AsKs random random --trials 1e6 --seed 1\n"
         "  equity query --game omaha AsAhKsKh QdQcJdJc\n"
         "  equity freq --game holdem --exact\n"
-        "  equity range 'QQ+,AKs@50' --grid\n\n"
-        "'equity COMMAND --help' shows each command's options and examples.",
+        "  equity range 'QQ+,AKs@50' --grid\n"
+        "  equity rules shortdeck\n"
+        "  equity history tests/data/phh --player Pluribus\n\n"
+        "'equity COMMAND --help' shows each command's options and examples,\n"
+        "'equity rules GAME' each game's rules.",
     )
     parser.add_argument("--version", action="version", version=f"equity {__version__}")
     sub = parser.add_subparsers(
@@ -62,6 +67,7 @@ def build_parser() -> Parser:
     add_hits(sub)
     add_deal(sub)
     add_history(sub)
+    add_rules(sub)
     parser.commands = dict(sub.choices)
     return parser
 
@@ -79,6 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             where.error(f"unrecognized arguments: {' '.join(extras)}")
     except SystemExit as exc:  # usage errors (exit 2), --help and --version (exit 0)
         return int(exc.code or 0)
+    except BrokenPipeError:  # e.g. `equity hits --classes | head`
+        sys.stderr.close()
+        return 0
     try:
         return int(args.func(args))
     except ValueError as exc:

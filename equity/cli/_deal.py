@@ -11,7 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from ._hands import add_game, check_independent_decks, rules_epilog, rules_of
+from ._hands import (
+    INDEPENDENT_DECKS,
+    RULES_LINE,
+    add_game,
+    check_independent_decks,
+    independent_deck_games,
+    rules_of,
+)
 from ._util import (
     CliError,
     check_output_file,
@@ -208,8 +215,8 @@ def _epilog() -> str:
         "are those 'equity query' deals with the same hands, --trials and --seed: their shares\n"
         "add up to its counts exactly.  They are dealt and written in chunks (memory stays\n"
         "small), to a scratch file renamed at the end.  Omaha hi-lo adds low (the player's\n"
-        "low, empty when none qualifies) and low_win; its win and category are the high hand's.\n\n"
-        + rules_epilog()
+        "low, empty when none qualifies) and low_win; its win and category are the high hand's.\n"
+        + RULES_LINE
     )
 
 
@@ -241,7 +248,7 @@ def add_deal(sub: Any) -> None:
     p.add_argument(
         "--independent-decks",
         action="store_true",
-        help="zjh: each random player is dealt from a deck of their own",
+        help=f"{independent_deck_games()}: {INDEPENDENT_DECKS}",
     )
     p.add_argument("--out", metavar="FILE", help="write the deals to FILE.parquet or FILE.csv")
     p.add_argument("--quiet", action="store_true", help="no notices")

@@ -14,7 +14,7 @@ from ._equity import (
     note_seed_ignored,
     too_large,
 )
-from ._hands import add_game
+from ._hands import RULES_LINE, add_game
 from ._util import (
     EXIT_INTERRUPTED,
     CliError,
@@ -145,10 +145,10 @@ def add_distribution(sub: Any) -> None:
             "  equity distribution 'TT+,AQs+' random --board Kd8h3c --plot curve.png\n\n"
             "A hand (AhKd) is a range of one combo; random is the range 100%.\n"
             "--json: {board, method, players: [{range, equity, above_50, above_75,\n"
-            "combos: {combo: equity}, weights: {combo: share}, histogram, ...}]}"
+            "combos: {combo: equity}, weights: {combo: share}, histogram, ...}]}\n" + RULES_LINE
         ),
     )
-    add_game(p)
+    add_game(p, lambda g: g.ranges)  # distribution() needs hold'em ranges
     p.add_argument(
         "hands",
         nargs="+",

@@ -6,7 +6,14 @@ import argparse
 import sys
 from typing import Any
 
-from ._hands import add_game, check_independent_decks, rules_epilog, rules_of, zjh_epilog
+from ._hands import (
+    INDEPENDENT_DECKS,
+    RULES_LINE,
+    add_game,
+    check_independent_decks,
+    independent_deck_games,
+    rules_of,
+)
 from ._util import (
     EXIT_INTERRUPTED,
     CliError,
@@ -18,6 +25,7 @@ from ._util import (
     emit_json,
     parse_count,
     positive_float,
+    seconds,
     seed,
     stderr_target,
     table,
@@ -40,8 +48,7 @@ def add_scheduler(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="run on Dask: a scheduler address (tcp://host:8786), or 'local[:N]' "
-        "for N worker processes here; same counts as a local run",
+        help="run on Dask: tcp://host:8786, or local[:N] for N processes here (same counts)",
     )
 
 
@@ -56,9 +63,7 @@ def add_progress(p: argparse.ArgumentParser) -> None:
     """Add ``--quiet`` and ``--progress``."""
     p.add_argument("--quiet", action="store_true", help="no progress bar and no notices")
     p.add_argument(
-        "--progress",
-        action="store_true",
-        help="report progress on stderr as plain lines even when it is not a terminal",
+        "--progress", action="store_true", help="progress as plain lines on stderr, even off a tty"
     )
 
 
@@ -202,12 +207,12 @@ def describe_result(result: Any) -> str:
         how = "read from the shipped enumeration" if result.precomputed else "enumerated"
         head = (
             f"{result.game}{where}: exact, {result.samples:,} outcomes {how} "
-            f"in {result.elapsed_s:.3f} s"
+            f"in {seconds(result.elapsed_s, result.compile_s, digits=3)}"
         )
     else:
         head = (
             f"{result.game}{where}: Monte-Carlo estimate, {result.samples:,} trials, "
-            f"seed {result.seed}, {result.elapsed_s:.2f} s"
+            f"seed {result.seed}, {seconds(result.elapsed_s, result.compile_s)}"
         )
         if result.interrupted:
             head += " (interrupted: result so far)"
@@ -270,15 +275,7 @@ def add_query(sub: Any) -> None:
             "  equity query --game omaha-hilo 'AA23 ds' random --trials 1e6 --json\n"
             "  equity query --game omaha 'AAKK ds' 'JT98,KQJT' --board Ts9s2h\n"
             "  equity query --game shortdeck AsKs QhQd --straight-beats-trips\n\n"
-            "Stopping: Monte-Carlo deals --trials (default 1e6) unless --stderr or --time is "
-            "given,\nwhich lift that default: it then stops at the first target reached (or at "
-            "--trials\nwhen also given). Ctrl-C stops with the result so far (exit code 130). "
-            "On a spot that\nenumerates in about a second or less, these flags ask for "
-            "Monte-Carlo all the same\n(a note on stderr says so); drop them for the exact "
-            "answer.\n\n"
-            "Omaha players: a hand (AsAhKsKh), random, or a pattern of ranks and cards with *\n"
-            "wildcards (AA**, AsKs**, KQJT), optionally ds / ss / r (double-suited, single-\n"
-            "suited, rainbow), comma-separated lists of these.\n\n" + rules_epilog() + zjh_epilog()
+            "Ctrl-C stops with the result so far (exit code 130).\n" + RULES_LINE
         ),
     )
     add_game(p)
@@ -286,9 +283,9 @@ def add_query(sub: Any) -> None:
         "hands",
         nargs="+",
         metavar="HAND",
-        help="cards (AsKs), 'random', or a hold'em range (QQ+,AKs)",
+        help="cards (AsKs), random, range (QQ+,AKs), pattern (AA**)",
     )
-    p.add_argument("--board", help="hold'em community cards (0, 3, 4 or 5)")
+    p.add_argument("--board", help="community cards (0, 3, 4 or 5)")
     p.add_argument("--dead", help="cards out of play")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="enumerate every outcome")
@@ -298,26 +295,22 @@ def add_query(sub: Any) -> None:
         "--stderr",
         type=stderr_target,
         metavar="X",
-        help="stop once every equity's standard error is at most X, a share of the pot "
-        "(0.001) or a percentage (0.1%%), below 50%%; no 1e6 default cap",
+        help="stop at a std error of X (0.001, 0.1%%); no 1e6 cap",
     )
-    add_sampling(p, "stop Monte-Carlo after about this many seconds; no 1e6 default cap")
+    add_sampling(p, "stop Monte-Carlo after about SECONDS; no 1e6 cap")
     decks = p.add_mutually_exclusive_group()
+    takes = independent_deck_games()
     decks.add_argument(
-        "--shared-deck", action="store_true", help="zjh: deal everyone from one deck (default)"
+        "--shared-deck", action="store_true", help=f"{takes}: deal everyone from one deck (default)"
     )
     decks.add_argument(
-        "--independent-decks",
-        action="store_true",
-        help="zjh: deal each random player from a deck of their own",
+        "--independent-decks", action="store_true", help=f"{takes}: {INDEPENDENT_DECKS}"
     )
     p.add_argument(
         "--categories",
         action="store_true",
-        help="also count the category each player ends with and wins with at showdown "
-        "(exact runs: enumerated; Monte-Carlo: the run's own deals, with 95%% intervals); "
-        "--json adds players[i].categories and players[i].win_categories: {category: share "
-        "of all deals}",
+        help="count the categories players end and win with (--json: players[i].categories, "
+        ".win_categories)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_progress(p)
@@ -330,8 +323,7 @@ def add_query(sub: Any) -> None:
 
 
 def _cmd_table(args: argparse.Namespace) -> int:
-    import time
-
+    from ..control import Stopwatch
     from ..preflop_table import preflop_table
 
     out = check_output_file(args.out)
@@ -340,7 +332,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
     check_parquet(out)
     chunks = out.with_name(out.name + ".chunks")
     progress = Progress(args, "suit patterns", delay=0.0)
-    start = time.perf_counter()
+    watch = Stopwatch()
     try:
         with compile_notice(args):
             frame = preflop_table(args.out, scheduler=args.scheduler, progress=progress)
@@ -358,7 +350,7 @@ def _cmd_table(args: argparse.Namespace) -> int:
     where = f" on Dask ({args.scheduler})" if args.scheduler else ""
     print(
         f"exact preflop table: {len(frame):,} matchups of the 169 classes, every suit "
-        f"combination and board, {time.perf_counter() - start:.1f} s{where}; "
+        f"combination and board, {seconds(*watch.split(), digits=1)}{where}; "
         f"written to {args.out}"
     )
     return 0

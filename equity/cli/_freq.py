@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import time
 from typing import Any
 
 from ._equity import add_progress, add_sampling, add_scheduler, note_seed_ignored
-from ._hands import add_game, rules_epilog, rules_of, zjh_epilog
+from ._hands import RULES_LINE, add_game, rules_of
 from ._util import (
     EXIT_INTERRUPTED,
     CliError,
@@ -17,6 +16,7 @@ from ._util import (
     compile_notice,
     emit_json,
     parse_count,
+    seconds,
     seed,
     set_threads,
     table,
@@ -79,7 +79,8 @@ def _cmd_freq(args: argparse.Namespace) -> int:
             method += " (interrupted: the hands dealt so far)"
         elif freq.stop_reason == "time":
             method += " (stopped by --time)"
-    print(f"{args.game}: hand categories of {freq.cards} cards, {method}, {freq.elapsed_s:.2f} s")
+    took = seconds(freq.elapsed_s, freq.compile_s)
+    print(f"{args.game}: hand categories of {freq.cards} cards, {method}, {took}")
     if not freq.exact_probabilities:  # no exact odds known (Omaha)
         return _print_estimate_only(freq, code)
     rows = []
@@ -153,10 +154,9 @@ def add_freq(sub: Any) -> None:
             "  equity freq --game omaha-hilo --trials 1e7    # four hole cards and a board\n"
             "  equity freq --game zjh --time 10 --json     # as many hands as fit in 10 s\n\n"
             "Hands are dealt in rounds: memory stays small whatever --trials, and Ctrl-C prints "
-            "the\ncounts so far (exit code 130). The Zha Jin Hua rule flags set the order of the "
-            "categories\n(--straight-over-flush), never their counts; the short-deck order "
-            "(--straight-beats-trips)\nalso moves the hands holding a straight and three of a "
-            "kind.\n\n" + rules_epilog() + zjh_epilog()
+            "the\ncounts so far (exit code 130). --straight-over-flush changes the order of the "
+            "Zha Jin Hua\ncategories, never their counts; --straight-beats-trips also moves "
+            "the short-deck hands\nholding a straight and three of a kind.\n" + RULES_LINE
         ),
     )
     add_game(p)
@@ -191,6 +191,7 @@ def _hand_sizes() -> str:
 
 
 def _cmd_report(args: argparse.Namespace) -> int:
+    from ..control import Stopwatch
     from ..reports import ReportInterrupted, run_report
 
     if args.recompute and args.trials is not None:
@@ -198,7 +199,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
     check_output_dir(args.out)
     set_threads(args.threads)
     bar = Progress(args, "report", delay=0.0)
-    start = time.perf_counter()
+    watch = Stopwatch()
     interrupted = False
     with contextlib.ExitStack() as cluster:
         if args.scheduler is not None:  # every equity calculation of the report on Dask
@@ -225,7 +226,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
     state = "interrupted, the pages so far" if interrupted else "done"
     print(
         f"report {args.kind} ({state}): {len(written)} files written under {args.out} in "
-        f"{time.perf_counter() - start:.1f} s (seed {args.seed})"
+        f"{seconds(*watch.split(), digits=1)} (seed {args.seed})"
     )
     for page in pages:
         print(f"  {page}")

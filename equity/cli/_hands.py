@@ -3,87 +3,73 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ._util import CliError, Parser, check_plot_file, emit_json, save_figure, table
 
 __all__ = [
+    "CARDS_LINE",
     "EVALUATE",
+    "INDEPENDENT_DECKS",
     "RANK",
+    "RULES_LINE",
     "add_compare",
     "add_eval",
     "add_game",
     "add_range",
     "check_independent_decks",
-    "rules_epilog",
+    "independent_deck_games",
     "rules_of",
 ]
 
 
-def add_game(p: argparse.ArgumentParser, rules: bool = True) -> None:
-    """Add ``--game`` and, with ``rules``, every game's house-rule flags (the registry's)."""
+CARDS_LINE = (
+    "Cards: rank 2-9, T (or 10), J, Q, K, A and suit c, d, h, s (or ♣♦♥♠, 梅花 方片 红桃 "
+    "黑桃),\nwith or without spaces: 'As Kd' or 'AsKd'."
+)
+"""How cards are written (``equity eval --help``, ``equity rules``)."""
+
+RULES_LINE = "rules of each game: equity rules GAME"
+"""The line of every ``--help`` page with ``--game``: the rules are on one page per game."""
+
+INDEPENDENT_DECKS = "deal each random player from a deck of their own"
+"""What ``--independent-decks`` does (``equity query``, ``equity deal``, ``equity rules``)."""
+
+
+def add_game(
+    p: argparse.ArgumentParser, supports: Callable[[Any], bool] | None = None
+) -> tuple[str, ...]:
+    """Add ``--game`` and the house-rule flags of the games it offers (the registry's).
+
+    ``supports`` picks the games the command plays (a test on a registry
+    :class:`~equity.games.Game`; every game without it): the others are not
+    offered, so argparse refuses them as an invalid choice.  Returns the
+    names offered.
+    """
     from ..games import GAMES
 
+    games = [g for g in GAMES.values() if supports is None or supports(g)]
+    names = tuple(g.name for g in games)
+    assert "holdem" in names  # the default
     p.add_argument(
         "--game",
-        choices=tuple(GAMES),
+        choices=names,
         default="holdem",
-        help="; ".join(f"{g.name}: {g.summary}" for g in GAMES.values()) + " (default holdem)",
+        metavar="GAME",
+        help=", ".join(names) + " (default holdem; see equity rules)",
     )
-    if rules:
-        for g in GAMES.values():
-            for option in g.rules:
-                p.add_argument(option.flag, action="store_true", help=f"{g.name}: {option.help}")
+    for g in games:
+        for option in g.rules:
+            p.add_argument(option.flag, action="store_true", help=f"{g.name}: {option.help}")
+    return names
 
 
-def zjh_epilog() -> str:
-    """The Zha Jin Hua rules paragraph of the ``--help`` pages."""
-    import textwrap
-
-    from ..games.zjh import SPECIAL_235_RULE
-
-    return "Zha Jin Hua 2-3-5 rule (--special-235):\n" + textwrap.fill(
-        SPECIAL_235_RULE, width=78, initial_indent="  ", subsequent_indent="  "
-    )
-
-
-def rules_epilog() -> str:
-    """The rules paragraphs of the games with a ``rule_text`` (the registry's, written once).
-
-    Games with the same rules share a paragraph; a paragraph that extends an
-    earlier one (hi-lo after Omaha high) gives only what it adds.  Each ends
-    with the category order, strongest first; ``zjh_epilog()`` follows for
-    Zha Jin Hua's 2-3-5 rule.
-    """
-    import textwrap
-
+def independent_deck_games() -> str:
+    """The games that may deal a deck to each player, for ``--independent-decks``'s help."""
     from ..games import GAMES
 
-    groups: dict[str, list[Any]] = {}
-    for g in GAMES.values():
-        if g.rule_text:
-            groups.setdefault(g.rule_text.strip(), []).append(g)
-    paragraphs = []
-    shown: list[str] = []
-    for text, games in groups.items():
-        body = text
-        for earlier in shown:
-            if text.startswith(earlier):
-                body = text[len(earlier) :].strip()
-        shown.append(text)
-        order = " > ".join(games[0].categories)
-        if games[0].hilo:
-            body += f" High-hand categories, strongest first: {order}; lows, best first: "
-            body += "5-4-3-2-A, 6-4-3-2-A, 6-5-3-2-A, ... 8-7-6-5-4."
-        else:
-            body += f" Categories, strongest first: {order}."
-        names = ", ".join(g.name for g in games)
-        paragraphs.append(
-            f"{names}:\n"
-            + textwrap.fill(body, width=78, initial_indent="  ", subsequent_indent="  ")
-        )
-    return "\n\n".join(paragraphs) + "\n\n"
+    return ", ".join(g.name for g in GAMES.values() if g.independent_decks)
 
 
 def rules_of(args: argparse.Namespace) -> Any:
@@ -105,7 +91,7 @@ def check_independent_decks(args: argparse.Namespace) -> None:
     from ..games import GAMES
 
     if args.independent_decks and not GAMES[args.game].independent_decks:
-        takes = ", ".join(g.name for g in GAMES.values() if g.independent_decks)
+        takes = independent_deck_games()
         raise CliError(f"--independent-decks applies to --game {takes} only, not {args.game!r}")
 
 
@@ -227,10 +213,7 @@ def add_eval(sub: Any) -> None:
             "  equity eval --game omaha AsAhKsKh --board Qs7h2c4d5d --json\n"
             "  equity eval --game omaha-hilo As2h9c9d --board 3d4c8hKsKd\n"
             "  equity eval --game shortdeck As6d Ks7c8h9d --straight-beats-trips\n\n"
-            "Cards: rank 2-9, T (or 10), J, Q, K, A and suit c, d, h, s (or ♣♦♥♠, 梅花 方片 "
-            "红桃 黑桃),\nwith or without spaces: 'As Kd' or 'AsKd'.\n\n"
-            + rules_epilog()
-            + zjh_epilog()
+            f"{CARDS_LINE}\n{RULES_LINE}"
         ),
     )
     add_game(p)
@@ -388,9 +371,7 @@ def add_compare(sub: Any) -> None:
             "  equity compare AsAd KsKh --board 2c7d9hTsJc\n"
             "  equity compare --game five AsKsQsJsTs 2c2d2h2s3c\n"
             "  equity compare --game zjh 2s3d5c AhAdAc --special-235 --json\n"
-            "  equity compare --game omaha AsAhKsKh QdQcJdJc --board Qs7h2c4d5d\n\n"
-            + rules_epilog()
-            + zjh_epilog()
+            "  equity compare --game omaha AsAhKsKh QdQcJdJc --board Qs7h2c4d5d\n\n" + RULES_LINE
         ),
     )
     add_game(p)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ._util import CliError, compile_notice, emit_json
+from ._util import CliError, compile_notice, emit_json, seconds
 
 __all__ = ["add_hits"]
 
@@ -26,11 +26,12 @@ def _cmd_hits(args: argparse.Namespace) -> int:
         emit_json(result.to_dict())
     else:
         print(result)
-        print(f"figures are exact ({result.elapsed_s:.2f} s)")
+        print(f"figures are exact ({seconds(result.elapsed_s, result.compile_s)})")
     return 0
 
 
-def _epilog() -> str:
+def _classes() -> str:
+    """The class definitions (``CLASS_DEFINITIONS``), wrapped for a terminal."""
     import textwrap
 
     from ..analysis.hits import CLASS_DEFINITIONS
@@ -49,17 +50,32 @@ def _epilog() -> str:
                 for item in items
             )
         )  # fmt: skip
+    return "\n\n".join(b.replace("*", "") for b in blocks if b)
+
+
+class _PrintClasses(argparse.Action):
+    """``--classes``: print the class definitions and exit, as ``--help`` does."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(_classes())
+        parser.exit()
+
+
+def _epilog() -> str:
     return (
         "examples:\n"
         "  equity hits 'QQ+,AKs,JTs' --board Ts9s2h\n"
         "  equity hits '22+,A2s+,KTs+,QJs,ATo+' --board Ts9s2h --board Kc7d2s\n"
         "  equity hits '15%' --flops all            # every flop, weighted\n"
-        "  equity hits 'AA,KK@50' --board Ts9s2h8c --dead Ah --json\n\n"
+        "  equity hits 'AA,KK@50' --board Ts9s2h8c --dead Ah --json\n"
+        "  equity hits --classes                    # what each class means\n\n"
         "Hold'em only.  A combo counts in every class it belongs to.  Each combo has\n"
         "exactly one made hand; the indented rows (two pair and top pair by kind, nut\n"
         "flush draw) are parts of the row above them, and board plays is a flag across\n"
-        "the made hands.\n\n"
-        "Classes:\n" + "\n\n".join(b.replace("*", "") for b in blocks if b)
+        "the made hands."
     )
 
 
@@ -88,4 +104,7 @@ def add_hits(sub: Any) -> None:
     p.add_argument("--dead", help="cards out of play")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no notices")
+    p.add_argument(
+        "--classes", action=_PrintClasses, help="print what each class means (made hands, draws)"
+    )
     p.set_defaults(func=_cmd_hits)

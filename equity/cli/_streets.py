@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from ._hands import add_game, rules_epilog, rules_of
-from ._util import check_plot_file, compile_notice, emit_json, save_figure
+from ._hands import RULES_LINE, add_game, rules_of
+from ._util import check_plot_file, compile_notice, emit_json, save_figure, seconds
 
 __all__ = ["add_streets"]
 
@@ -24,7 +24,7 @@ def _cmd_streets(args: argparse.Namespace) -> int:
         emit_json(result.to_dict())
     else:
         print(result)
-        print(f"figures are exact ({result.elapsed_s:.2f} s)")
+        print(f"figures are exact ({seconds(result.elapsed_s, result.compile_s)})")
         if plot is not None:
             print(f"plot written to {args.plot}")
     return 0
@@ -53,7 +53,7 @@ def _epilog() -> str:
         "  equity streets AsKs QhQd --board Qs7s2c --plot turn.png\n"
         "  equity streets --game shortdeck AsKs QhQd --board Qs7s6c\n"
         "  equity streets --game omaha AsKsQd2h QhQcJd3c --board Qs7s2c\n\n"
-        "Outs and cards that raise equity:\n" + outs.replace("*", "") + "\n\n" + rules_epilog()
+        "Outs and cards that raise equity:\n" + outs.replace("*", "") + "\n" + RULES_LINE
     )
 
 
@@ -67,7 +67,7 @@ def add_streets(sub: Any) -> None:
         "(cards that make them the favourite) and the cards that raise their equity.",
         epilog=_epilog,
     )
-    add_game(p)
+    add_game(p, lambda g: g.has_board)  # the games streets() plays
     p.add_argument(
         "hands", nargs="+", metavar="HAND", help="known hole cards, one argument per player"
     )

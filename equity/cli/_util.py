@@ -32,6 +32,7 @@ __all__ = [
     "emit_json",
     "parse_count",
     "save_figure",
+    "seconds",
     "set_threads",
     "table",
 ]
@@ -281,6 +282,27 @@ def emit_json(obj: object) -> None:
     print(json.dumps(obj, indent=2, ensure_ascii=False))
 
 
+SHOWN_COMPILE_S = 0.05
+"""Compile times above this are shown beside the engine time (:func:`seconds`)."""
+
+
+def seconds(elapsed_s: float, compile_s: float = 0.0, digits: int = 2) -> str:
+    """``"0.13 s"``, or ``"0.13 s (+6.7 s compiling)"`` when kernels were compiled.
+
+    ``elapsed_s`` is the engine time, compiling excluded; the compile time of a
+    cold Numba cache is shown apart when above :data:`SHOWN_COMPILE_S`.
+
+    Examples
+    --------
+    >>> seconds(0.1268, 6.71), seconds(0.0123, 0.01, digits=3)
+    ('0.13 s (+6.7 s compiling)', '0.012 s')
+    """
+    text = f"{elapsed_s:.{digits}f} s"
+    if compile_s > SHOWN_COMPILE_S:
+        text += f" (+{compile_s:.1f} s compiling)"
+    return text
+
+
 def table(rows: Sequence[Sequence[object]], headers: Sequence[str]) -> str:
     """Format rows as an aligned plain-text table (numbers right-aligned)."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
@@ -391,8 +413,8 @@ def compile_notice(args: argparse.Namespace) -> Iterator[None]:
 
     def say() -> None:
         print(
-            "equity: compiling the kernels this command needs (first run only, usually "
-            "5-20 s; later runs load them in under a second)",
+            "equity: compiling the kernels this command needs (first run only: about 5-20 s "
+            "on two cores, longer on a busy machine; later runs load them from the cache)",
             file=sys.stderr,
             flush=True,
         )

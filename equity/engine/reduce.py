@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
 import numba
 import numpy as np
 
 from ..cards import format_cards
+from ..control import Stopwatch
 from ..ranges import hand_class
 from ..results import EquityResult, shares_from_counts
 from .job import Job
@@ -26,12 +26,13 @@ def make_result(
     counts: np.ndarray,
     total: float,
     samples: int,
-    start: float,
+    start: Stopwatch,
     outcome_counts: np.ndarray | None = None,
     **extra: Any,
 ) -> EquityResult:
     """The :class:`EquityResult` of a finished job (shares from the raw counts).
 
+    ``start`` timed the job: its split is the result's engine and compile times.
     Omaha's ``outcome_counts[p]`` (:mod:`equity.kernels.omaha_mc`) become
     :attr:`EquityResult.outcomes`; hi-lo counts are in half-pots.
     """
@@ -48,6 +49,7 @@ def make_result(
         # hi-lo: win = scooped alone, tie = a part of the pot but not all of it
         win = outcomes["scoop"]
         tie = shares[:, 5] - shares[:, 0]
+    elapsed_s, compile_s = start.split()
     return EquityResult(
         game=job.game.name,
         method=method,
@@ -59,7 +61,8 @@ def make_result(
         tie=tie,
         splits=splits,
         samples=samples,
-        elapsed_s=time.perf_counter() - start,
+        elapsed_s=elapsed_s,
+        compile_s=compile_s,
         counts=counts,
         weight_total=total,
         threads=numba.get_num_threads(),

@@ -43,6 +43,9 @@ class RuleOption:
     """Command-line flag, e.g. ``"--special-235"``."""
     help: str
     """One line for ``--help``."""
+    text: str = ""
+    """The rule in full, for the game's rules page (``equity rules GAME``); empty when
+    :attr:`help` says it all."""
 
 
 @dataclass(frozen=True)
@@ -90,11 +93,17 @@ class Game:
     """Name of the evaluator table set (registered by the module building it with
     :func:`register_tables`): ``"holdem"`` or ``"shortdeck"``."""
     rule_text: str = ""
-    """The game's rules in a few sentences, for the docs and ``--help``."""
+    """The game's rules in a few sentences (how a hand is made, what is special): the
+    rules page (``equity rules GAME``), the docs and the reports quote it."""
     independent_decks: bool = False
     """Whether each player may be dealt from a deck of their own (``--independent-decks``)."""
     evaluator: str = "poker"
     """Which of :data:`EVALUATORS` scores one hand (``equity eval``, ``equity compare``)."""
+
+    # -- the rules page (``equity rules GAME``): with rule_text, rules and categories --
+    rule_notes: tuple[str, ...] = ()
+    """Further paragraphs of the rules page after :attr:`rule_text` (hi-lo: the order of
+    the lows)."""
 
     @property
     def deck(self) -> tuple[int, ...]:

@@ -18,5 +18,10 @@ FIVE = Game(
     hand_sizes=(5,),
     exact_odds=True,
     kernel=KERNEL_TABLE,
+    rule_text=(
+        "Five-card poker: five cards each, no board; a player's hand is their five cards. "
+        "An ace plays high, or low in A-2-3-4-5, the lowest straight. Equal hands split the "
+        "pot."
+    ),
 )
 """Five-card poker: 2 to 10 players."""

@@ -19,5 +19,11 @@ HOLDEM = Game(
     exact_odds=True,
     kernel=KERNEL_TABLE,
     ranges=True,
+    rule_text=(
+        "Texas Hold'em: two hole cards each and a board of five shared cards (flop, turn, "
+        "river); a player's hand is the best five of their seven cards, with both, one or "
+        "none of the hole cards. An ace plays high, or low in A-2-3-4-5, the lowest "
+        "straight. Equal hands split the pot."
+    ),
 )
 """Hold'em: 2 to 23 players (the deck's limit with a full board)."""

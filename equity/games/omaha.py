@@ -5,14 +5,23 @@ from __future__ import annotations
 from ._base import KERNEL_OMAHA, Game
 from .poker_categories import POKER_CATEGORIES
 
-__all__ = ["HILO_RULE", "OMAHA", "OMAHA5", "OMAHA5_HILO", "OMAHA6", "OMAHA_HILO", "OMAHA_RULE"]
+__all__ = [
+    "HILO_RULE",
+    "LOW_ORDER",
+    "OMAHA",
+    "OMAHA5",
+    "OMAHA5_HILO",
+    "OMAHA6",
+    "OMAHA_HILO",
+    "OMAHA_RULE",
+]
 
 OMAHA_RULE = (
     "Omaha: each player's hand is exactly two of their hole cards with exactly three of the "
     "five board cards (never one or three hole cards, never the board alone); the usual "
     "hold'em categories, straight flush first."
 )
-"""The Omaha hand rule, in the words of the docs and ``--help``."""
+"""The Omaha hand rule, in the words of the docs and the rules page (``equity rules``)."""
 
 HILO_RULE = (
     "Hi-lo eight or better: the pot splits between the best high hand and the best "
@@ -22,7 +31,10 @@ HILO_RULE = (
     "no qualifying low the high hand takes the whole pot; tied hands split their half "
     "(quartering).  A player's equity is the expected share of the pot."
 )
-"""The hi-lo rule, in the words of the docs and ``--help``."""
+"""The hi-lo rule, in the words of the docs and the rules page."""
+
+LOW_ORDER = "Lows, best first: 5-4-3-2-A, 6-4-3-2-A, 6-5-3-2-A, ... 8-7-6-5-4."
+"""The order of the eight-or-better lows, for the rules page."""
 
 
 def _omaha(name: str, hole: int, players: int, hilo: bool) -> Game:
@@ -41,6 +53,7 @@ def _omaha(name: str, hole: int, players: int, hilo: bool) -> Game:
         hilo=hilo,
         patterns=True,
         rule_text=OMAHA_RULE + (" " + HILO_RULE if hilo else ""),
+        rule_notes=(LOW_ORDER,) if hilo else (),
         evaluator="omaha",
     )
 

@@ -49,7 +49,7 @@ SHORTDECK_RULE = (
     "house. Three of a kind beats a straight, as most rooms play today; with "
     "--straight-beats-trips a straight beats three of a kind."
 )
-"""The short-deck rules, in the words used by the docs, ``--help`` and the README."""
+"""The short-deck rules, in the words used by the docs, the rules page and the README."""
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ SHORTDECK = Game(
         RuleOption(
             "straight_beats_trips",
             "--straight-beats-trips",
-            "rank a straight above three of a kind (the older order)",
+            "a straight beats three of a kind",
         ),
     ),
     rules_class=ShortDeckRules,

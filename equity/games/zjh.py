@@ -7,7 +7,7 @@ from typing import Literal
 
 from ._base import KERNEL_ZJH, Game, RuleOption
 
-__all__ = ["SPECIAL_235", "SPECIAL_235_RULE", "ZJH", "ZJH_CATEGORIES", "ZJHRules"]
+__all__ = ["SPECIAL_235", "SPECIAL_235_RULE", "ZJH", "ZJH_CATEGORIES", "ZJH_RULE", "ZJHRules"]
 
 ZJH_CATEGORIES = ("bomb", "straight flush", "flush", "straight", "pair", "high card")
 """Category names, strongest first under the default order (a flush above a straight)."""
@@ -21,7 +21,17 @@ SPECIAL_235_RULE = (
     "another (the cycle 2-3-5 > bomb > any other hand > 2-3-5) the rule is set aside and "
     "the ordinary ranking decides, the 2-3-5 being a Five-high high card."
 )
-"""The 2-3-5 rule, in the words used by the docs, ``--help`` and the README."""
+"""The 2-3-5 rule, in the words used by the docs, the rules page and the README."""
+
+ZJH_RULE = (
+    "Zha Jin Hua (炸金花): three cards each from a 52-card deck, no board; a player's "
+    "hand is their three cards. A bomb (豹子) is three of a kind, a straight flush (顺金) "
+    "three suited cards in sequence, a flush (金花) three of a suit, a straight (顺子) three "
+    "in sequence, then pair (对子) and high card (单张). A-2-3 is the lowest straight, "
+    "Q-K-A the highest, K-A-2 is no straight. Equal hands split the pot, unless "
+    "--suit-tiebreak breaks the tie."
+)
+"""The Zha Jin Hua rules, in the words of the rules page (``equity rules zjh``)."""
 
 _ORDERS = ("zjh", "straight_over_flush")
 
@@ -96,23 +106,24 @@ ZJH = Game(
         RuleOption(
             "special_235",
             "--special-235",
-            "the 2-3-5 rule: an off-suit 2-3-5 beats every bomb and loses to every other "
-            "hand (see below)",
+            "off-suit 2-3-5 beats a bomb, loses to all else",
+            SPECIAL_235_RULE,
         ),
         RuleOption(
             "suit_tiebreak",
             "--suit-tiebreak",
-            "break rank ties by suit, spade > heart > club > diamond",
+            "suits break ties: spade > heart > club > diamond",
         ),
         RuleOption(
             "straight_over_flush",
             "--straight-over-flush",
-            "rank a straight above a flush (Teen Patti order)",
+            "a straight beats a flush (Teen Patti order)",
         ),
     ),
     rules_class=ZJHRules,
     subsets={SPECIAL_235: "high card"},
     evaluator="zjh",
     independent_decks=True,
+    rule_text=ZJH_RULE,
 )
 """Zha Jin Hua: 2 to 17 players."""

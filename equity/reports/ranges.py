@@ -58,7 +58,7 @@ def ranges_page(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None
         "board enumerated) except the preflop equity curve, which is **Monte-Carlo** "
         "(random deals from the report's seed, with standard errors: SE). The classes "
         "(set, overpair, top pair, flush draw...) are defined in `equity.analysis.hits` "
-        "(`equity hits --help`); percent ranges (`20%`) are the top hands by the "
+        "(`equity hits --classes`); percent ranges (`20%`) are the top hands by the "
         "project's preflop ranking.",
     )
     _textures(page, tick)

@@ -1,0 +1,181 @@
+"""``equity rules``: the rules of each game, one page per game, from the registry.
+
+Every fact on the page is read from the game's :class:`~equity.games.Game`
+entry (deck, hole cards, board, players, categories, house rules and their
+texts, hi-lo, how hands are entered): the other commands' ``--help`` pages
+give no rules, only the line :data:`~._hands.RULES_LINE` pointing here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from ._hands import CARDS_LINE, INDEPENDENT_DECKS
+from ._util import Parser, emit_json
+
+if TYPE_CHECKING:
+    from ..games import Game
+
+__all__ = ["add_rules", "rules_page", "rules_record"]
+
+_WIDTH = 78
+
+
+def _players_text(g: Game) -> str:
+    """How the game's players are entered on the command line, with the syntax."""
+    if g.patterns:
+        from ..ranges.omaha import OMAHA_PATTERN_SYNTAX
+
+        return (
+            f"known cards (a whole hand of {g.hole_cards}), random, or a pattern of ranks and "
+            "cards with * wildcards, optionally ds / ss / r (double-suited, single-suited, "
+            f"rainbow): {OMAHA_PATTERN_SYNTAX}. Cards alone must be a whole hand: "
+            "AsKsQs* (not AsKsQs) is every hand holding those three"
+        )
+    if g.ranges:
+        from ..ranges.grammar import RANGE_SYNTAX
+
+        return f"known cards ({g.hole_cards} a player), random, or a hold'em range: {RANGE_SYNTAX}"
+    return f"known cards ({g.hole_cards} a player) or random"
+
+
+def _option_categories(g: Game, name: str) -> list[str] | None:
+    """The category order with house rule ``name`` on, when it differs from the default."""
+    categories = getattr(g.make_rules(**{name: True}), "categories", None)
+    if categories is None or tuple(categories) == g.categories:
+        return None
+    return list(categories)
+
+
+def rules_record(g: Game) -> dict[str, Any]:
+    """The rules of game ``g`` (a registry :class:`~equity.games.Game`) as a JSON object."""
+    from ..cards import RANKS
+
+    options = [
+        {
+            "flag": o.flag,
+            "help": o.help,
+            "rule": o.text or None,
+            "categories": _option_categories(g, o.name),
+        }
+        for o in g.rules
+    ]
+    if g.independent_decks:
+        options.append(
+            {
+                "flag": "--independent-decks",
+                "help": INDEPENDENT_DECKS,
+                "rule": None,
+                "categories": None,
+            }
+        )
+    lo, hi = g.players
+    return {
+        "game": g.name,
+        "title": g.title,
+        "deck": {"cards": g.deck_size, "ranks": f"{RANKS[g.lowest_rank]}-{RANKS[-1]}"},
+        "players": {"min": lo, "max": hi},
+        "hole_cards": g.hole_cards,
+        "board": {"cards": g.board_total, "known": list(g.board_sizes)},
+        "rules": g.rule_text,
+        "notes": list(g.rule_notes),
+        "categories": list(g.categories),
+        "hilo": g.hilo,
+        "options": options,
+        "players_input": _players_text(g),
+    }
+
+
+def _fill(text: str, indent: str = "") -> str:
+    return textwrap.fill(
+        " ".join(text.split()), width=_WIDTH, initial_indent=indent, subsequent_indent=indent
+    )
+
+
+def _order(prefix: str, categories: Sequence[str]) -> str:
+    """``prefix`` and the categories joined by ``>``, wrapped between categories only."""
+    nbsp = "\N{NO-BREAK SPACE}"
+    text = prefix + " > ".join(c.replace(" ", nbsp) for c in categories)
+    wrapped = textwrap.fill(text, width=_WIDTH, initial_indent="  ", subsequent_indent="  ")
+    return wrapped.replace(nbsp, " ")
+
+
+def rules_page(g: Game) -> str:
+    """The rules of game ``g`` as the page ``equity rules GAME`` prints."""
+    r = rules_record(g)
+    board = r["board"]
+    known = ", ".join(map(str, board["known"][:-1])) + f" or {board['known'][-1]}"
+    where = (
+        f"Board: {board['cards']} cards (a known board: {known})."
+        if board["cards"]
+        else "No board."
+    )
+    lines = [
+        f"{g.name}: {g.title}",
+        "",
+        f"Deck: {r['deck']['cards']} cards, {r['deck']['ranks']}.  "
+        f"Players: {r['players']['min']} to {r['players']['max']}.",
+        f"Hole cards: {g.hole_cards} each.  {where}",
+        "",
+        _fill(g.rule_text),
+        *(_fill(note) for note in g.rule_notes),
+        "",
+        ("High-hand categories" if g.hilo else "Categories") + ", strongest first:",
+        _order("", g.categories),
+    ]
+    for o in r["options"]:
+        if o["categories"]:
+            lines.append(_order(f"with {o['flag']}: ", o["categories"]))
+    lines += ["", "Options:" if r["options"] else "Options: none (no house rules)."]
+    for o in r["options"]:
+        lines.append(_fill(f"{o['flag']}: {o['help']}.", "  "))
+        if o["rule"]:
+            lines.append(_fill(o["rule"], "    "))
+    lines += ["", _fill(f"Players: {r['players_input']}."), CARDS_LINE]
+    return "\n".join(lines)
+
+
+def _games_list() -> str:
+    from ..games import GAMES
+
+    width = max(len(name) for name in GAMES)
+    rows = [f"  {g.name:<{width}}  {g.title}" for g in GAMES.values()]
+    return "\n".join(["games:", *rows, "", "equity rules GAME shows the full rules of one game."])
+
+
+def _cmd_rules(args: argparse.Namespace) -> int:
+    from ..games import GAMES, game
+
+    if args.game is None:
+        if args.json:
+            emit_json({"games": [{"game": g.name, "title": g.title} for g in GAMES.values()]})
+        else:
+            print(_games_list())
+        return 0
+    g = game(args.game)  # an unknown name: a ValueError, one sentence naming the games
+    if args.json:
+        emit_json(rules_record(g))
+    else:
+        print(rules_page(g))
+    return 0
+
+
+def add_rules(sub: Any) -> None:
+    """Register ``equity rules``."""
+    p: Parser = sub.add_parser(
+        "rules",
+        help="the rules of each game: deck, categories, options, how hands are written",
+        description="With no GAME, the games; with a GAME, its rules: deck, hole cards, board, "
+        "how a hand is made, categories strongest first, house-rule options and what they "
+        "change, and how hands are entered.",
+        epilog="examples:\n"
+        "  equity rules                     # the games, one line each\n"
+        "  equity rules zjh                 # Zha Jin Hua and its house rules\n"
+        "  equity rules omaha-hilo --json",
+    )
+    p.add_argument("game", nargs="?", metavar="GAME", help="a game (equity rules lists them)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=_cmd_rules)
