@@ -47,7 +47,7 @@ def build_parser() -> Parser:
         "  equity freq --game holdem --exact\n"
         "  equity range 'QQ+,AKs@50' --grid\n"
         "  equity rules shortdeck\n"
-        "  equity history tests/data/phh --player Pluribus\n\n"
+        "  equity history tests/data/phh --json\n\n"
         "'equity COMMAND --help' shows each command's options and examples,\n"
         "'equity rules GAME' each game's rules.",
     )
