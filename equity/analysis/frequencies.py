@@ -28,7 +28,7 @@ from ..checks import (
 from ..control import Progress
 from ..engine.executor import executor_for
 from ..engine.rounds import one_thread, run_rounds
-from ..games import KERNEL_OMAHA, KERNEL_TABLE, KERNEL_ZJH, Game, a_hand_of, game_names
+from ..games import Game, a_hand_of, game_names
 from ..games import game as get_game
 from ..games.zjh import SPECIAL_235
 from ..kernels import holdem as _holdem
@@ -195,7 +195,7 @@ def _from_codes(g: Game, by_code: np.ndarray, rules: Any = None) -> dict[str, in
 
 def _exact_by_code(g: Game, cards: int, rules: Any = None) -> np.ndarray:
     """Category counts of every hand of ``cards`` cards of ``g`` (column = kernel category code)."""
-    if g.kernel == KERNEL_ZJH:
+    if g.rules_as_flags:
         from itertools import combinations
 
         from ..zjh import ZJHRules, evaluate_zjh_batch, special_235_batch
@@ -248,8 +248,8 @@ def _freq_chunk(
     """
     seeds = batch_seeds(spec.seed, run, first=first)
     g = get_game(spec.game)
-    zjh = g.kernel == KERNEL_ZJH
-    if g.kernel == KERNEL_OMAHA:
+    zjh = g.rules_as_flags
+    if g.omaha:
         out = np.zeros((run, 16), dtype=np.int64)
         warming(_omaha.sample_omaha_categories)
         with one_thread(not threads):
@@ -292,7 +292,7 @@ def _sample_by_code(
     n_batches = -(-spec.trials // spec.batch_size)
     by_code = np.zeros(16, dtype=np.int64)
     g = get_game(spec.game)
-    tables = None if g.kernel != KERNEL_TABLE else tuple(g.evaluator_tables(spec.rules))
+    tables = tuple(g.evaluator_tables(spec.rules)) if g.scored_by_tables else None
 
     def consume(first: int, run: int, counts: np.ndarray) -> None:
         by_code[...] += counts

@@ -18,7 +18,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..cards import RANK_NAMES, CardsLike, card_mask, format_card, format_cards, parse_cards
-from ..games import KERNEL_OMAHA, KERNEL_ZJH, Game, a_hand_of
+from ..games import Game, a_hand_of
 from ..games import game as get_game
 from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
 from ..lookup import shortdeck as _shortdeck_tables  # noqa: F401  (registers its tables)
@@ -139,7 +139,7 @@ def _check_in_deck(game: Game, sources: Sequence[tuple[str, Sequence[int]]]) -> 
 
 def _kernel_rules(game: Game, rules: Any) -> ZjhKernelRules:
     """The Zha Jin Hua rules tuple of the kernels (the defaults for other games)."""
-    if game.kernel != KERNEL_ZJH:
+    if not game.rules_as_flags:
         if rules is not None:
             if game.rules_class is None:
                 raise ValueError(f"{game.name} has no house rules (got {rules!r})")
@@ -216,7 +216,7 @@ class Job:
         the deck (:mod:`equity.kernels.enumerate`).
         """
         n_assign, n_boards = self.exact_size()
-        if self.game.kernel == KERNEL_OMAHA:
+        if self.game.omaha:
             return n_assign * omaha_assignment_work(n_boards, self.n_players, self.n_hole)
         if self.board_total - len(self.board) == 5 and self.n_hole == 2:
             n_boards = min(n_boards, PATTERN_BOARDS)

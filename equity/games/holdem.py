@@ -19,5 +19,6 @@ HOLDEM = Game(
     exact_odds=True,
     kernel=KERNEL_TABLE,
     ranges=True,
+    preflop_table=True,
 )
 """Hold'em: 2 to 23 players (the deck's limit with a full board)."""
