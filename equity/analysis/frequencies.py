@@ -38,6 +38,7 @@ from ..kernels._jit import warming
 from ..kernels.rng import batch_seeds
 from ..lookup.omaha import omaha_tables
 from ..odds import category_probabilities
+from ..results import html_table
 from ..stats import Z95, chi_square_test
 
 if TYPE_CHECKING:
@@ -127,7 +128,9 @@ class FrequencyTable:
         )
         size = f" ({self.cards} cards)" if self.cards else ""
         caption = f"<p>{self.game}{size}: {self.hands:,} hands, {what}</p>"
-        return caption + self.to_frame().to_html(float_format=lambda x: f"{x:.6g}")
+        frame = self.to_frame()
+        shares = [c for c in frame.columns if c not in ("count", "z")]
+        return caption + html_table(frame, percent=shares, digits=6)
 
     def chi_square(self) -> tuple[float, float]:
         """Pearson goodness of fit against the exact odds: ``(statistic, p_value)``.

@@ -275,7 +275,7 @@ def prepare(
     dead_cards = parse_cards(cast("CardsLike", dead)) if dead else []
     g.check_board(len(board_cards))
     players = [_parse_player(h, g) for h in hands]
-    fixed = [(f"player {i + 1} {p.label}", p.cards) for i, p in enumerate(players)]
+    fixed = [(f"player {i} {p.label}", p.cards) for i, p in enumerate(players)]
     sources = [*fixed, ("the board", board_cards), ("dead cards", dead_cards)]
     _check_in_deck(g, sources)
     if independent_decks:  # each player has a deck of their own
@@ -307,7 +307,7 @@ def _attach_ranges(job: Job) -> None:
         combos = combos.reshape(len(combos), -1)
         if combos.shape[1] != job.n_hole:
             raise ValueError(
-                f"range {p.label!r} of player {i + 1} holds {combos.shape[1]}-card hands; "
+                f"range {p.label!r} of player {i} holds {combos.shape[1]}-card hands; "
                 f"{a_hand_of(job.game.name)} has {job.n_hole}"
             )
         weights = np.asarray(p.range_obj.weights, dtype=np.float64).reshape(-1)
@@ -318,7 +318,7 @@ def _attach_ranges(job: Job) -> None:
         keep &= weights > 0
         if not keep.any():
             raise ValueError(
-                f"range {p.label!r} of player {i + 1} has no combo left once the known "
+                f"range {p.label!r} of player {i} has no combo left once the known "
                 "cards are removed"
             )
         p.combos, p.weights = combos[keep], weights[keep]
