@@ -320,16 +320,18 @@ class EquityResult:
         lines = [
             f"{self.game} {self.method}: {self.samples:,} {'outcomes' if self.exact else 'trials'}"
         ]
+        pw = len(str(self.n_players - 1))
+        hw = max(len(h) for h in self.hands)
         for p, hand in enumerate(self.hands):
             se = "" if self.stderr is None else f" ± {self.stderr[p]:.4%}"
             lines.append(
-                f"  {p}  {hand:>12}  equity {self.equity[p]:.4%}{se}  "
+                f"  {p:>{pw}}  {hand:<{hw}}  equity {self.equity[p]:.4%}{se}  "
                 f"win {self.win[p]:.4%}  tie {self.tie[p]:.4%}"
             )
             if self.outcomes is not None and "low_win" in self.outcomes:
                 o = self.outcomes
                 lines.append(
-                    f"  {'':>{len(str(p))}}  {'':>12}  scoop {o['scoop'][p]:.4%}  "
+                    f"  {'':>{pw}}  {'':<{hw}}  scoop {o['scoop'][p]:.4%}  "
                     f"high {o['high_win'][p]:.4%} (+tie {o['high_tie'][p]:.4%})  "
                     f"low {o['low_win'][p]:.4%} (+tie {o['low_tie'][p]:.4%})"
                 )
