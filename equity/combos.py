@@ -18,7 +18,6 @@ import numpy as np
 from .cards import parse_cards
 from .games import game as get_game
 from .ranges import hand_class
-from .results import html_table
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -311,7 +310,11 @@ class EquityDistribution:
     def _repr_html_(self) -> str:
         summary = self.summary()
         shares = summary.columns.drop(["hand", "combos"])
-        return f"<p>{self.describe()}</p>" + html_table(summary, percent=shares, digits=2)
+        summary[shares] = summary[shares].astype(float)  # exact: no stderr (None -> NaN)
+        # as results.html_table, which this module may not import (results imports it)
+        formatters: Any = dict.fromkeys(shares, lambda x: f"{x:.2%}")
+        html = summary.to_html(formatters=formatters, na_rep="")
+        return f"<p>{self.describe()}</p>" + str(html)
 
     def plot(self, ax: Axes | None = None) -> Axes:
         """Draw each player's equity curve (Equilab's graph) on ``ax`` and return it.

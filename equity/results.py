@@ -370,11 +370,10 @@ def html_table(frame: pd.DataFrame, percent: Any, digits: int = 4) -> str:
     0-1 in the data) printed as percentages, as every text table of the package prints them.
     """
 
-    def as_percent(x: float | None) -> str:
-        return "" if x is None or math.isnan(x) else f"{x:.{digits}%}"
-
-    formatters: Any = {c: as_percent for c in percent}
-    return str(frame.to_html(formatters=formatters, float_format=lambda x: f"{x:.6g}"))
+    frame = frame.astype(dict.fromkeys(percent, float))  # a missing value (None) -> NaN
+    formatters: Any = dict.fromkeys(percent, lambda x: f"{x:.{digits}%}")
+    html = frame.to_html(formatters=formatters, float_format=lambda x: f"{x:.6g}", na_rep="")
+    return str(html)
 
 
 def _shares(names: tuple[str, ...], counts: np.ndarray, total: float) -> dict[str, float]:
