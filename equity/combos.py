@@ -158,7 +158,7 @@ class EquityDistribution:
                 players.append(_player_from_table(result, p, table))
             elif hand == "random":
                 raise ValueError(
-                    f"player {p + 1} is dealt at random and has no combos: "
+                    f"player {p} is dealt at random and has no combos: "
                     "pass the range '100%' instead"
                 )
             else:  # known cards: a range of one combo
@@ -233,7 +233,7 @@ class EquityDistribution:
         edges = np.linspace(0.0, 1.0, bins + 1)
         for p, d in enumerate(self.players):
             shares, edges = d.histogram(bins)
-            columns[f"{p + 1}: {d.hand}"] = shares
+            columns[f"{p}: {d.hand}"] = shares
         index = pd.IntervalIndex.from_breaks(edges, closed="left", name="equity")
         return pd.DataFrame(columns, index=index)
 
@@ -298,7 +298,7 @@ class EquityDistribution:
         for p, d in enumerate(self.players):
             se = "" if d.player_stderr is None else f" ± {d.player_stderr:.2%}"
             lines.append(
-                f"  player {p + 1} {d.hand}: {len(d.combos)} combos, equity {d.equity:.2%}{se}, "
+                f"  player {p} {d.hand}: {len(d.combos)} combos, equity {d.equity:.2%}{se}, "
                 f"above 50% {d.above(0.5):.1%}, above 75% {d.above(0.75):.1%}"
             )
             curve = " ".join(f"{d.equity_at(q):.0%}" for q in _DECILES)
@@ -308,9 +308,13 @@ class EquityDistribution:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        return f"<p>{self.describe()}</p>" + self.summary().to_html(
-            float_format=lambda x: f"{x:.4f}"
-        )
+        summary = self.summary()
+        shares = summary.columns.drop(["hand", "combos"])
+        summary[shares] = summary[shares].astype(float)  # exact: no stderr (None -> NaN)
+        # as results.html_table, which this module may not import (results imports it)
+        formatters: Any = dict.fromkeys(shares, lambda x: f"{x:.2%}")
+        html = summary.to_html(formatters=formatters, na_rep="")
+        return f"<p>{self.describe()}</p>" + str(html)
 
     def plot(self, ax: Axes | None = None) -> Axes:
         """Draw each player's equity curve (Equilab's graph) on ``ax`` and return it.
@@ -352,7 +356,7 @@ def _player_from_table(result: EquityResult, p: int, table: dict[str, Any]) -> P
     samples = np.array([table["combo_samples"][c] for c in labels], dtype=float)
     keep = (samples > 0) & np.isfinite(equities)
     if not keep.any():
-        raise ValueError(f"no combo of player {p + 1}'s range {result.hands[p]!r} was dealt")
+        raise ValueError(f"no combo of player {p}'s range {result.hands[p]!r} was dealt")
     order = np.flatnonzero(keep)[np.argsort(-equities[keep], kind="stable")]
     eq, n = equities[order], samples[order]
     stderr = None

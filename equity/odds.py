@@ -32,7 +32,7 @@ from typing import Any
 
 from . import shortdeck as _shortdeck  # noqa: F401  (registers the short-deck counts)
 from . import zjh_counts as _zjh_counts  # noqa: F401  (registers Zha Jin Hua's)
-from .games import KERNEL_TABLE, Game, a_hand_of, register_exact_counts
+from .games import Game, a_hand_of, register_exact_counts
 from .games import game as get_game
 from .lookup import CATEGORIES, best_hand_from_ranks, rank_multisets, straight_top
 
@@ -148,7 +148,7 @@ def category_counts(
     options: dict[str, Any] = {}
     if n != g.frequency_cards:
         options["cards"] = n
-    if rules is not None and g.rules and g.kernel == KERNEL_TABLE:
+    if rules is not None and g.rules and g.scored_by_tables:
         options["rules"] = rules
     return g.category_counts(**options)
 

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from .combos import EquityDistribution
 
-__all__ = ["CategoryCounts", "EquityResult"]
+__all__ = ["CategoryCounts", "EquityResult", "html_table"]
 
 
 class CategoryCounts(NamedTuple):
@@ -319,27 +319,29 @@ class EquityResult:
         caption = (
             f"{self.game}, {self.method}, {self.samples:,} {'outcomes' if self.exact else 'trials'}"
         )
-        return f"<p>{caption}</p>" + frame.to_html(float_format=lambda x: f"{x:.6f}")
+        return f"<p>{caption}</p>" + html_table(frame, percent=frame.columns.drop("hand"))
 
     def __str__(self) -> str:
         lines = [
             f"{self.game} {self.method}: {self.samples:,} {'outcomes' if self.exact else 'trials'}"
         ]
+        pw = len(str(self.n_players - 1))
+        hw = max(len(h) for h in self.hands)
         for p, hand in enumerate(self.hands):
-            se = "" if self.stderr is None else f" ± {self.stderr[p]:.6f}"
+            se = "" if self.stderr is None else f" ± {self.stderr[p]:.4%}"
             lines.append(
-                f"  {hand:>12}  equity {self.equity[p]:.6f}{se}  "
-                f"win {self.win[p]:.6f}  tie {self.tie[p]:.6f}"
+                f"  {p:>{pw}}  {hand:<{hw}}  equity {self.equity[p]:.4%}{se}  "
+                f"win {self.win[p]:.4%}  tie {self.tie[p]:.4%}"
             )
             if self.outcomes is not None and "low_win" in self.outcomes:
                 o = self.outcomes
                 lines.append(
-                    f"  {'':>12}  scoop {o['scoop'][p]:.6f}  high {o['high_win'][p]:.6f}"
-                    f" (+tie {o['high_tie'][p]:.6f})  low {o['low_win'][p]:.6f}"
-                    f" (+tie {o['low_tie'][p]:.6f})"
+                    f"  {'':>{pw}}  {'':<{hw}}  scoop {o['scoop'][p]:.4%}  "
+                    f"high {o['high_win'][p]:.4%} (+tie {o['high_tie'][p]:.4%})  "
+                    f"low {o['low_win'][p]:.4%} (+tie {o['low_tie'][p]:.4%})"
                 )
         if self.outcomes is not None and "no_low" in self.outcomes:
-            lines.append(f"  no qualifying low in {self.outcomes['no_low'][0]:.6f} of deals")
+            lines.append(f"  no qualifying low in {self.outcomes['no_low'][0]:.4%} of deals")
         if self.category_counts is not None:
             lines.append(self.categories_text())
         return "\n".join(lines)
@@ -366,6 +368,17 @@ class EquityResult:
         for r in [header, *rows]:
             lines.append("  " + "  ".join(f"{x:<{w}}" for x, w in zip(r, widths, strict=True)))
         return "\n".join(lines)
+
+
+def html_table(frame: pd.DataFrame, percent: Any, digits: int = 4) -> str:
+    """``frame`` as an HTML table for a notebook, the share columns ``percent`` (fractions
+    0-1 in the data) printed as percentages, as every text table of the package prints them.
+    """
+
+    frame = frame.astype(dict.fromkeys(percent, float))  # a missing value (None) -> NaN
+    formatters: Any = dict.fromkeys(percent, lambda x: f"{x:.{digits}%}")
+    html = frame.to_html(formatters=formatters, float_format=lambda x: f"{x:.6g}", na_rep="")
+    return str(html)
 
 
 def _shares(names: tuple[str, ...], counts: np.ndarray, total: float) -> dict[str, float]:

@@ -342,6 +342,10 @@ def test_every_game_has_every_piece() -> None:
         assert set(g.subsets.values()) <= set(g.categories), g.name
         if g.independent_decks:
             assert not g.has_board, g.name
+        assert [g.scored_by_tables, g.omaha, g.rules_as_flags].count(True) == 1, g.name
+        if g.preflop_table:
+            assert g.ranges, g.name
+            assert (g.hole_cards, g.board_total) == (2, 5), g.name
     assert equity.engine is not None
     assert equity.odds is not None
 
@@ -357,6 +361,65 @@ def test_the_cli_names_no_game() -> None:
         for match in pattern.finditer(path.read_text("utf-8"))
     ]
     assert offenders == []
+
+
+KERNEL_DISPATCH = {
+    "equity.engine.exact",
+    "equity.engine.montecarlo",
+    "equity.engine.record",
+    "equity.engine.units",
+}
+"""The engine's modules that hand a job to the kernels of its family: besides the registry
+and the kernels, the only ones that compare a game's kernel family."""
+
+
+def kernel_comparisons(source: str) -> list[str]:
+    """The comparisons in ``source`` that involve a ``KERNEL_*`` code or a ``.kernel`` field."""
+
+    def names_a_kernel(node: ast.AST) -> bool:
+        return any(
+            (isinstance(n, ast.Name) and n.id.startswith("KERNEL_"))
+            or (
+                isinstance(n, ast.Attribute)
+                and (n.attr == "kernel" or n.attr.startswith("KERNEL_"))
+            )
+            for n in ast.walk(node)
+        )
+
+    return [
+        ast.unparse(node)
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Compare) and names_a_kernel(node)
+    ]
+
+
+def test_only_the_registry_and_the_kernels_compare_kernel_families() -> None:
+    """Outside games/, kernels/ and the engine's kernel dispatch, a module asks the game
+    (``game.omaha``, ``game.scored_by_tables``, ``game.showdown_categories`` ...), never
+    ``game.kernel == KERNEL_OMAHA``."""
+    offenders = [
+        f"{name}: {comparison}"
+        for name, path in MODULES.items()
+        if not name.startswith(("equity.games", "equity.kernels")) and name not in KERNEL_DISPATCH
+        for comparison in kernel_comparisons(path.read_text("utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_the_kernel_comparison_finder_finds_them() -> None:
+    source = (
+        "from equity.games import KERNEL_OMAHA, KERNEL_ZJH, games\n"
+        "a = g.kernel == KERNEL_OMAHA\n"
+        "b = job.game.kernel not in (games.KERNEL_TABLE, KERNEL_ZJH)\n"
+        "c = g.kernel != 1\n"
+        "d = g.omaha and g.hilo == hilo\n"
+        "e = {KERNEL_OMAHA: 'omaha'}\n"
+    )
+    assert kernel_comparisons(source) == [
+        "g.kernel == KERNEL_OMAHA",
+        "job.game.kernel not in (games.KERNEL_TABLE, KERNEL_ZJH)",
+        "g.kernel != 1",
+    ]
 
 
 FORMER_NAMES = (

@@ -166,6 +166,19 @@ def test_query_range_classes(capsys: pytest.CaptureFixture[str]) -> None:
     assert set(out["players"][1]["classes"]) == {"AA", "KK", "QQ", "AKs"}
 
 
+def test_query_text_numbers_players_as_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """Text and JSON agree: player i is ``players[i]``, its shares printed in percent."""
+    argv = ["query", "AhKd", "QQ+,AKs", "random", "--board", "Ts9s2h"]
+    record = run_json(capsys, *argv)
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    for i, player in enumerate(record["players"]):
+        row = next(line.split() for line in lines if line.split()[:1] == [str(i)])
+        assert row[1] == player["hand"]
+        assert row[2:5] == [f"{player[k]:.4%}" for k in ("equity", "win", "tie")]
+    assert any(line.startswith("player 1 QQ+,AKs by class: ") for line in lines)
+
+
 def test_query_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert (
         main(["query", "--game", "zjh", "AhAdAc", "random", "--trials", "1e4", "--seed", "1"]) == 0

@@ -318,7 +318,29 @@ def test_cli_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert "1,000 deals of 3 players, seed 7" in out
     assert out.count("AhAd") >= 6  # five deals shown and the player table
     r = calculate(["AhAd", "random", "random"], method="monte-carlo", trials=1000, seed=7)
-    assert f"{r.equity[0]:.4f}" in out
+    assert f"{r.equity[0]:.4%}" in out
+    assert "player 0  player 1  player 2" in out
+
+
+def test_cli_summary_agrees_with_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The summary numbers players as the file does (from 0), its shares in percent."""
+    out = tmp_path / "deals.csv"
+    hands = ["AhAd", "QQ+", "random"]
+    argv = ["deal", *hands[:2], "--players", "3", "--n", "1000", "--seed", "7", "--out", str(out)]
+    assert main([*argv, "--quiet"]) == 0
+    rows = {}
+    for line in capsys.readouterr().out.splitlines():
+        cells = line.split()
+        if cells and cells[0].isdigit():
+            rows[int(cells[0])] = cells[1:]
+    frame = pd.read_csv(out)
+    equity = frame.groupby("player")["share"].mean()
+    alone = (frame["share"] == 1).groupby(frame["player"]).mean()
+    assert sorted(rows) == equity.index.tolist() == [0, 1, 2]
+    for p in rows:
+        assert rows[p] == [hands[p], f"{equity[p]:.4%}", f"{alone[p]:.4%}"]
 
 
 @pytest.mark.parametrize(

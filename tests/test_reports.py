@@ -98,6 +98,14 @@ def test_markdown_table_formats():
     ]
 
 
+def test_markdown_prints_shares_in_percent():
+    """A page prints a share (a fraction in its CSV) in percent, never as a bare fraction."""
+    frame = pd.DataFrame({"p": [0.571654], "q": [0.0000153908], "se": [math.nan]})
+    text = page.md_table(frame, {"p": ".3%", "q": ".3g%", "se": ".3g%"})
+    assert text.splitlines()[2] == "| 57.165% | 0.00154% |  |"
+    assert page.pct(0.5) == "50.00%"
+
+
 def test_classic_matchups_against_exact():
     frame = reports.classic_matchups(trials=20_000, seed=3, matchups=reports.CLASSIC_MATCHUPS[:3])
     assert list(frame["hand"]) == ["QhQd", "AhKd", "KsKh"]
@@ -301,6 +309,20 @@ def test_run_report_contents(small_report):
     assert winrates["equity"].between(0, 1).all()
     exact = pd.read_csv(out / "zjh" / "heads_up_exact.csv")
     assert len(exact) == len(reports.ZJH_VARIANTS) * 7
+
+
+def test_pages_print_the_csv_shares_in_percent(small_report):
+    """The data files keep fractions (0-1); the pages print the same figures in percent."""
+    out, _, _ = small_report
+    matchups = pd.read_csv(out / "matchups" / "matchups.csv")
+    text = (out / "matchups.md").read_text()
+    assert matchups["exact_equity"].between(0, 1).all()
+    for share in matchups["exact_equity"]:
+        assert f"| {share:.3%} |" in text
+    exact = pd.read_csv(out / "zjh" / "heads_up_exact.csv")
+    text = (out / "zjh.md").read_text()
+    for share in exact["equity"]:
+        assert f" {share:.4%} |" in text
 
 
 def test_preflop_page_compares_with_the_shipped_table(small_report):

@@ -60,6 +60,14 @@ def test_notebook_html() -> None:
     table = category_frequencies("five", method="exact")._repr_html_()
     assert "2,598,960 hands, exact" in table
     assert "straight flush" in table
+    # notebook tables print shares in percent (the frames hold fractions)
+    freq = category_frequencies("five", method="exact")
+    assert f"<td>{freq.to_frame().loc['pair', 'frequency']:.6%}</td>" in freq._repr_html_()
+    dist = equity.distribution(["QQ+,AKs", "JJ,TT"], board="Js7s2c")
+    html = dist._repr_html_()
+    assert all(f"<td>{d.equity:.2%}</td>" in html for d in dist.players)
+    assert "None" not in html
+    assert "NaN" not in html
 
 
 def test_exact_counts_are_integers() -> None:

@@ -170,6 +170,11 @@ def test_repr_html_and_str(exact: EquityResult, monte_carlo: EquityResult) -> No
     assert "monte-carlo" in text
     assert "20,000 trials" in text
     assert all(hand in text for hand in monte_carlo.hands)
+    # text shows percentages and numbers players from 0, as to_frame()'s index
+    assert f"<td>{exact.equity[0]:.4%}</td>" in html
+    for p, line in enumerate(text.splitlines()[1:]):
+        assert line.split()[:2] == [str(p), monte_carlo.hands[p]]
+        assert f"equity {monte_carlo.equity[p]:.4%} ± {monte_carlo.stderr[p]:.4%}" in line
 
 
 def test_splits_frame(exact: EquityResult) -> None:

@@ -200,7 +200,7 @@ class Deals:
         return pd.DataFrame(columns)
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{p}: {e:.4f}" for p, e in zip(self.players, self.equity, strict=True))
+        shown = ", ".join(f"{p}: {e:.4%}" for p, e in zip(self.players, self.equity, strict=True))
         return (
             f"Deals({self.game}, {self.n:,} deals from {self.first:,}, seed {self.seed}, "
             f"equity {shown})"

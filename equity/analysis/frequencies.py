@@ -27,7 +27,7 @@ from ..checks import (
 from ..control import Progress, Stopwatch
 from ..engine.executor import executor_for
 from ..engine.rounds import one_thread, run_rounds
-from ..games import KERNEL_OMAHA, KERNEL_TABLE, KERNEL_ZJH, Game, a_hand_of, game_names
+from ..games import Game, a_hand_of, game_names
 from ..games import game as get_game
 from ..games.zjh import SPECIAL_235
 from ..kernels import holdem as _holdem
@@ -37,6 +37,7 @@ from ..kernels._jit import warming
 from ..kernels.rng import batch_seeds
 from ..lookup.omaha import omaha_tables
 from ..odds import category_probabilities
+from ..results import html_table
 from ..stats import Z95, chi_square_test
 
 if TYPE_CHECKING:
@@ -129,7 +130,9 @@ class FrequencyTable:
         )
         size = f" ({self.cards} cards)" if self.cards else ""
         caption = f"<p>{self.game}{size}: {self.hands:,} hands, {what}</p>"
-        return caption + self.to_frame().to_html(float_format=lambda x: f"{x:.6g}")
+        frame = self.to_frame()
+        shares = [c for c in frame.columns if c not in ("count", "z")]
+        return caption + html_table(frame, percent=shares, digits=6)
 
     def chi_square(self) -> tuple[float, float]:
         """Pearson goodness of fit against the exact odds: ``(statistic, p_value)``.
@@ -198,7 +201,7 @@ def _from_codes(g: Game, by_code: np.ndarray, rules: Any = None) -> dict[str, in
 
 def _exact_by_code(g: Game, cards: int, rules: Any = None) -> np.ndarray:
     """Category counts of every hand of ``cards`` cards of ``g`` (column = kernel category code)."""
-    if g.kernel == KERNEL_ZJH:
+    if g.rules_as_flags:
         from itertools import combinations
 
         from ..zjh import ZJHRules, evaluate_zjh_batch, special_235_batch
@@ -251,8 +254,8 @@ def _freq_chunk(
     """
     seeds = batch_seeds(spec.seed, run, first=first)
     g = get_game(spec.game)
-    zjh = g.kernel == KERNEL_ZJH
-    if g.kernel == KERNEL_OMAHA:
+    zjh = g.rules_as_flags
+    if g.omaha:
         out = np.zeros((run, 16), dtype=np.int64)
         warming(_omaha.sample_omaha_categories)
         with one_thread(not threads):
@@ -295,7 +298,7 @@ def _sample_by_code(
     n_batches = -(-spec.trials // spec.batch_size)
     by_code = np.zeros(16, dtype=np.int64)
     g = get_game(spec.game)
-    tables = None if g.kernel != KERNEL_TABLE else tuple(g.evaluator_tables(spec.rules))
+    tables = tuple(g.evaluator_tables(spec.rules)) if g.scored_by_tables else None
 
     def consume(first: int, run: int, counts: np.ndarray) -> None:
         by_code[...] += counts

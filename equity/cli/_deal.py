@@ -113,13 +113,13 @@ def _first_deals(chunk: Any) -> str:
             for p in range(chunk.n_players)
         ]
         board = ["".join(_cards(chunk.board[i]))] if chunk.board.shape[1] else []
-        who = [str(p + 1) for p in range(chunk.n_players) if chunk.winners[i, p]]
-        category = chunk.categories[int(chunk.category[i, int(who[0]) - 1])]
-        rows.append([i, *hands, *board, ",".join(who), category])
+        who = [p for p in range(chunk.n_players) if chunk.winners[i, p]]
+        category = chunk.categories[int(chunk.category[i, who[0]])]
+        rows.append([i, *hands, *board, ",".join(map(str, who)), category])
     board_header = ["board"] if chunk.board.shape[1] else []
     headers = [
         "deal",
-        *[f"player {p + 1}" for p in range(chunk.n_players)],
+        *[f"player {p}" for p in range(chunk.n_players)],
         *board_header,
         "wins",
         "with",
@@ -193,7 +193,7 @@ def _cmd_deal(args: argparse.Namespace) -> int:
         print(_first_deals(first))
         print()
     per_player = [
-        [p + 1, first.players[p], f"{equity[p]:.4f}", f"{counts[p, 1] / units:.4f}"]
+        [p, first.players[p], f"{equity[p]:.4%}", f"{counts[p, 1] / units:.4%}"]
         for p in range(first.n_players)
     ]
     print(table(per_player, ["player", "hand", "equity", "wins alone"]))
@@ -216,7 +216,8 @@ def _epilog() -> str:
         "add up to its counts exactly.  They are dealt and written in chunks (memory stays\n"
         "small), to a scratch file renamed at the end.  Omaha hi-lo adds low (the player's\n"
         "low, empty when none qualifies) and low_win; its win and category are the high hand's.\n"
-        + RULES_LINE
+        "Units: files carry shares as fractions (0-1); the printed summary shows them in\n"
+        "percent and numbers players from 0, as the file does.\n\n" + RULES_LINE
     )
 
 

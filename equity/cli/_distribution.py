@@ -80,7 +80,7 @@ def _describe(dist: Any, combos: bool) -> str:
         se = [] if dist.exact else [f"{s['stderr']:.2%}"]
         rows.append(
             [
-                f"{p + 1}",
+                f"{p}",
                 d.hand,
                 f"{s['combos']:,}",
                 f"{s['equity']:.2%}",
@@ -98,14 +98,13 @@ def _describe(dist: Any, combos: bool) -> str:
     lines.append(table(rows, headers))
     deciles = [q / 10 for q in range(1, 11)]
     curve = [
-        [f"{p + 1}", *(f"{d.equity_at(q):.1%}" for q in deciles)]
-        for p, d in enumerate(dist.players)
+        [f"{p}", *(f"{d.equity_at(q):.1%}" for q in deciles)] for p, d in enumerate(dist.players)
     ]
     lines.append("equity curve: the equity at the top x% of each range (combos weighted)")
     lines.append(table(curve, ["player", *(f"{q:.0%}" for q in deciles)]))
     if combos:
         for p, d in enumerate(dist.players):
-            lines.append(f"player {p + 1} {d.hand}, strongest first:")
+            lines.append(f"player {p} {d.hand}, strongest first:")
             crow = []
             for i, combo in enumerate(d.combos):
                 row = [combo, f"{d.weights[i]:.4%}", f"{d.equities[i]:.4%}"]
@@ -116,7 +115,7 @@ def _describe(dist: Any, combos: bool) -> str:
             lines.append(table(crow, ["combo", "weight", "equity", *mc]))
     dropped = [(p, d.dropped) for p, d in enumerate(dist.players) if d.dropped]
     for p, n in dropped:
-        lines.append(f"player {p + 1}: {n} combos never dealt are left out")
+        lines.append(f"player {p}: {n} combos never dealt are left out")
     if dist.exact:
         lines.append("figures are exact (every outcome enumerated); weight = share of the deals")
     else:

@@ -219,7 +219,7 @@ def describe_result(result: Any) -> str:
     hilo = result.outcomes is not None and "low_win" in result.outcomes
     rows = []
     for p, hand in enumerate(result.hands):
-        row = [hand, f"{result.equity[p]:.4%}", f"{result.win[p]:.4%}", f"{result.tie[p]:.4%}"]
+        row = [p, hand, f"{result.equity[p]:.4%}", f"{result.win[p]:.4%}", f"{result.tie[p]:.4%}"]
         if hilo:
             o = result.outcomes or {}
             row += [f"{o[k][p]:.4%}" for k in ("high_win", "high_tie", "low_win", "low_tie")]
@@ -227,7 +227,7 @@ def describe_result(result: Any) -> str:
             lo, hi = result.ci95[p]
             row += [f"{result.stderr[p]:.4%}", f"{lo:.4%} - {hi:.4%}"]
         rows.append(row)
-    headers = ["hand", "equity", "scoop" if hilo else "win", "part" if hilo else "tie"]
+    headers = ["player", "hand", "equity", "scoop" if hilo else "win", "part" if hilo else "tie"]
     if hilo:
         headers += ["high", "high tie", "low", "low tie"]
     if not result.exact:
@@ -245,7 +245,7 @@ def describe_result(result: Any) -> str:
             best = sorted(classes.items(), key=lambda kv: -kv[1])
             shown = ", ".join(f"{k} {v:.1%}" for k, v in best[:12])
             more = f", ... ({len(best)} classes)" if len(best) > 12 else ""
-            lines.append(f"player {p + 1} {result.hands[p]} by class: {shown}{more}")
+            lines.append(f"player {p} {result.hands[p]} by class: {shown}{more}")
     if result.exact:
         lines.append("figures are exact (every outcome enumerated)")
     else:

@@ -16,7 +16,7 @@ from math import comb
 
 import numpy as np
 
-from ..games import KERNEL_TABLE, KERNEL_ZJH
+from ..games import GAMES
 from ..kernels import categories as _categories
 from ..kernels._jit import max_threads, warming
 from ..kernels.scoring import KIND_FIXED
@@ -35,11 +35,9 @@ engine enumerates in a second may be far beyond it."""
 
 def check_categories(job: Job) -> None:
     """Raise a one-sentence ``ValueError`` when ``job``'s game has no category counts."""
-    if job.game.kernel not in (KERNEL_TABLE, KERNEL_ZJH):
-        raise ValueError(
-            "showdown categories are counted for hold'em, short deck, five-card poker and "
-            f"Zha Jin Hua, not {job.game.name}"
-        )
+    if not job.game.showdown_categories:
+        counted = ", ".join(g.name for g in GAMES.values() if g.showdown_categories)
+        raise ValueError(f"showdown categories are counted for {counted}, not {job.game.name}")
 
 
 def category_names(job: Job) -> tuple[str, ...]:

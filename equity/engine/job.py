@@ -18,7 +18,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..cards import RANK_NAMES, CardsLike, card_mask, format_card, format_cards, parse_cards
-from ..games import KERNEL_OMAHA, KERNEL_ZJH, Game, a_hand_of
+from ..games import Game, a_hand_of
 from ..games import game as get_game
 from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
 from ..lookup import shortdeck as _shortdeck_tables  # noqa: F401  (registers its tables)
@@ -139,7 +139,7 @@ def _check_in_deck(game: Game, sources: Sequence[tuple[str, Sequence[int]]]) -> 
 
 def _kernel_rules(game: Game, rules: Any) -> ZjhKernelRules:
     """The Zha Jin Hua rules tuple of the kernels (the defaults for other games)."""
-    if game.kernel != KERNEL_ZJH:
+    if not game.rules_as_flags:
         if rules is not None:
             if game.rules_class is None:
                 raise ValueError(f"{game.name} has no house rules (got {rules!r})")
@@ -216,7 +216,7 @@ class Job:
         the deck (:mod:`equity.kernels.enumerate`).
         """
         n_assign, n_boards = self.exact_size()
-        if self.game.kernel == KERNEL_OMAHA:
+        if self.game.omaha:
             return n_assign * omaha_assignment_work(n_boards, self.n_players, self.n_hole)
         if self.board_total - len(self.board) == 5 and self.n_hole == 2:
             n_boards = min(n_boards, PATTERN_BOARDS)
@@ -275,7 +275,7 @@ def prepare(
     dead_cards = parse_cards(cast("CardsLike", dead)) if dead else []
     g.check_board(len(board_cards))
     players = [_parse_player(h, g) for h in hands]
-    fixed = [(f"player {i + 1} {p.label}", p.cards) for i, p in enumerate(players)]
+    fixed = [(f"player {i} {p.label}", p.cards) for i, p in enumerate(players)]
     sources = [*fixed, ("the board", board_cards), ("dead cards", dead_cards)]
     _check_in_deck(g, sources)
     if independent_decks:  # each player has a deck of their own
@@ -307,7 +307,7 @@ def _attach_ranges(job: Job) -> None:
         combos = combos.reshape(len(combos), -1)
         if combos.shape[1] != job.n_hole:
             raise ValueError(
-                f"range {p.label!r} of player {i + 1} holds {combos.shape[1]}-card hands; "
+                f"range {p.label!r} of player {i} holds {combos.shape[1]}-card hands; "
                 f"{a_hand_of(job.game.name)} has {job.n_hole}"
             )
         weights = np.asarray(p.range_obj.weights, dtype=np.float64).reshape(-1)
@@ -318,7 +318,7 @@ def _attach_ranges(job: Job) -> None:
         keep &= weights > 0
         if not keep.any():
             raise ValueError(
-                f"range {p.label!r} of player {i + 1} has no combo left once the known "
+                f"range {p.label!r} of player {i} has no combo left once the known "
                 "cards are removed"
             )
         p.combos, p.weights = combos[keep], weights[keep]

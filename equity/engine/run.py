@@ -42,6 +42,7 @@ from ..checks import (
     limit_text,
 )
 from ..control import Progress, Stopwatch
+from ..games import GAMES
 from ..kernels._jit import max_threads
 from ..results import EquityResult, shares_from_counts
 from .categories import check_categories, exact_categories, mc_categories
@@ -287,7 +288,10 @@ def _preflop_answer(
     microseconds; None for any other spot (or anything to validate), which
     then takes the engine's way.
     """
-    if game != "holdem" or len(hands) != 2 or board or dead or rules is not None:
+    g = GAMES.get(game) if isinstance(game, str) else None
+    if g is None or not g.preflop_table:
+        return None
+    if len(hands) != 2 or board or dead or rules is not None:
         return None
     if independent_decks or (threads is not None and not 1 <= threads <= max_threads()):
         return None

@@ -87,6 +87,9 @@ class Game:
     """Extra frequency rows that count part of a category (row -> category)."""
     hilo: bool = False
     """Whether the pot splits between the best high hand and the best eight-or-better low."""
+    preflop_table: bool = False
+    """Whether the shipped table of every heads-up preflop matchup answers two known hands
+    with no board (:mod:`equity.engine.preflop_lookup`; hold'em only)."""
     patterns: bool = False
     """Whether Omaha hand patterns (``AA**``, ``KQJT ds``) apply."""
     tables: str = "holdem"
@@ -141,6 +144,34 @@ class Game:
         from math import comb
 
         return comb(self.deck_size, self.frequency_cards)
+
+    # What the layers above ask of a game's kernel family, answered here once (issue 22):
+    # no module outside games/, kernels/ and the engine's kernel dispatch compares
+    # ``kernel`` with a ``KERNEL_*`` code (tests/test_architecture.py checks it).
+
+    @property
+    def scored_by_tables(self) -> bool:
+        """Whether hands are scored with the evaluator tables named :attr:`tables`
+        (five-card poker, hold'em, short deck); the game's rules, if any, are built
+        into those tables."""
+        return self.kernel == KERNEL_TABLE
+
+    @property
+    def omaha(self) -> bool:
+        """Whether a hand is exactly two hole cards and three board cards (the Omaha rule)."""
+        return self.kernel == KERNEL_OMAHA
+
+    @property
+    def rules_as_flags(self) -> bool:
+        """Whether the kernels take the game's rules as flags (Zha Jin Hua's kernel rules
+        tuple) rather than built into its tables."""
+        return self.kernel == KERNEL_ZJH
+
+    @property
+    def showdown_categories(self) -> bool:
+        """Whether the engine counts the category each player shows down with
+        (``calculate(..., categories=True)``); not for Omaha."""
+        return not self.omaha
 
     def category_counts(self, **options: Any) -> dict[str, int]:
         """Exact count of each category over all :attr:`hands_dealt` hands.

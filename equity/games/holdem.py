@@ -25,5 +25,6 @@ HOLDEM = Game(
         "none of the hole cards. An ace plays high, or low in A-2-3-4-5, the lowest "
         "straight. Equal hands split the pot."
     ),
+    preflop_table=True,
 )
 """Hold'em: 2 to 23 players (the deck's limit with a full board)."""

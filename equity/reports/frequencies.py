@@ -20,7 +20,16 @@ from ..analysis.frequencies import SPECIAL_235, FrequencyTable, category_frequen
 from ..games import GAMES, Game
 from ..odds import category_counts
 from ..stats import Z95
-from .page import Page, ReportSizes, Ticker, grouped_bars, new_figure, subseed, trial_ladder
+from .page import (
+    Page,
+    ReportSizes,
+    Ticker,
+    grouped_bars,
+    new_figure,
+    pct,
+    subseed,
+    trial_ladder,
+)
 
 __all__ = ["frequencies_page", "frequencies_steps"]
 
@@ -95,13 +104,13 @@ def frequencies_page(
             frame,
             shown,
             formats={
-                "frequency": ".6g",
-                "exact_probability": ".6g",
-                "rel_error": "+.4f",
-                "stderr": ".2e",
+                "frequency": ".6g%",
+                "exact_probability": ".6g%",
+                "rel_error": "+.2%",
+                "stderr": ".3g%",
                 "z": "+.2f",
-                "ci95_low": ".6g",
-                "ci95_high": ".6g",
+                "ci95_low": ".6g%",
+                "ci95_high": ".6g%",
             },
             index=True,
         )
@@ -149,7 +158,7 @@ def frequencies_page(
         "convergence",
         conv,
         shown=conv.loc[conv["trials"] == conv["trials"].max()],
-        formats={"estimate": ".7f", "exact": ".7f", "error": "+.2e", "stderr": ".2e"},
+        formats={"estimate": ".5%", "exact": ".5%", "error": "+.3g%", "stderr": ".3g%"},
     )
     names = list(dict.fromkeys(conv["game"]))
     ncols = min(len(names), 3)
@@ -175,7 +184,7 @@ def _monte_carlo_only(page: Page, game: Game, table: FrequencyTable) -> None:
         game.name,
         frame,
         frame.reset_index(),
-        formats={"frequency": ".6g", "stderr": ".2e", "ci95_low": ".6g", "ci95_high": ".6g"},
+        formats={"frequency": ".6g%", "stderr": ".3g%", "ci95_low": ".6g%", "ci95_high": ".6g%"},
         index=True,
     )
     low = table.to_dict().get("qualifying_low")
@@ -183,8 +192,8 @@ def _monte_carlo_only(page: Page, game: Game, table: FrequencyTable) -> None:
         share, se = float(low["frequency"]), float(low["stderr"])
         page.add(
             f"Qualifying eight-or-better low: {int(low['count']):,} of {table.hands:,} hands, "
-            f"{share:.6f} (SE {se:.2e}, 95% interval {share - Z95 * se:.6f} to "
-            f"{share + Z95 * se:.6f})."
+            f"{share:.4%} (SE {pct(se, '.3g%')}, 95% interval {share - Z95 * se:.4%} to "
+            f"{share + Z95 * se:.4%})."
         )
     fig, axes = new_figure(size=(7.0, 4.5))
     grouped_bars(

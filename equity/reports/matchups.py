@@ -55,12 +55,12 @@ def matchups_page(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> No
         frame,
         shown,
         formats={
-            "exact_equity": ".5f",
-            "exact_tie": ".5f",
-            "mc_equity": ".5f",
-            "stderr": ".5f",
-            "ci95_low": ".5f",
-            "ci95_high": ".5f",
+            "exact_equity": ".3%",
+            "exact_tie": ".3%",
+            "mc_equity": ".3%",
+            "stderr": ".3%",
+            "ci95_low": ".3%",
+            "ci95_high": ".3%",
             "z": "+.2f",
         },
     )
@@ -99,11 +99,11 @@ def matchups_page(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> No
         "convergence",
         conv,
         formats={
-            "estimate": ".6f",
-            "exact": ".6f",
-            "error": "+.2e",
-            "stderr": ".2e",
-            "reported_stderr": ".2e",
+            "estimate": ".4%",
+            "exact": ".4%",
+            "error": "+.3g%",
+            "stderr": ".3g%",
+            "reported_stderr": ".3g%",
         },
     )
     fig, axes = new_figure(size=(6.5, 4.5))

@@ -17,7 +17,7 @@ import pandas as pd
 
 from ..games import game as get_game
 from ..stats import Z95
-from .page import Page, ReportSizes, Ticker, grouped_bars, new_figure
+from .page import Page, ReportSizes, Ticker, grouped_bars, new_figure, pct
 from .studies_omaha import (
     HILO_HANDS,
     HOLDEM,
@@ -45,9 +45,9 @@ _STRAIGHT_OR_BETTER = ("straight flush", "four of a kind", "full house", "flush"
 """The categories of a straight or better (the same set in every game of the page)."""
 
 
-def _pm(value: float, stderr: float, spec: str = ".4f") -> str:
-    """``value +- 1.96 SE`` as text (the 95% interval's half-width)."""
-    return f"{value:{spec}} +- {Z95 * stderr:.2g}"
+def _pm(value: float, stderr: float, spec: str = ".2%") -> str:
+    """``value +- 1.96 SE`` as text in percent (the 95% interval's half-width)."""
+    return f"{pct(value, spec)} +- {pct(Z95 * stderr, '.2g%')}"
 
 
 def _label(name: str) -> str:
@@ -109,10 +109,10 @@ def _categories(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None
     for name in games:
         part = by[name].loc[categories]
         if name == HOLDEM:
-            wide[f"{_label(name)} (exact)"] = [f"{v:.6f}" for v in part["frequency"]]
+            wide[f"{_label(name)} (exact)"] = [f"{v:.4%}" for v in part["frequency"]]
         else:
             wide[_label(name)] = [
-                _pm(v, s, ".6f") for v, s in zip(part["frequency"], part["stderr"], strict=True)
+                _pm(v, s, ".4%") for v, s in zip(part["frequency"], part["stderr"], strict=True)
             ]
     page.table("categories", freq, wide)
     lines = []
@@ -123,7 +123,7 @@ def _categories(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None
         share = count / hands
         se = 0.0 if name == HOLDEM else float(np.sqrt(share * (1 - share) / hands))
         top = str(part["frequency"].idxmax())
-        shown = f"{share:.4f}" if name == HOLDEM else _pm(share, se)
+        shown = f"{share:.2%}" if name == HOLDEM else _pm(share, se)
         lines.append(f"- {_label(name)}: a straight or better {shown}; most often {top}.")
     page.add(
         "Two of four (five, six) hole cards with three of five board cards give 6 (10, 15) x "
@@ -168,7 +168,7 @@ def _lows(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     page.table(
         "qualifying_lows",
         lows,
-        formats={"frequency": ".5f", "stderr": ".2e", "ci95_low": ".5f", "ci95_high": ".5f"},
+        formats={"frequency": ".3%", "stderr": ".3g%", "ci95_low": ".3%", "ci95_high": ".3%"},
     )
 
 
@@ -187,7 +187,7 @@ def _matchups(page: Page, tick: Ticker) -> None:
         "matchups_high",
         high,
         high[["game", "matchup", "hand", "opponent", "boards", "equity", "win", "tie"]],
-        formats={"equity": ".5f", "win": ".5f", "tie": ".5f"},
+        formats={"equity": ".3%", "win": ".3%", "tie": ".3%"},
     )
     if len(hilo):
         page.add(
@@ -202,7 +202,7 @@ def _matchups(page: Page, tick: Ticker) -> None:
             "matchups_hilo",
             hilo,
             hilo[cols],
-            formats={c: ".5f" for c in cols[4:]},
+            formats={c: ".3%" for c in cols[4:]},
         )
 
 
@@ -223,13 +223,13 @@ def _spread(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
         "spread_summary",
         summary,
         formats={
-            "mean": ".4f",
-            "mean_stderr": ".4f",
-            "median": ".4f",
-            "p90": ".4f",
-            "max": ".4f",
-            "share_65": ".3f",
-            "share_65_stderr": ".3f",
+            "mean": ".2%",
+            "mean_stderr": ".2%",
+            "median": ".2%",
+            "p90": ".2%",
+            "max": ".2%",
+            "share_65": ".1%",
+            "share_65_stderr": ".1%",
         },
     )
     page.table("spread", pairs, show=False)
@@ -242,7 +242,7 @@ def _spread(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     page.table(
         "best_vs_random",
         best,
-        formats={"equity": ".4f", "stderr": ".5f", "ci95_low": ".4f", "ci95_high": ".4f"},
+        formats={"equity": ".2%", "stderr": ".3%", "ci95_low": ".2%", "ci95_high": ".2%"},
     )
     page.add(_spread_sentence(summary, best))
     fig, axes = new_figure(ncols=2, size=(6.5, 4.5))
@@ -275,7 +275,7 @@ def _spread_sentence(summary: pd.DataFrame, best: pd.DataFrame) -> str:
     h = s.loc[HOLDEM]
     closer = all(s.loc[g, "mean"] < h["mean"] for g in omaha)
     means = ", ".join(
-        f"{_label(g)} {s.loc[g, 'mean']:.3f} +- {Z95 * s.loc[g, 'mean_stderr']:.3f}" for g in omaha
+        f"{_label(g)} {s.loc[g, 'mean']:.1%} +- {Z95 * s.loc[g, 'mean_stderr']:.1%}" for g in omaha
     )
     shares = ", ".join(f"{_label(g)} {s.loc[g, 'share_65']:.1%}" for g in omaha)
     premium = ", ".join(
@@ -285,10 +285,10 @@ def _spread_sentence(summary: pd.DataFrame, best: pd.DataFrame) -> str:
     verdict = "closer" if closer else "not uniformly closer in this sample"
     return (
         f"**Reading.** Equities run {verdict} in Omaha: the favourite of a random pair "
-        f"averages {h['mean']:.3f} +- {Z95 * h['mean_stderr']:.3f} in hold'em against "
+        f"averages {h['mean']:.1%} +- {Z95 * h['mean_stderr']:.1%} in hold'em against "
         f"{means}; a pair is 65/35 or more lopsided in {h['share_65']:.1%} of hold'em pairs "
         f"against {shares}. Even the best hand has less of an edge: AA wins "
-        f"{b['equity'].loc[HOLDEM]:.4f} (exact) against a random hand in hold'em, against "
+        f"{b['equity'].loc[HOLDEM]:.2%} (exact) against a random hand in hold'em, against "
         f"{premium}."
     )
 
@@ -314,12 +314,12 @@ def _hilo(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     first = rows.iloc[0]
     text = (
         f"{first['hand']} scoops {first['scoop']:.1%} of pots against a random hand "
-        f"(equity {first['equity']:.3f})"
+        f"(equity {first['equity']:.1%})"
     )
     if "KKQQ ds" in rows.index:
         high = rows.loc["KKQQ ds"]
         text += (
-            f", {high['hand']} {high['scoop']:.1%} (equity {high['equity']:.3f}): a hand "
+            f", {high['hand']} {high['scoop']:.1%} (equity {high['equity']:.1%}): a hand "
             "without low cards scoops only when neither hand makes a low "
             f"({high['no_low']:.1%} of its deals) and otherwise wins at most half the pot"
         )
@@ -365,14 +365,14 @@ def _shortdeck(page: Page, tick: Ticker) -> None:
     wide = pd.DataFrame({"category": categories})
     for d in decks:
         part = by[d].loc[categories]
-        wide[d] = [f"{p:.6f} ({r})" for p, r in zip(part["probability"], part["rank"], strict=True)]
+        wide[d] = [f"{p:.4%} ({r})" for p, r in zip(part["probability"], part["rank"], strict=True)]
     page.table("shortdeck_categories", freq, wide)
     sd = by[decks[1]]
     page.add(
-        f"Without deuces to fives a flush ({sd['probability'].loc['flush']:.4f}) is rarer "
-        f"than a full house ({sd['probability'].loc['full house']:.4f}), hence it ranks "
-        f"above it; three of a kind ({sd['probability'].loc['three of a kind']:.4f}) is "
-        f"rarer than a straight ({sd['probability'].loc['straight']:.4f})."
+        f"Without deuces to fives a flush ({sd['probability'].loc['flush']:.2%}) is rarer "
+        f"than a full house ({sd['probability'].loc['full house']:.2%}), hence it ranks "
+        f"above it; three of a kind ({sd['probability'].loc['three of a kind']:.2%}) is "
+        f"rarer than a straight ({sd['probability'].loc['straight']:.2%})."
     )
     fig, axes = new_figure(size=(9.0, 4.8))
     series: list[tuple[str, Any, Any]] = [
@@ -394,5 +394,5 @@ def _shortdeck(page: Page, tick: Ticker) -> None:
         "shortdeck_matchups",
         matchups,
         table[order].reset_index(),
-        formats={d: ".5f" for d in order},
+        formats={d: ".3%" for d in order},
     )

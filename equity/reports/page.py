@@ -41,6 +41,7 @@ __all__ = [
     "grouped_bars",
     "md_table",
     "new_figure",
+    "pct",
     "report_header",
     "subseed",
     "trial_ladder",
@@ -186,11 +187,27 @@ def z_score(error: Any, stderr: Any) -> Any:
 # Markdown
 
 
+def pct(value: float, spec: str = ".2%") -> str:
+    """A share (0-1) as a percentage, as the pages print every share (the CSVs keep the
+    fraction): ``format(value, spec)`` for a fixed spec such as ``".3%"``; a spec ending in
+    ``g%`` keeps that many significant figures.
+
+    Examples
+    --------
+    >>> pct(0.571654, ".3%"), pct(0.0000153908, ".3g%"), pct(-0.00012, "+.2g%")
+    ('57.165%', '0.00154%', '-0.012%')
+    """
+    if spec.endswith("g%"):
+        return format(100 * value, spec[:-1]) + "%"
+    return format(value, spec)
+
+
 def _fmt(value: float, spec: str) -> str:
-    """``format(value, spec)``; an empty cell for a missing value (None or NaN)."""
+    """``format(value, spec)`` (a share in percent when ``spec`` ends in ``%``: :func:`pct`);
+    an empty cell for a missing value (None or NaN)."""
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return ""
-    return format(value, spec)
+    return pct(value, spec) if spec.endswith("%") else format(value, spec)
 
 
 def md_table(
@@ -243,9 +260,9 @@ def z_summary(frame: pd.DataFrame, column: str) -> list[str]:
     zr = frame["z_reported"].to_numpy(dtype=float)
     zr = zr[np.isfinite(zr)]
     return [
-        f"- largest absolute error **{abs(worst['error']):.5f}** ({worst['label']}: "
-        f"{worst[column]:.5f} simulated, {worst['exact_equity']:.5f} exact, "
-        f"z = {worst['z']:+.2f}); mean absolute error {frame['error'].abs().mean():.5f};",
+        f"- largest absolute error **{abs(worst['error']):.3%}** ({worst['label']}: "
+        f"{worst[column]:.3%} simulated, {worst['exact_equity']:.3%} exact, "
+        f"z = {worst['z']:+.2f}); mean absolute error {frame['error'].abs().mean():.3%};",
         f"- z = error / exact SE, where exact SE = sigma / sqrt(n) with sigma from the exact "
         f"win and tie probabilities: mean {z.mean():+.3f}, RMS {math.sqrt(chi / len(z)):.3f} "
         f"(0 and 1 expected), largest |z| {np.abs(z).max():.2f};",
@@ -293,7 +310,8 @@ def report_header(
         "",
         "Tables are reproducible byte for byte from the seed; every Monte-Carlo figure comes "
         "with its standard error (SE), 95% interval (estimate +- 1.96 SE) and "
-        "z = (estimate - exact) / SE.",
+        "z = (estimate - exact) / SE. The pages print shares and probabilities in percent; "
+        "the CSV files hold them as fractions (0-1), with players numbered from 0.",
     ]
 
 

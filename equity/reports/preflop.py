@@ -57,10 +57,10 @@ def preflop_page(page: Page, sizes: ReportSizes, seed: int, recompute: bool, tic
         vs,
         shown,
         formats={
-            "exact_equity": ".5f",
-            "mc_equity": ".5f",
-            "stderr": ".5f",
-            "exact_stderr": ".5f",
+            "exact_equity": ".3%",
+            "mc_equity": ".3%",
+            "stderr": ".3%",
+            "exact_stderr": ".3%",
             "z": "+.2f",
         },
         caption="The ten strongest and five weakest classes (all 169 in the CSV):",
@@ -98,7 +98,7 @@ def preflop_page(page: Page, sizes: ReportSizes, seed: int, recompute: bool, tic
         f"{sizes.matrix_trials:,} deals each "
         '(`calculate(["AKs", "QQ"], trials=..., seed=...)`: combos drawn uniformly '
         "among the non-conflicting pairs, boards at random), so each equity has a "
-        f"standard error of about {0.5 / math.sqrt(sizes.matrix_trials):.4f} or less.",
+        f"standard error of about {0.5 / math.sqrt(sizes.matrix_trials):.2%} or less.",
     )
     matrix = preflop_matrix(n_matchups, sizes.matrix_trials, seed, progress=tick.part())
     cmp = compare_with_reference(matrix, load_preflop_reference())
@@ -126,11 +126,11 @@ def preflop_page(page: Page, sizes: ReportSizes, seed: int, recompute: bool, tic
             ]
         ],
         formats={
-            "equity": ".5f",
-            "exact_equity": ".5f",
-            "stderr": ".5f",
-            "exact_stderr": ".5f",
-            "error": "+.5f",
+            "equity": ".3%",
+            "exact_equity": ".3%",
+            "stderr": ".3%",
+            "exact_stderr": ".3%",
+            "error": "+.3%",
             "z": "+.2f",
         },
         caption="The ten matchups with the largest |z| (all in the CSV):",

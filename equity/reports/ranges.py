@@ -85,13 +85,13 @@ def _textures(page: Page, tick: Ticker) -> None:
         "## Range hits on textured flops (exact)",
         f"Ranges: {ranges}. Flops: {flops}. Every combo of the range that shares no card "
         "with the flop is classified (`equity.hits(range, flop)`); a cell is the share of "
-        "the range's combos (weights count). The made-hand buckets sum to 1 per row "
+        "the range's combos (weights count). The made-hand buckets sum to 100% per row "
         "(straight or better: straight, flush, full house, quads, straight flush; weaker "
         "pair: second pair, a pocket pair below top pair, third pair and worse); the draws "
         "overlap (a combo may hold several) and exclude made straights and flushes.",
     )
     buckets = _bucket_rows(frame, ["range_name", "texture", "board"])
-    formats = {c: ".3f" for c in buckets.columns[3:]}
+    formats = {c: ".1%" for c in buckets.columns[3:]}
     page.table("texture_hits", frame, buckets, formats=formats)
     page.add(_texture_reading(buckets))
     fig, axes = new_figure(ncols=2, size=(7.5, 5.5))
@@ -169,12 +169,12 @@ def _all_flops(page: Page, tick: Ticker) -> None:
         "weighted by the flops they stand for). `share` is the chance that a combo "
         "dealt from the range, then a flop dealt from the rest of the deck, is in the "
         "class; `combos` the average combos per flop. Indented (`sub`) rows are parts "
-        "of the row above; made hands with `partition` sum to 1; draws overlap.",
+        "of the row above; made hands with `partition` sum to 100%; draws overlap.",
     )
     shown = table[["group", "class", "combos", "share"]].copy()
     shown["class"] = [("- " if s else "") + c for c, s in zip(table["class"], table["sub"],
                                                               strict=True)]  # fmt: skip
-    page.table("all_flops", table, shown, formats={"combos": ".2f", "share": ".4f"})
+    page.table("all_flops", table, shown, formats={"combos": ".2f", "share": ".2%"})
     page.table(
         "all_flops_by_flop",
         per_flop,
@@ -245,8 +245,8 @@ def _curves(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
         "curve_summary",
         summary,
         shown,
-        formats={c: ".4f" for c in ("equity", "above_50", "above_75", "median", "min", "max")}
-        | {"stderr": ".5f"},
+        formats={c: ".2%" for c in ("equity", "above_50", "above_75", "median", "min", "max")}
+        | {"stderr": ".3%"},
     )
     page.table("curves", curves, caption="Every combo's equity:", show=False)
     fig, axes = new_figure(ncols=len(RANGE_SPOTS), size=(6.5, 4.8))
@@ -329,7 +329,7 @@ def _streets(page: Page, tick: Ticker) -> None:
             }
         )
     summary = pd.DataFrame(outs)
-    page.table("street_outs", summary, formats={"equity": ".4f"})
+    page.table("street_outs", summary, formats={"equity": ".2%"})
     page.table("street_cards", frame, caption="Equity by next card:", show=False)
     fig, axes = new_figure(nrows=2, size=(13.0, 4.2))
     for ax, (street, part) in zip(axes[:, 0], frame.groupby("street", sort=False), strict=True):

@@ -25,7 +25,7 @@ from ..analysis.frequencies import category_frequencies
 from ..cards import format_cards
 from ..control import Progress
 from ..engine import calculate
-from ..games import GAMES, KERNEL_OMAHA
+from ..games import GAMES
 from ..games import game as get_game
 from ..odds import category_counts
 from ..stats import Z95
@@ -88,7 +88,7 @@ def omaha_games(hilo: bool = False) -> tuple[str, ...]:
     >>> omaha_games()[0], len(omaha_games()), len(omaha_games(hilo=True))
     ('omaha', 3, 2)
     """
-    return tuple(g.name for g in GAMES.values() if g.kernel == KERNEL_OMAHA and g.hilo == hilo)
+    return tuple(g.name for g in GAMES.values() if g.omaha and g.hilo == hilo)
 
 
 def _binomial_se(share: float, n: int) -> float:

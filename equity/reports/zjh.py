@@ -15,19 +15,19 @@ import pandas as pd
 
 from ..stats import Z95
 from ..zjh import SPECIAL_235_RULE
-from .page import Page, ReportSizes, Ticker, md_table, new_figure, z_score
+from .page import Page, ReportSizes, Ticker, md_table, new_figure, pct, z_score
 from .studies_zjh import ZJH_ROWS, ZJH_VARIANTS, zjh_category_winrates, zjh_heads_up_exact
 
 __all__ = ["zjh_page", "zjh_steps"]
 
 
 def _rate_text(value: float, stderr: float | None = None) -> str:
-    """``0.8283 +- 0.0013`` (value +- 1.96 SE); small rates in scientific notation."""
+    """``82.83% +- 0.13%`` (value +- 1.96 SE); small rates to three significant figures."""
     small = 0 < value < 0.001
-    text = f"{value:.2e}" if small else f"{value:.4f}"
+    text = pct(value, ".3g%") if small else f"{value:.2%}"
     if stderr is None:
         return text
-    return text + (f" +- {Z95 * stderr:.1e}" if small else f" +- {Z95 * stderr:.4f}")
+    return text + (f" +- {pct(Z95 * stderr, '.2g%')}" if small else f" +- {Z95 * stderr:.2%}")
 
 
 def zjh_steps(sizes: ReportSizes) -> int:
@@ -83,7 +83,7 @@ def zjh_page(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     page.add("## Exact win rate against one random hand")
     wide = exact.pivot(index="category", columns="rules", values="equity")
     wide = wide.loc[list(ZJH_ROWS), [n for n, _ in ZJH_VARIANTS]].reset_index()
-    page.table("heads_up_exact", exact, wide, formats={n: ".6f" for n, _ in ZJH_VARIANTS})
+    page.table("heads_up_exact", exact, wide, formats={n: ".4%" for n, _ in ZJH_VARIANTS})
     page.add(
         "## Monte-Carlo win rate against 1-5 random opponents",
         "Equity +- 1.96 SE; the `vs 1 exact` column repeats the exact figure.",
@@ -111,7 +111,7 @@ def zjh_page(page: Page, sizes: ReportSizes, seed: int, tick: Ticker) -> None:
     page.add(
         "## Monte-Carlo against exact (one opponent)",
         f"{len(zs)} (rule set, category) rates: largest |error| "
-        f"{np.abs(one['equity'] - one['exact_equity']).max():.5f}, largest |z| "
+        f"{np.abs(one['equity'] - one['exact_equity']).max():.3%}, largest |z| "
         f"{np.abs(finite).max(initial=0.0):.2f}, {int(np.sum(np.abs(finite) > Z95))} "
         f"of {len(finite)} outside the 95% interval (expected {0.05 * len(finite):.1f})"
         + (
