@@ -202,7 +202,7 @@ def replay(history: Any) -> Replay:
                     and _is_allin_moment(stacks, state.bets, state.statuses)
                 ):
                     allin = AllIn(street, board, live)
-    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError, AssertionError) as exc:
         reason = " ".join(str(exc).split()).rstrip(".") or type(exc).__name__
         raise HandError(f"the actions do not replay ({reason})", "actions do not replay") from None
     if state is None or state.status:

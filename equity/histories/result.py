@@ -189,8 +189,9 @@ def history(paths: str | Iterable[str]) -> HistoryResult:
     Parameters
     ----------
     paths : str or iterable of str
-        PHH files (``.phh``, ``.phhs``, optionally ``.gz``), folders (searched
-        recursively), glob patterns, or ``-`` for a ``.phhs`` text on stdin.
+        PHH files (``.phh``, ``.phhs``) or PokerStars text files (``.txt``),
+        optionally ``.gz``, folders (searched recursively), glob patterns, or
+        ``-`` for stdin (a ``.phhs`` or PokerStars text).
 
     Returns
     -------
