@@ -311,6 +311,48 @@ def test_pokerkits_parser_on_the_real_tournament_hands_with_antes() -> None:
     assert sum(ours.contributed) == 1900
 
 
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        (
+            "PokerStars Zoom Hand #900000000021:  Hold'em No Limit ($0.05/$0.10) - 2026/01/01",
+            ("NT", "$", "", D("0.05"), D("0.10")),
+        ),
+        (
+            "PokerStars Game #900000000022: Tournament #77, Freeroll  Hold'em No Limit - "
+            "Level XV (250/500) - 2026/01/01 12:00:00 ET",
+            ("NT", "", "77", D(250), D(500)),
+        ),
+        (
+            "PokerStars Hand #900000000023:  Omaha Pot Limit (€0.02/€0.05 EUR) - 2026/01/01",
+            ("PO", "EUR", "", D("0.02"), D("0.05")),
+        ),
+    ],
+)
+def test_header_forms(header: str, expected: tuple[object, ...]) -> None:
+    text = OMAHA if "Omaha" in header else LINES
+    hand = only_hand(header + "\n" + text.split("\n", 1)[1])
+    got = (hand.variant, hand.currency, hand.tournament, hand.small_blind, hand.big_blind)
+    assert got == expected
+    assert hand.hand_id == header.split("#")[1].split(":")[0]
+
+
+@pytest.mark.parametrize(
+    "game",
+    ["Hold'em Limit", "Hold'em Pot Limit", "Omaha Hi/Lo Pot Limit", "5 Card Omaha Pot Limit"],
+)
+def test_other_games_are_counted_and_skipped(game: str, tmp_path: Path) -> None:
+    text = LINES.replace("Hold'em No Limit", game)
+    result = equity.history(write(tmp_path, "other.txt", text + "\n\n" + OMAHA))
+    assert (result.read, result.reconciled) == (2, 1)
+    (skipped,) = result.skipped
+    assert skipped.unsupported
+    assert skipped.kind == "unsupported variant"
+    assert skipped.reason == (
+        f"the game {game!r} is not scored (only Hold'em No Limit and Omaha Pot Limit)"
+    )
+
+
 def test_pot_limit_omaha(tmp_path: Path) -> None:
     result = equity.history(write(tmp_path, "plo.txt", OMAHA))
     assert not result.skipped
@@ -449,7 +491,7 @@ def test_the_replay_agrees_with_pokerkits_parser_where_it_reads_the_hand() -> No
     from pokerkit import PokerStarsParser
 
     compared = 0
-    for path in (CAPH, AOLUTA):
+    for path in (CAPH, AOLUTA, TOURNAMENT, APPRENTICE):
         text = read_text(str(path))
         with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
             warnings.simplefilter("ignore")
@@ -472,7 +514,7 @@ def test_the_replay_agrees_with_pokerkits_parser_where_it_reads_the_hand() -> No
             if rake == 0:
                 assert net == mine, ours.hand
             compared += 1
-    assert compared >= 100
+    assert compared == 47 + 59 + 3 + 2  # of 51 + 66 + 5 + 3 hands read
 
 
 def test_malformed_hands_are_named_and_the_rest_read(

@@ -32,7 +32,8 @@ equity x (pot after rake) - the player's total contribution. For every other pla
 in hands without a scored all-in, ev = net. net = won - contributed over the whole hand. \
 luck = net - ev. Per hand, sum of ev = sum of net.
 
-Every replay is reconciled with what the history records (finishing stacks, or winnings): \
-a hand that does not add up is reported with the reason and left out of the totals; \
+Every replay is reconciled with what the history records (finishing stacks, or winnings; \
+in a PokerStars hand also the total pot and rake): a hand that does not add up is reported \
+with the reason and left out of the totals; \
 variants other than no-limit hold'em and pot-limit Omaha are counted and skipped."""
 """The definitions, as ``equity history --help`` and the README state them."""

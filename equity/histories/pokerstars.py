@@ -473,7 +473,7 @@ def _actions(hand: StarsHand, order: list[str]) -> list[str]:
         raise PokerStarsError("more than three board dealings")
     remaining = [p for p in order if p not in folded]
     if len(remaining) > 1:
-        showdown = [f"{label[p]} sm {''.join(hand.cards[p])}" for p in hand.shown]
+        showdown = [f"{label[p]} sm {''.join(hand.cards[p])}" for p in hand.shown if p in remaining]
         if last == len(out):
             # a muck before the board is out would leave one player for the run-out:
             # there pokerkit shows the mucked hand (its cards known or not) instead
