@@ -559,6 +559,20 @@ def test_malformed_hands_are_named_and_the_rest_read(
     assert set(result.hands["hand_id"]) == {"900000000001", "900000000002", "900000000003"}
 
 
+def test_a_real_hand_cut_short_anywhere_is_reported_never_scored(tmp_path: Path) -> None:
+    """Hand 2 of the tournament cut after each of its lines: only the whole hand is scored."""
+    chunk = split_hands(read_text(str(TOURNAMENT)))[1][1]
+    lines = chunk.splitlines()
+    cuts = ["\n".join(lines[:k]) for k in range(1, len(lines) + 1)]
+    path = write(tmp_path, "cut.txt", "\n\n\n".join(cuts) + "\n")
+    result = equity.history(path)
+    assert result.read == len(lines)
+    assert result.reconciled == 1
+    assert set(result.hands["index"]) == {len(lines)}
+    assert {s.index for s in result.skipped} == set(range(1, len(lines)))
+    assert all(s.reason and "\n" not in s.reason for s in result.skipped)
+
+
 def test_folders_gzip_stdin_and_a_file_without_hands(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -272,7 +272,7 @@ def parse_hand(hand_id: str, text: str) -> StarsHand:
             continue
         _body_line(hand, line, street, names)
     if street != "summary":
-        raise PokerStarsError("the hand has no SUMMARY (cut short?)")
+        raise PokerStarsError("the hand has no SUMMARY: it is cut short")
     if not hand.in_summary:
         raise PokerStarsError("the SUMMARY names no player")
     dealt = [n for n in hand.in_summary if n not in sitting_out]
