@@ -205,32 +205,15 @@ def test_every_line_kind_is_parsed() -> None:
     assert history.players == ["Bob", "Cy", "Di", "Ed", "Ann"]
     assert history.antes == [0, 0, 0, D("0.05"), 0]  # Ed's dead small blind
     assert history.blinds_or_straddles == [D("0.05"), D("0.10"), D("-0.10"), D("-0.10"), 0]
-    assert history.actions == [
-        "d dh p1 ????",
-        "d dh p2 KcQc",
-        "d dh p3 ????",
-        "d dh p4 ????",
-        "d dh p5 AsKd",
-        "p3 cc",
-        "p4 cbr 0.30",
-        "p5 cbr 1",
-        "p1 f",
-        "p2 cc",
-        "p3 f",
-        "p4 cc",
-        "d db Ah7c2d",
-        "p2 cc",
-        "p4 cbr 1",
-        "p5 cbr 3",
-        "p2 cc",
-        "p4 cc",
-        "d db Qs",
-        "p4 cc",
-        "p5 cbr 2",
-        "p4 f",
-        "p5 sm AsKd",  # the showdown right after the last bet, before the river (Cy's
-        "d db 5h",  # muck is left out: a muck there would leave nobody to run the river to)
-    ]
+    dealt = "d dh p1 ????|d dh p2 KcQc|d dh p3 ????|d dh p4 ????|d dh p5 AsKd"
+    preflop = "p3 cc|p4 cbr 0.30|p5 cbr 1|p1 f|p2 cc|p3 f|p4 cc"
+    flop = "d db Ah7c2d|p2 cc|p4 cbr 1|p5 cbr 3|p2 cc|p4 cc"
+    turn = "d db Qs|p4 cc|p5 cbr 2|p4 f"
+    # the showdown right after the last bet, before the river; Cy's muck is left out
+    # there (it would leave nobody to run the river to)
+    showdown_river = "p5 sm AsKd|d db 5h"
+    expected = "|".join([dealt, preflop, flop, turn, showdown_river]).split("|")
+    assert history.actions == expected
     assert history.winnings == [0, 0, 0, 0, D("10.70")]
 
 
