@@ -123,6 +123,7 @@ def _epilog() -> str:
         "  equity history tests/data/phh/handhq_50NLH_1_first43.phhs\n"
         "  equity history histories/ --player Hero --plot hero.png\n"
         "  equity history 'hands/**/*.phhs' --out hands.parquet --json\n"
+        "  equity history tests/data/pokerstars --player costamar\n"
         "  zcat hands.phhs.gz | equity history -\n\n"
         "Definitions:\n" + text + "\n\n"
         "Exit code 2 when no hand could be read and reconciled, or with --strict when any\n"
@@ -134,10 +135,11 @@ def add_history(sub: Any) -> None:
     """Register ``equity history``."""
     p = sub.add_parser(
         "history",
-        help="all-in equity, EV-adjusted results and luck from hand histories (PHH)",
-        description="Read PHH hand histories (.phh, .phhs, folders, globs, .gz, - for stdin), "
-        "replay and reconcile every hand, and score each all-in: exact equity in each pot, "
-        "EV-adjusted net won (ev) and luck = net - ev, per player.",
+        help="all-in equity, EV-adjusted results and luck from hand histories (PHH, PokerStars)",
+        description="Read hand histories: PHH (.phh, .phhs) and PokerStars text files "
+        "(.txt, cash games and tournaments, as the client writes them), folders, globs, .gz, "
+        "- for stdin; replay and reconcile every hand, and score each all-in: exact equity in "
+        "each pot, EV-adjusted net won (ev) and luck = net - ev, per player.",
         epilog=_epilog,
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="files, folders, globs or -")

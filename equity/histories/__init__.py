@@ -1,7 +1,8 @@
 """Hand histories: all-in equity, EV-adjusted results and luck on real hands (``equity.history``).
 
 :func:`history` reads PHH hand histories (the open standard, read with
-pokerkit), replays every hand, reconciles it with what the history records,
+pokerkit) and PokerStars text hand histories (:mod:`equity.histories.pokerstars`,
+turned into PHH), replays every hand, reconciles it with what the history records,
 finds the all-in moment, builds the main and side pots and scores each
 all-in player's exact equity in each pot with :func:`equity.calculate`.  The
 definitions are in :mod:`equity.histories.replay`, :mod:`equity.histories.pots`
@@ -31,7 +32,8 @@ equity x (pot after rake) - the player's total contribution. For every other pla
 in hands without a scored all-in, ev = net. net = won - contributed over the whole hand. \
 luck = net - ev. Per hand, sum of ev = sum of net.
 
-Every replay is reconciled with what the history records (finishing stacks, or winnings): \
-a hand that does not add up is reported with the reason and left out of the totals; \
+Every replay is reconciled with what the history records (finishing stacks, or winnings; \
+in a PokerStars hand also the total pot and rake): a hand that does not add up is reported \
+with the reason and left out of the totals; \
 variants other than no-limit hold'em and pot-limit Omaha are counted and skipped."""
 """The definitions, as ``equity history --help`` and the README state them."""

@@ -4,7 +4,8 @@ Definitions (the README and ``equity history --help`` state them too):
 
 * **contributed**: what a player put in over the whole hand (antes, blinds,
   bets), an uncalled bet returned: the largest contribution is cut to the
-  second largest of the hand.  Where the history's winnings show the site
+  second largest of the hand, both without their dead money (antes, a dead
+  blind).  Where the history's winnings show the site
   left it in the pot (a walk's big blind, on some sites), it stays there; the
   player's net is the same either way.
 * **All-in moment**: the first point where no more betting can happen (at
@@ -15,8 +16,11 @@ Definitions (the README and ``equity history --help`` state them too):
   records.  ``finishing_stacks``: each stack must equal the starting stack plus
   the replay's payoff.  ``winnings`` (the amount each player collected): the
   players who collected must be those the replay pays, none collecting more
-  than the replay pays, and rake = total pot - total won must not be negative.
-  A history recording neither is taken as replayed (no rake).
+  than the replay pays, and rake = total pot - total won must not be negative;
+  where the history records its total pot and rake (PokerStars' SUMMARY, as
+  the PHH user-defined fields ``_total_pot`` and ``_rake``), the replay's pot
+  must be that total pot and total pot - total won that rake.  A history
+  recording neither is taken as replayed (no rake).
 """
 
 from __future__ import annotations
@@ -137,12 +141,17 @@ def _big_blind(blinds: Sequence[Any]) -> Decimal:
     return max(values, default=Decimal(0))
 
 
-def _returned(peak: list[Decimal]) -> list[Decimal]:
-    """Contributions with the uncalled part of the largest one returned."""
-    order = sorted(range(len(peak)), key=peak.__getitem__, reverse=True)
+def _returned(peak: list[Decimal], dead: Sequence[Decimal]) -> list[Decimal]:
+    """Contributions with the uncalled part of the largest one returned.
+
+    The live part of each contribution (``peak`` less the player's dead money:
+    antes, a dead blind) is compared: the largest is cut to the second largest.
+    """
+    live = [p - d for p, d in zip(peak, dead, strict=True)]
+    order = sorted(range(len(live)), key=live.__getitem__, reverse=True)
     out = list(peak)
-    if len(order) >= 2 and peak[order[0]] > peak[order[1]]:
-        out[order[0]] = peak[order[1]]
+    if len(order) >= 2 and live[order[0]] > live[order[1]]:
+        out[order[0]] = live[order[1]] + dead[order[0]]
     return out
 
 
@@ -193,7 +202,7 @@ def replay(history: Any) -> Replay:
                     and _is_allin_moment(stacks, state.bets, state.statuses)
                 ):
                     allin = AllIn(street, board, live)
-    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError, AssertionError) as exc:
         reason = " ".join(str(exc).split()).rstrip(".") or type(exc).__name__
         raise HandError(f"the actions do not replay ({reason})", "actions do not replay") from None
     if state is None or state.status:
@@ -203,7 +212,8 @@ def replay(history: Any) -> Replay:
     # Sites differ on a bet nobody called (a walk's big blind above the small
     # blind): returned to the bettor, or left in the pot; the history's winnings tell.
     failure: HandError | None = None
-    for contributed in (_returned(peak), peak):
+    dead = [Decimal(str(state.get_effective_ante(i))) for i in range(n)]
+    for contributed in (_returned(peak, dead), peak):
         won_replay = [p + c for p, c in zip(payoffs, contributed, strict=True)]
         total_pot = sum(contributed, Decimal(0))
         if sum(won_replay, Decimal(0)) != total_pot:
@@ -269,5 +279,18 @@ def _reconcile(
     if rake < 0:
         raise HandError(
             f"the winnings exceed the pot of {total_pot}", "winnings differ from the replay"
+        )
+    fields = getattr(history, "user_defined_fields", None) or {}
+    recorded_pot = fields.get("_total_pot")
+    if recorded_pot is not None and Decimal(str(recorded_pot)) != total_pot:
+        raise HandError(
+            f"the replay's pot of {total_pot} is not the recorded total pot of {recorded_pot}",
+            "total pot differs from the replay",
+        )
+    recorded_rake = fields.get("_rake")
+    if recorded_rake is not None and Decimal(str(recorded_rake)) != rake:
+        raise HandError(
+            f"total pot - total won = {rake} is not the recorded rake of {recorded_rake}",
+            "rake differs from the history",
         )
     return won, rake, "winnings"

@@ -168,13 +168,14 @@ def _plain(value: Any) -> Any:
 
 def _hand_id(raw: RawHand) -> str:
     value = getattr(raw.history, "hand", None) if raw.history is not None else None
-    return "" if value is None else str(value)
+    return raw.hand_id if value is None else str(value)
 
 
 def _score_raw(raw: RawHand) -> tuple[list[dict[str, Any]], Skipped | None]:
     hand_id = _hand_id(raw)
     if raw.history is None:
-        return [], Skipped(raw.file, raw.index, hand_id, raw.error or "unreadable", "not valid PHH")
+        reason = raw.error or "unreadable"
+        return [], Skipped(raw.file, raw.index, hand_id, reason, raw.kind, raw.unsupported)
     try:
         rep = replay(raw.history)
         return score(rep, raw.file, raw.index, hand_id), None
@@ -188,8 +189,9 @@ def history(paths: str | Iterable[str]) -> HistoryResult:
     Parameters
     ----------
     paths : str or iterable of str
-        PHH files (``.phh``, ``.phhs``, optionally ``.gz``), folders (searched
-        recursively), glob patterns, or ``-`` for a ``.phhs`` text on stdin.
+        PHH files (``.phh``, ``.phhs``) or PokerStars text files (``.txt``),
+        optionally ``.gz``, folders (searched recursively), glob patterns, or
+        ``-`` for stdin (a ``.phhs`` or PokerStars text).
 
     Returns
     -------
