@@ -375,7 +375,7 @@ def simulate_omaha_batches(
     out : int64[n_run, n_players, n_players + 1]; extra : int64[n_run, n_players, 7]
     status : int64[n_run]
     """
-    # a parallel region takes these tuples as they are: they are flat (not nested)
+    # the tuples go into the parallel region as they are: Numba takes flat ones there, not nested
     n_run = out.shape[0]
     taken = np.zeros(1, dtype=np.int64)  # the work queue (see fetch_add)
     for _worker in prange(min(n_run, QUEUE_WORKERS)):
