@@ -12,7 +12,7 @@ Every kernel takes the tables as the one named tuple (``tables``) and
 reads its fields by name; a board is carried as its *sums* ``(key, suits,
 low)`` (:func:`add_card`).  A loop over cards carries the sums as three
 scalars, not as one tuple: with the tuple, the Omaha Monte-Carlo loops ran
-5-12% slower (measured on random, pattern and hi-lo spots).
+7-14% slower (measured on random, pattern and hi-lo spots).
 
 High values are on the hold'em scale of :mod:`equity.lookup` (``value >>
 12`` = category 1..9).  Low codes are ``256 - mask`` of the low's five ranks
