@@ -16,10 +16,13 @@ random players' hole cards) and :func:`_complete_board` (the board).
 The hands are scored inline, from arrays unpacked once per kernel entry:
 an inlined helper with branches that takes a tuple, or takes a row view
 of ``holes``, pays reference counting per call (measured: up to 4x the
-lookup itself).  Deal order of a batch: pattern players (one hand each,
-drawn jointly; the whole draw is rejected on a conflict), then random players by
-partial Fisher-Yates over the live deck, then the board, both skipping cards
-the pattern players hold (without pattern players the board is Floyd's draw
+lookup itself; the joint pattern draw taking the spot tuple cost 6% of a
+pattern spot), and the board sums travel as scalars (:mod:`.omaha`).
+
+Deal order of a batch: pattern players (one hand each, drawn jointly; the
+whole draw is rejected on a conflict), then random players by partial
+Fisher-Yates over the live deck, then the board, both skipping cards the
+pattern players hold (without pattern players the board is Floyd's draw
 from the cards left).  Known hands are scored from precomputed rows
 (:func:`.omaha.hand_rows`).
 
@@ -35,7 +38,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..lookup.omaha import OmahaTables
 from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
 from .deal import next_combination, swap_draw
 from .headsup import pick_combo
@@ -164,25 +166,13 @@ def _draw_live(s0, s1, spare, deck, i, used, skip):
 
 
 @inline_kernel
-def _deal_patterns(
-    s0,
-    s1,
-    ranged,
-    n_range,
-    uniform,
-    fixed_mask,
-    combos,
-    combo_masks,
-    combo_offsets,
-    combo_cum,
-    n_hole,
-    holes,
-):
-    """One hand for each pattern player ``ranged[:n_range]``, drawn jointly into ``holes``.
+def _deal_patterns(s0, s1, players, fixed_mask, combos, combo_masks, combo_cum, n_hole, holes):
+    """One hand for each pattern player, drawn jointly into ``holes``.
 
-    Returns ``(s0, s1, used, ok)``: ``used`` is the known cards and the
-    hands dealt; a draw in which two hands share a card is rejected whole
-    and redrawn, up to ``MAX_REJECTIONS`` times (then ``ok`` is False).
+    ``players`` is the draw table of :func:`_pattern_players`.  Returns
+    ``(s0, s1, used, ok)``: ``used`` is the known cards and the hands
+    dealt; a draw in which two hands share a card is rejected whole and
+    redrawn, up to ``MAX_REJECTIONS`` times (then ``ok`` is False).
     """
     used = fixed_mask
     ok = False
@@ -190,10 +180,10 @@ def _deal_patterns(
     while not ok and rejections < MAX_REJECTIONS:
         used = fixed_mask
         ok = True
-        for r in range(n_range):
-            p = ranged[r]
+        for r in range(players.shape[0]):
+            p = players[r, 0]
             s0, s1, x = xoro(s0, s1)
-            c = pick_combo(x, combo_offsets[p], combo_offsets[p + 1], uniform[p], combo_cum)
+            c = pick_combo(x, players[r, 1], players[r, 2], players[r, 3] != 0, combo_cum)
             if combo_masks[c] & used:
                 ok = False
                 break
@@ -229,21 +219,19 @@ def _complete_board(rng, deck, i, used, skip, m, sums, card_keys, suit_bits, low
     Floyd's draw from the cards left (:func:`.omaha.floyd_board`), or, with
     ``skip``, a partial Fisher-Yates passing over the cards in ``used``;
     the cards go to ``sink[r, -1, 5 - m:]`` (a ``sink`` of None compiles
-    away).  Per-deal helpers take arrays, not the tables
-    tuple (see :func:`.omaha.hand_high`).
+    away).  Per-deal helpers take arrays, not the tables tuple (see
+    :func:`.omaha.hand_high`).
     """
     s0, s1, spare = rng
     if not skip:
-        s0, s1, spare, sums = floyd_board(
-            s0, s1, spare, deck, i, m, sums, card_keys, suit_bits, low_bits, sink, r
-        )
-    else:
-        for k in range(m):
-            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
-            sums = add_card(sums, c, card_keys, suit_bits, low_bits)
-            if sink is not None:
-                sink[r, sink.shape[1] - 1, 5 - m + k] = c
-    return s0, s1, spare, sums
+        return floyd_board(s0, s1, spare, deck, i, m, sums, card_keys, suit_bits, low_bits, sink, r)
+    key, suits, low = sums
+    for k in range(m):
+        s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
+        key, suits, low = add_card(key, suits, low, c, card_keys, suit_bits, low_bits)
+        if sink is not None:
+            sink[r, sink.shape[1] - 1, 5 - m + k] = c
+    return s0, s1, spare, (key, suits, low)
 
 
 @inline_kernel
@@ -258,27 +246,33 @@ def _record_hands(sink, r, holes, spot):
 
 
 @inline_kernel
-def _range_players(spot):
-    """``(ranged, uniform, n_range)``: the pattern players in order, and whether each
-    player's weights are all equal (then a hand is one bounded draw)."""
+def _pattern_players(spot):
+    """The pattern players' draw table, ``int64[n_range, 4]``, in player order.
+
+    A row per pattern player: the player, the bounds ``lo, hi`` of its
+    hands in ``spot.combos``, and 1 when their weights are all equal (a hand
+    is then one bounded draw), else 0.
+    """
     kinds = spot.kinds
-    n_players = kinds.shape[0]
-    ranged = np.empty(n_players, dtype=np.int64)
-    uniform = np.zeros(n_players, dtype=np.bool_)
-    n_range = 0
-    for p in range(n_players):
+    cum = spot.combo_cum
+    players = np.zeros((np.sum(kinds == KIND_RANGE), 4), dtype=np.int64)
+    r = 0
+    for p in range(kinds.shape[0]):
         if kinds[p] != KIND_RANGE:
             continue
-        ranged[n_range] = p
-        n_range += 1
         lo = spot.combo_offsets[p]
-        base = spot.combo_cum[lo - 1] if lo > 0 else 0.0
-        step = spot.combo_cum[lo] - base
-        uniform[p] = True
-        for c in range(lo + 1, spot.combo_offsets[p + 1]):
-            if spot.combo_cum[c] - spot.combo_cum[c - 1] != step:
-                uniform[p] = False
-    return ranged, uniform, n_range
+        hi = spot.combo_offsets[p + 1]
+        step = cum[lo] - (cum[lo - 1] if lo > 0 else 0.0)
+        uniform = 1
+        for c in range(lo + 1, hi):
+            if cum[c] - cum[c - 1] != step:
+                uniform = 0
+        players[r, 0] = p
+        players[r, 1] = lo
+        players[r, 2] = hi
+        players[r, 3] = uniform
+        r += 1
+    return players
 
 
 @kernel
@@ -289,10 +283,11 @@ def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
     a ``sink``, deal ``t`` of the batch is written to ``sink[row0 + t]``.
     The tuples are unpacked here, once: the per-deal helpers take arrays.
     """
-    (n_hole, hilo, board_fixed, n_board_fixed, fixed_holes, kinds, combos, combo_masks,
-     combo_offsets, combo_cum, fixed_mask, live_deck) = spot  # fmt: skip
-    pair_index, pair_values, flush_pair_index, flush_values, low_bits, lows_of = hand_tables(tables)
-    card_keys, suit_bits, _, offsets, board_index, suited_index = board_tables(tables)
+    n_hole, hilo, kinds, fixed_mask = spot.n_hole, spot.hilo, spot.kinds, spot.fixed_mask
+    combos, combo_masks, combo_cum = spot.combos, spot.combo_masks, spot.combo_cum
+    pair_index, pair_values, flush_pair_index, flush_values = hand_tables(tables)
+    card_keys, suit_bits, low_bits, offsets, board_index, suited_index = board_tables(tables)
+    lows_of = tables.low_values
     rows, flush_rows = known
     n_players = kinds.shape[0]
     state = np.empty(2, dtype=np.uint64)
@@ -300,34 +295,23 @@ def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
     s0 = state[0]
     s1 = state[1]
     spare = np.uint64(0)
-    deck = live_deck.copy()
-    holes = fixed_holes.copy()
+    deck = spot.live_deck.copy()
+    holes = spot.fixed_holes.copy()
     highs = np.zeros(n_players, dtype=np.int64)
     lows = np.zeros(n_players, dtype=np.int64)
     hole_low = np.full(n_players, -1, dtype=np.int64)  # known hands' low masks
     for p in range(n_players):
         if kinds[p] == KIND_FIXED:
             hole_low[p] = hand_low_mask(holes[p], n_hole, low_bits)
-    start = board_sums(board_fixed, n_board_fixed, card_keys, suit_bits, low_bits)
-    m = 5 - n_board_fixed
-    ranged, uniform, n_range = _range_players(spot)
-    skip = n_range > 0
+    start = board_sums(spot.board_fixed, spot.n_board_fixed, card_keys, suit_bits, low_bits)
+    m = 5 - spot.n_board_fixed
+    players = _pattern_players(spot)
+    skip = players.shape[0] > 0
     for t in range(n_batch):
         used = fixed_mask
         if skip:
             s0, s1, used, ok = _deal_patterns(
-                s0,
-                s1,
-                ranged,
-                n_range,
-                uniform,
-                fixed_mask,
-                combos,
-                combo_masks,
-                combo_offsets,
-                combo_cum,
-                n_hole,
-                holes,
+                s0, s1, players, fixed_mask, combos, combo_masks, combo_cum, n_hole, holes
             )
             if not ok:
                 return STATUS_NO_LEGAL_DEAL
@@ -391,29 +375,18 @@ def simulate_omaha_batches(
     out : int64[n_run, n_players, n_players + 1]; extra : int64[n_run, n_players, 7]
     status : int64[n_run]
     """
-    # a prange body takes arrays and scalars only: the tuples are rebuilt per batch
-    (n_hole, hilo, board_fixed, n_board_fixed, fixed_holes, kinds, combos, combo_masks,
-     combo_offsets, combo_cum, fixed_mask, live_deck) = spot  # fmt: skip
-    (card_keys, suit_bits, offsets, values, board_index, pair_index, pair_values, suited_index,
-     flush_pair_index, flush_values, low_bits, low_values) = tables  # fmt: skip
-    rows, flush_rows = known
+    # the tuples go into the parallel region as they are: Numba takes flat ones there, not nested
+    n_run = out.shape[0]
     taken = np.zeros(1, dtype=np.int64)  # the work queue (see fetch_add)
-    for _worker in prange(min(out.shape[0], QUEUE_WORKERS)):
-        while True:
-            i = fetch_add(taken, 1)
-            if i >= out.shape[0]:
-                break
+    for _worker in prange(min(n_run, QUEUE_WORKERS)):
+        i = fetch_add(taken, 1)
+        while i < n_run:
             start = (first_batch + i) * batch_size
             n_batch = min(n_trials, start + batch_size) - start
             status[i] = _omaha_batch(
-                seeds[i], n_batch,
-                OmahaSpot(n_hole, hilo, board_fixed, n_board_fixed, fixed_holes, kinds, combos,
-                          combo_masks, combo_offsets, combo_cum, fixed_mask, live_deck),
-                OmahaTables(card_keys, suit_bits, offsets, values, board_index, pair_index,
-                            pair_values, suited_index, flush_pair_index, flush_values, low_bits,
-                            low_values),
-                (rows, flush_rows), sink, i * batch_size, out[i], extra[i],
-            )  # fmt: skip
+                seeds[i], n_batch, spot, tables, known, sink, i * batch_size, out[i], extra[i]
+            )
+            i = fetch_add(taken, 1)
 
 
 @kernel
@@ -427,8 +400,9 @@ def _enumerate_boards(
     kept per position, so a new board recomputes them from its first
     changed card on.
     """
-    pair_index, pair_values, flush_pair_index, flush_values, low_bits, lows_of = hand_tables(tables)
-    card_keys, suit_bits, _, offsets, board_index, suited_index = board_tables(tables)
+    pair_index, pair_values, flush_pair_index, flush_values = hand_tables(tables)
+    card_keys, suit_bits, low_bits, offsets, board_index, suited_index = board_tables(tables)
+    lows_of = tables.low_values
     rows, flush_rows = known
     n_players = holes.shape[0]
     n_deck = deck.shape[0]
@@ -447,7 +421,7 @@ def _enumerate_boards(
     while changed >= 0:
         for j in range(changed, m):  # the running sums from the changed card on
             keys[j + 1], suits[j + 1], board_lows[j + 1] = add_card(
-                (keys[j], suits[j], board_lows[j]), deck[idx[j]], card_keys, suit_bits, low_bits
+                keys[j], suits[j], board_lows[j], deck[idx[j]], card_keys, suit_bits, low_bits
             )
         facts = board_facts(keys[m], suits[m], offsets, board_index, suited_index)
         for p in range(n_players):
@@ -526,18 +500,13 @@ def enumerate_omaha(
     assignments : uint8[n_assign, n_players, 6] (first ``n_hole`` columns used)
     out : int64[n_assign, n_players, n_players + 1]; extra : int64[n_assign, n_players, 7]
     """
-    (card_keys, suit_bits, offsets, values, board_index, pair_index, pair_values, suited_index,
-     flush_pair_index, flush_values, low_bits, low_values) = tables  # fmt: skip
+    n_assign = assignments.shape[0]
     taken = np.zeros(1, dtype=np.int64)  # the work queue (see fetch_add)
-    for _worker in prange(min(assignments.shape[0], QUEUE_WORKERS)):
-        while True:
-            a = fetch_add(taken, 1)
-            if a >= assignments.shape[0]:
-                break
+    for _worker in prange(min(n_assign, QUEUE_WORKERS)):
+        a = fetch_add(taken, 1)
+        while a < n_assign:
             _enumerate_assignment(
                 assignments[a], n_hole, hilo, use_rows, board_fixed, n_board_fixed, fixed_mask,
-                OmahaTables(card_keys, suit_bits, offsets, values, board_index, pair_index,
-                            pair_values, suited_index, flush_pair_index, flush_values, low_bits,
-                            low_values),
-                out[a], extra[a],
+                tables, out[a], extra[a],
             )  # fmt: skip
+            a = fetch_add(taken, 1)
