@@ -128,6 +128,9 @@ def _epilog() -> str:
         "  zcat hands.phhs.gz | equity history -\n"
         "  equity history 'hands/**/*.phhs' --scheduler tcp://10.0.0.5:8786\n\n"
         "Definitions:\n" + text + "\n\n"
+        "With --scheduler the files are the units of work on Dask (the workers read them by\n"
+        "their absolute paths: the same machine or a shared file system); the results are\n"
+        "identical to a run here.\n\n"
         "Exit code 2 when no hand could be read and reconciled, or with --strict when any\n"
         "hand was skipped; each skipped hand is named on stderr with its reason."
     )
