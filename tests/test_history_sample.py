@@ -100,6 +100,32 @@ def test_every_shipped_hand_reconciles_or_is_reported_with_its_reason(
     assert unsupported == {"unsupported variant", "cashed out", "run more than once"}
 
 
+def test_every_pokerstars_net_is_what_its_text_records(whole: equity.HistoryResult) -> None:
+    """Each scored PokerStars hand of the folder: every player's net is the money lines' of
+    the text (posts, calls, bets, raises, returns, collected), and won + rake = total pot."""
+    from test_history_pokerstars import _text_nets
+
+    from equity.histories.pokerstars import parse_hand
+
+    hands = whole.hands
+    stars = hands[hands["file"].str.endswith(".txt")]
+    texts: dict[str, list[tuple[str, str]]] = {}
+    checked = 0
+    for (file, index), rows in stars.groupby(["file", "index"]):
+        if file not in texts:
+            texts[file] = split_hands(read_text(file))
+        hand_id, chunk = texts[file][index - 1]
+        parsed = parse_hand(hand_id, chunk)
+        assert parsed.total_pot is not None
+        total = float(parsed.total_pot)
+        assert rows["won"].sum() + rows["rake"].iloc[0] == pytest.approx(total, abs=1e-9)
+        nets = _text_nets(chunk)
+        for player, net in zip(rows["player"], rows["net"], strict=True):
+            assert net == pytest.approx(float(nets.get(player, 0)), abs=1e-9), (file, index)
+        checked += 1
+    assert checked > 1000
+
+
 def test_per_hand_ev_sums_to_net_and_luck_to_zero(whole: equity.HistoryResult) -> None:
     per_hand = whole.hands.groupby(["file", "index"])[["net", "ev", "luck"]].sum()
     assert per_hand["ev"].to_numpy() == pytest.approx(per_hand["net"].to_numpy(), abs=1e-6)
