@@ -73,7 +73,8 @@ def write(tmp_path: Path, name: str, text: str) -> str:
 
 @pytest.fixture(scope="module")
 def sample() -> equity.HistoryResult:
-    return equity.history([str(DATA)])
+    """The HandHQ slice and the 2019 WSOP hand (the whole sample: tests/test_history_sample.py)."""
+    return equity.history([str(HANDHQ), str(WSOP)])
 
 
 def test_the_sample_reads_and_reconciles(sample: equity.HistoryResult) -> None:

@@ -19,7 +19,7 @@ HERO = "QiLz8xreFvpFCuxIwseb6A"
 
 def test_json_summary_and_csv_rows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "hands.csv"
-    assert main(["history", str(DATA), "--json", "--out", str(out)]) == 0
+    assert main(["history", HANDHQ, WSOP, "--json", "--out", str(out)]) == 0
     captured = capsys.readouterr()
     data = json.loads(captured.out)
     assert data["hands_read"] == 44

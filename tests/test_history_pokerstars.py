@@ -385,7 +385,8 @@ def _text_nets(chunk: str) -> dict[str, Decimal]:
 
 @pytest.fixture(scope="module")
 def shipped() -> equity.HistoryResult:
-    return equity.history(str(DATA))
+    """The four files described hand by hand here (the whole folder: test_history_sample.py)."""
+    return equity.history([str(p) for p in (CAPH, AOLUTA, TOURNAMENT, APPRENTICE)])
 
 
 def test_every_shipped_hand_reads_and_reconciles(shipped: equity.HistoryResult) -> None:

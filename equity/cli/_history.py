@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from ._equity import add_scheduler
 from ._util import (
     EXIT_USAGE,
     CliError,
@@ -32,7 +33,7 @@ def _cmd_history(args: argparse.Namespace) -> int:
             raise CliError(f"--out writes .csv or .parquet, not {args.out!r}")
         check_parquet(out)
     plot = check_plot_file(args.plot) if args.plot else None
-    result = history(args.paths)
+    result = history(args.paths, scheduler=args.scheduler)  # a ValueError: no scheduler
     for skipped in result.skipped:
         print(f"equity history: {skipped.sentence()}", file=sys.stderr)
     if result.reconciled == 0:
@@ -124,8 +125,12 @@ def _epilog() -> str:
         "  equity history histories/ --player Hero --plot hero.png\n"
         "  equity history 'hands/**/*.phhs' --out hands.parquet --json\n"
         "  equity history tests/data/pokerstars --player costamar\n"
-        "  zcat hands.phhs.gz | equity history -\n\n"
+        "  zcat hands.phhs.gz | equity history -\n"
+        "  equity history 'hands/**/*.phhs' --scheduler tcp://10.0.0.5:8786\n\n"
         "Definitions:\n" + text + "\n\n"
+        "With --scheduler the files are the units of work on Dask (the workers read them by\n"
+        "their absolute paths: the same machine or a shared file system); the results are\n"
+        "identical to a run here.\n\n"
         "Exit code 2 when no hand could be read and reconciled, or with --strict when any\n"
         "hand was skipped; each skipped hand is named on stderr with its reason."
     )
@@ -154,4 +159,5 @@ def add_history(sub: Any) -> None:
         help="cumulative net won and EV-adjusted net won by hand (.png, .svg, .pdf)",
     )
     p.add_argument("--strict", action="store_true", help="exit code 2 when any hand was skipped")
+    add_scheduler(p)  # files as units of work; the workers must see the files
     p.set_defaults(func=_cmd_history)

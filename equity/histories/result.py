@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .read import RawHand, expand_sources, read_hands
@@ -21,7 +21,7 @@ from .score import COLUMNS, score
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["HistoryResult", "Skipped", "history"]
+__all__ = ["FileResult", "HistoryResult", "Skipped", "history", "score_file"]
 
 
 @dataclass(frozen=True)
@@ -183,7 +183,35 @@ def _score_raw(raw: RawHand) -> tuple[list[dict[str, Any]], Skipped | None]:
         return [], Skipped(raw.file, raw.index, hand_id, str(exc), exc.kind, exc.unsupported)
 
 
-def history(paths: str | Iterable[str]) -> HistoryResult:
+FileResult = tuple[list[dict[str, Any]], list[Skipped], int]
+"""What one file gives: its rows, its hands (or itself) left out, and its hands read."""
+
+
+def score_file(file: str, shown: str | None = None) -> FileResult:
+    """Read, replay, reconcile and score every hand of ``file``: the unit of work.
+
+    ``shown`` is the name the rows and skipped hands give the file (default
+    ``file``): a Dask worker reads the file by its absolute path.
+    """
+    name = file if shown is None else shown
+    rows: list[dict[str, Any]] = []
+    skipped: list[Skipped] = []
+    read = 0
+    for raw in read_hands(file):
+        if shown is not None:
+            raw = replace(raw, file=name)
+        if raw.index == 0:
+            skipped.append(Skipped(raw.file, 0, "", raw.error or "unreadable"))
+            continue
+        read += 1
+        got, skip = _score_raw(raw)
+        rows.extend(got)
+        if skip is not None:
+            skipped.append(skip)
+    return rows, skipped, read
+
+
+def history(paths: str | Iterable[str], scheduler: Any = None) -> HistoryResult:
     """Read, replay, reconcile and score every hand of ``paths``.
 
     Parameters
@@ -192,6 +220,12 @@ def history(paths: str | Iterable[str]) -> HistoryResult:
         PHH files (``.phh``, ``.phhs``) or PokerStars text files (``.txt``),
         optionally ``.gz``, folders (searched recursively), glob patterns, or
         ``-`` for stdin (a ``.phhs`` or PokerStars text).
+    scheduler : str or distributed.Client, optional
+        Run on Dask, files as units of work: ``"tcp://host:8786"``,
+        ``"local"`` / ``"local:N"`` (N worker processes here) or a connected
+        ``Client``; the workers must see the files (same machine or a shared
+        file system).  Identical results to a run here
+        (:mod:`equity.histories.jobs`).
 
     Returns
     -------
@@ -203,8 +237,11 @@ def history(paths: str | Iterable[str]) -> HistoryResult:
     Raises
     ------
     ValueError
-        When ``paths`` names no file at all.
+        When ``paths`` names no file at all, or no Dask scheduler answers at
+        ``scheduler``.
     """
+    from .jobs import score_files
+
     sources: Sequence[str] = [paths] if isinstance(paths, str) else list(paths)
     files, errors = expand_sources(sources)
     if not files:
@@ -212,16 +249,10 @@ def history(paths: str | Iterable[str]) -> HistoryResult:
     skipped = [Skipped(source, 0, "", reason) for source, reason in _split(errors)]
     rows: list[dict[str, Any]] = []
     read = 0
-    for file in files:
-        for raw in read_hands(file):
-            if raw.index == 0:
-                skipped.append(Skipped(raw.file, 0, "", raw.error or "unreadable"))
-                continue
-            read += 1
-            got, skip = _score_raw(raw)
-            rows.extend(got)
-            if skip is not None:
-                skipped.append(skip)
+    for got, skips, count in score_files(files, scheduler):
+        rows.extend(got)
+        skipped.extend(skips)
+        read += count
     return HistoryResult(tuple(rows), tuple(skipped), read)
 
 

@@ -1,0 +1,107 @@
+"""Files as units of work: score the files of :func:`equity.history` here or on Dask.
+
+A file is read, replayed, reconciled and scored as a whole by
+:func:`equity.histories.result.score_file`; the files of a job are cut into
+runs of consecutive files of about equal size, one task each, and the
+results are put back in the order of the files.  So a job gives **identical
+rows, skipped hands and counts** locally and on any cluster (the scoring is
+exact: every run-out enumerated, nothing drawn at random).
+
+On a cluster (``scheduler=``: an address, ``"local[:N]"`` or a
+``distributed.Client``; :func:`equity.cluster.connect`) the workers read the
+files by their absolute paths, so the files must be where the workers can
+read them (the same machine, or a shared file system); the rows still name
+each file as it was given.  Stdin (``-``) is read and scored here.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .result import FileResult
+
+__all__ = ["CHUNKS_PER_THREAD", "score_files", "split_runs"]
+
+CHUNKS_PER_THREAD = 4
+"""Aim for this many tasks per worker thread: spreads the tail of a job."""
+
+
+def score_files(files: Sequence[str], scheduler: Any = None) -> list[FileResult]:
+    """``score_file`` of every file, in order: here, or on the Dask cluster ``scheduler``.
+
+    ``scheduler`` None runs here (also inside ``equity.engine.use_scheduler``:
+    a hand's exact equities are too small a job to send out one by one).
+    """
+    from ..engine import LocalExecutor, use_scheduler
+    from .result import score_file
+
+    if scheduler is None:
+        with use_scheduler(LocalExecutor()):
+            return [score_file(file) for file in files]
+    from ..cluster import connect, worker_threads
+
+    with connect(scheduler) as client:
+        remote = [i for i, file in enumerate(files) if file != "-"]
+        runs = split_runs([_size(files[i]) for i in remote], worker_threads(client))
+        tasks = [[(str(Path(files[remote[i]]).resolve()), files[remote[i]]) for i in run]
+                 for run in runs]  # fmt: skip
+        futures = client.map(_score_run, tasks, pure=False)
+        out: list[Any] = [None] * len(files)
+        if len(remote) < len(files):  # stdin, while the workers run
+            with use_scheduler(LocalExecutor()):
+                for i, file in enumerate(files):
+                    if file == "-":
+                        out[i] = score_file(file)
+        for run, results in zip(runs, client.gather(futures), strict=True):
+            for i, result in zip(run, results, strict=True):
+                out[remote[i]] = result
+        return out
+
+
+def _score_run(run: Sequence[tuple[str, str]]) -> list[FileResult]:
+    """The task: ``score_file`` of each ``(path, name as given)`` of a run, on a worker."""
+    from .result import score_file
+
+    return [score_file(path, shown=shown) for path, shown in run]
+
+
+def _size(file: str) -> int:
+    """Bytes of ``file`` (1 when it cannot be read: its task reports why)."""
+    try:
+        return max(1, os.path.getsize(file))
+    except OSError:
+        return 1
+
+
+def split_runs(sizes: Sequence[int], width: int) -> list[list[int]]:
+    """Cut ``range(len(sizes))`` into runs of consecutive items of about equal total size.
+
+    About :data:`CHUNKS_PER_THREAD` runs per thread of ``width`` (never more
+    runs than items); every item in exactly one run, in order.
+
+    Examples
+    --------
+    >>> split_runs([10, 10, 10, 10], 1)
+    [[0], [1], [2], [3]]
+    >>> split_runs([5, 1, 1, 1, 1, 1], 1)
+    [[0], [1, 2, 3], [4, 5]]
+    """
+    n = len(sizes)
+    if n == 0:
+        return []
+    want = min(n, CHUNKS_PER_THREAD * max(1, width))
+    target = math.ceil(sum(sizes) / want)
+    runs: list[list[int]] = [[]]
+    total = 0
+    for i, size in enumerate(sizes):
+        if runs[-1] and total + size > target:
+            runs.append([])
+            total = 0
+        runs[-1].append(i)
+        total += size
+    return runs
