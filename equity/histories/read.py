@@ -17,12 +17,12 @@ import glob
 import gzip
 import re
 import sys
-import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import fastphh
 from .pokerstars import is_pokerstars, read_text_hands
 
 __all__ = [
@@ -117,12 +117,8 @@ def _split_sections(text: str) -> list[str]:
 
 
 def _loads(text: str) -> Any:
-    """One hand from PHH text, pokerkit's unexpected-field warnings silenced."""
-    from pokerkit import HandHistory
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return HandHistory.loads(text)
+    """One hand from PHH text: :mod:`.fastphh` for no-limit hold'em, else pokerkit."""
+    return fastphh.loads(text)
 
 
 def _reason(exc: Exception) -> str:
