@@ -30,6 +30,11 @@ _INT = re.compile(r"^[+-]?[0-9]+$")
 _DECIMAL = re.compile(r"^[+-]?[0-9]+\.[0-9]+$")
 _TIME = re.compile(r"^[0-9]{2}:[0-9]{2}:[0-9]{2}$")
 _ITEM = re.compile(r"""\s*('[^'\n]*'|"[^"\\\n]*"|[^,'"\[\]]+?)\s*(?:,|$)""")
+_SCALAR = (
+    r"""(?:'[^'\n]*'|"[^"\\\n]*"|[+-]?[0-9]+(?:\.[0-9]+)?|true|false|[0-9]{2}:[0-9]{2}:[0-9]{2})"""
+)
+_PLAIN = re.compile(rf"{_SCALAR}|\[\s*(?:{_SCALAR}(?:\s*,\s*{_SCALAR})*\s*,?)?\s*\]")
+"""A value of the subset (a field the replay does not read is checked, not converted)."""
 
 _NUMBER_LISTS = ("antes", "blinds_or_straddles", "starting_stacks")
 _KNOWN = {
@@ -69,6 +74,7 @@ class FastHand:
     finishing_stacks: list[Any] | None = None
     hand: Any = None
     user_defined_fields: dict[str, Any] = field(default_factory=dict)
+    """The fields named with a leading ``_`` (pokerkit's also hold the fields it does not know)."""
 
     def to_pokerkit(self) -> Any:
         """The same hand read by pokerkit (:class:`pokerkit.HandHistory`)."""
@@ -109,6 +115,12 @@ def _value(text: str) -> Any:
     inner = text[1:-1].strip()
     if not inner:
         return []
+    if inner[0] == "'" and inner[-1] == "'":  # the common case: a list of literal strings
+        words = inner[1:-1].split("', '")
+        if inner.count("'") == 2 * len(words):
+            return words
+    elif "'" not in inner and '"' not in inner:  # a list of numbers
+        return [_scalar(item.strip()) for item in inner.split(",")]
     items: list[Any] = []
     pos = 0
     while pos < len(inner):
@@ -132,7 +144,12 @@ def _parse(text: str) -> FastHand:
         key = match.group(1)
         if key in values:
             raise _NotSubset(key)
-        values[key] = _value(match.group(2))
+        if key in _KNOWN or key[0] == "_":
+            values[key] = _value(match.group(2))
+        elif _PLAIN.fullmatch(match.group(2)):
+            values[key] = None
+        else:
+            raise _NotSubset(line)
     if values.get("variant") != "NT":
         raise _NotSubset("variant")
     n = len(values.get("starting_stacks") or ())

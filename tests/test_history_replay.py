@@ -1,0 +1,250 @@
+"""The fast PHH reader and hold'em replay against pokerkit's, hand for hand.
+
+pokerkit stays the reference: on every shipped hand (PHH and PokerStars) the
+fast replay either declines (pokerkit replays the hand) or gives the very
+:class:`~equity.histories.replay.Replay` pokerkit's route gives: contributions,
+all-in moment, street snapshots, cards, what was won, rake and what it was
+checked against; a hand pokerkit cannot reconcile is never answered by the fast
+replay.  Hand-made hands add side pots, an uncalled bet, a walk, a split pot,
+antes (left to pokerkit) and a hand shown face down.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import pytest
+
+import equity
+from equity.histories import fastphh
+from equity.histories.fastreplay import _split, _Unsure, fast_replay
+from equity.histories.pots import build_pots
+from equity.histories.read import _split_sections, expand_sources, read_hands
+from equity.histories.replay import HandError, Replay, replay
+
+DATA = Path(__file__).parent / "data"
+HANDHQ = DATA / "phh" / "handhq_50NLH_1_first43.phhs"
+SOURCES = [str(DATA / "phh"), str(DATA / "pokerstars")]
+
+
+@pytest.fixture
+def pokerkit_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every hand read and replayed by pokerkit, as before the fast route."""
+    monkeypatch.setattr(fastphh, "ENABLED", False)
+
+
+def _reference(history: Any) -> Replay | str:
+    """pokerkit's replay of ``history`` (the fast route off), or the reason it fails."""
+    before = fastphh.ENABLED
+    fastphh.ENABLED = False
+    try:
+        hand = history.to_pokerkit() if hasattr(history, "to_pokerkit") else history
+        return replay(hand)
+    except HandError as exc:
+        return str(exc)
+    finally:
+        fastphh.ENABLED = before
+
+
+def _shipped() -> list[tuple[str, int, Any]]:
+    files, _ = expand_sources(SOURCES)
+    return [
+        (raw.file, raw.index, raw.history)
+        for file in files
+        for raw in read_hands(file)
+        if raw.history is not None
+    ]
+
+
+def test_fast_replay_equals_pokerkit_on_every_shipped_hand() -> None:
+    hands = _shipped()
+    assert len(hands) > 150
+    answered = 0
+    for file, index, history in hands:
+        ref = _reference(history)
+        got = fast_replay(history)
+        if got is None:
+            continue
+        answered += 1
+        assert isinstance(ref, Replay), f"{file} hand {index}: pokerkit says {ref}"
+        assert got == ref, f"{file} hand {index}"
+        assert got.net == ref.net
+        if got.allin is not None:
+            assert build_pots(got.contributed, got.allin.players) == build_pots(
+                ref.contributed, ref.allin.players if ref.allin else ()
+            )
+    # The fast route covers most of the sample, and every HandHQ hand.
+    assert answered > 0.8 * len(hands)
+    handhq = [h for f, _, h in hands if f == str(HANDHQ)]
+    assert len(handhq) == 43
+    assert all(fast_replay(h) is not None for h in handhq)
+
+
+def test_fast_reader_reads_the_fields_pokerkit_reads() -> None:
+    sections = _split_sections(HANDHQ.read_text())
+    assert len(sections) == 43
+    for body in sections:
+        fast = fastphh._parse(body)
+        ref = fastphh.loads_pokerkit(body)
+        for name in (
+            "variant",
+            "antes",
+            "blinds_or_straddles",
+            "min_bet",
+            "starting_stacks",
+            "actions",
+            "players",
+            "winnings",
+            "finishing_stacks",
+            "hand",
+        ):
+            assert getattr(fast, name) == getattr(ref, name), name
+        # The user-defined fields the replay reads are those named with a leading '_'.
+        ours = {k: v for k, v in ref.user_defined_fields.items() if k.startswith("_")}
+        assert fast.user_defined_fields == ours
+
+
+def test_the_same_results_with_and_without_the_fast_route(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast = equity.history(SOURCES)
+    monkeypatch.setattr(fastphh, "ENABLED", False)
+    slow = equity.history(SOURCES)
+    pd.testing.assert_frame_equal(fast.hands, slow.hands)
+    assert fast.skipped == slow.skipped
+    assert (fast.read, fast.reconciled) == (slow.read, slow.reconciled)
+
+
+def phh(actions: list[str], stacks: list[int], antes: int = 0, **fields: object) -> str:
+    """A no-limit hold'em hand with blinds 1/2, as PHH text."""
+    lines = [
+        "variant = 'NT'",
+        "ante_trimming_status = false",
+        f"antes = {[antes] * len(stacks)}",
+        f"blinds_or_straddles = {[1, 2] + [0] * (len(stacks) - 2)}",
+        "min_bet = 2",
+        f"starting_stacks = {stacks}",
+        f"actions = {actions}",
+    ]
+    lines += [f"{k} = {v!r}" for k, v in fields.items()]
+    return "\n".join(lines) + "\n"
+
+
+def _both(text: str) -> Replay:
+    """The fast replay of ``text``, checked equal to pokerkit's."""
+    hand = fastphh._parse(text)
+    got = fast_replay(hand)
+    assert got is not None
+    assert got == _reference(hand)
+    return got
+
+
+DEAL3 = ["d dh p1 AsAh", "d dh p2 KsKh", "d dh p3 QsQh"]
+RUNOUT = ["d db 2c3d4h", "d db 9c", "d db Td"]
+
+
+def test_side_pots_preflop_all_in() -> None:
+    shows = ["p1 sm AsAh", "p2 sm KsKh", "p3 sm QsQh"]
+    rep = _both(phh([*DEAL3, "p3 cbr 200", "p1 cc", "p2 cc", *RUNOUT, *shows], [100, 50, 200]))
+    # p3's 200 is called to 100 (the rest returned); aces win the main and the side pot.
+    assert rep.contributed == (100, 50, 100)
+    assert rep.net == (150, -50, -100)
+    assert rep.allin is not None
+    assert rep.allin.street == "preflop"
+    assert rep.allin.players == (0, 1, 2)
+    assert [p.amount for p in build_pots(rep.contributed, rep.allin.players)] == [150, 100]
+
+
+def test_uncalled_bet_returned_and_a_hand_ending_before_showdown() -> None:
+    actions = ["d dh p1 ????", "d dh p2 ????", "p2 cc", "p1 cc", "d db 2c3d4h", "p1 cbr 10", "p2 f"]
+    rep = _both(phh(actions, [100, 100]))
+    assert rep.contributed == (2, 2)
+    assert rep.net == (2, -2)
+    assert rep.allin is None
+    assert sorted(rep.streets) == ["flop", "preflop"]
+
+
+def test_walk() -> None:
+    rep = _both(phh(["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 f"], [50] * 3))
+    assert rep.net == (-1, 1, 0)
+    assert rep.allin is None
+
+
+def test_split_pot_on_the_board() -> None:
+    checks = ["p1 cc", "p2 cc"]
+    actions = ["d dh p1 2c3d", "d dh p2 4h5h", "p2 cc", "p1 cc", "d db TsJsQs", *checks]
+    actions += ["d db Ks", *checks, "d db As", *checks, "p1 sm 2c3d", "p2 sm 4h5h"]
+    rep = _both(phh(actions, [100, 100]))
+    assert rep.net == (0, 0)
+    assert rep.board == ("Ts", "Js", "Qs", "Ks", "As")
+
+
+def test_flop_all_in_shown_face_down_then_face_up() -> None:
+    actions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 6", "p1 cc", "d db 2c3d4h", "p1 cbr 94"]
+    actions += ["p2 cc", "p1 sm ????", "p2 sm ????", "d db 9c", "d db Td"]
+    actions += ["p1 sm AsAh", "p2 sm KsKh"]
+    rep = _both(phh(actions, [100, 100], finishing_stacks=[200, 0]))
+    assert rep.allin is not None
+    assert rep.allin.street == "flop"
+    assert rep.holes == (("As", "Ah"), ("Ks", "Kh"))
+    assert rep.checked == "finishing_stacks"
+
+
+def test_a_hand_shown_face_down_cannot_win_the_pot() -> None:
+    actions = ["d dh p1 ????", "d dh p2 ????", "p2 cc", "p1 cc", "d db 2c3d4h", "p1 cc", "p2 cc"]
+    actions += [
+        "d db 9c",
+        "p1 cc",
+        "p2 cc",
+        "d db Td",
+        "p1 cc",
+        "p2 cc",
+        "p1 sm 7h7d",
+        "p2 sm ????",
+    ]
+    assert _both(phh(actions, [100, 100])).net == (2, -2)
+
+
+def test_antes_and_a_mismatch_are_left_to_pokerkit() -> None:
+    walk = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 f"]
+    hand = fastphh._parse(phh(walk, [50] * 3, antes=1))
+    assert fast_replay(hand) is None
+    rep = replay(hand)  # pokerkit's route, through the same entry point
+    assert rep == _reference(hand)
+    assert rep.net == (-2, 3, -1)  # p2 wins p1's ante and blind, p3's ante
+    wrong = fastphh._parse(phh(walk, [50] * 3, finishing_stacks=[50, 50, 50]))
+    assert fast_replay(wrong) is None
+    with pytest.raises(HandError, match="finishing stack"):
+        replay(wrong)
+
+
+def test_uneven_splits_are_left_to_pokerkit() -> None:
+    assert _split(Decimal("0.75"), 3) == Decimal("0.25")
+    assert _split(Decimal(4), 2) == 2
+    for amount, ways in ((Decimal(5), 2), (Decimal("1.00"), 3)):
+        with pytest.raises(_Unsure):
+            _split(amount, ways)
+
+
+def test_text_outside_the_subset_is_read_by_pokerkit() -> None:
+    text = phh(["d dh p1 ????", "d dh p2 ????", "p2 f"], [100, 100])
+    assert isinstance(fastphh.loads(text), fastphh.FastHand)
+    for other in (
+        text.replace("actions = [", "actions = [  # a comment\n"),
+        text.replace("variant = 'NT'", "variant = 'FT'"),
+        text + "[table]\nname = 'x'\n",
+    ):
+        try:
+            got = fastphh.loads(other)
+        except Exception:
+            continue  # pokerkit refuses it: read.py reports the hand
+        assert not isinstance(got, fastphh.FastHand)
+
+
+def test_pokerkit_only_route_still_reads_everything(pokerkit_only: None) -> None:
+    text = phh(["d dh p1 ????", "d dh p2 ????", "p2 f"], [100, 100])
+    assert not isinstance(fastphh.loads(text), fastphh.FastHand)
+    assert fast_replay(fastphh._parse(text)) is None
+    result = equity.history(str(HANDHQ))
+    assert (result.read, result.reconciled) == (43, 43)
