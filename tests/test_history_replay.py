@@ -6,7 +6,7 @@ fast replay either declines (pokerkit replays the hand) or gives the very
 all-in moment, street snapshots, cards, what was won, rake and what it was
 checked against; a hand pokerkit cannot reconcile is never answered by the fast
 replay.  Hand-made hands add side pots, an uncalled bet, a walk, a split pot,
-antes (left to pokerkit) and a hand shown face down.
+equal antes (a big-blind ante is left to pokerkit) and a hand shown face down.
 """
 
 from __future__ import annotations
@@ -206,13 +206,14 @@ def test_a_hand_shown_face_down_cannot_win_the_pot() -> None:
     assert _both(phh(actions, [100, 100])).net == (2, -2)
 
 
-def test_antes_and_a_mismatch_are_left_to_pokerkit() -> None:
+def test_equal_antes_and_antes_of_other_kinds() -> None:
     walk = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "p3 f", "p1 f"]
-    hand = fastphh._parse(phh(walk, [50] * 3, antes=1))
-    assert fast_replay(hand) is None
-    rep = replay(hand)  # pokerkit's route, through the same entry point
-    assert rep == _reference(hand)
+    rep = _both(phh(walk, [50] * 3, antes=1))
     assert rep.net == (-2, 3, -1)  # p2 wins p1's ante and blind, p3's ante
+    big_blind_ante = phh(walk, [50] * 3).replace("antes = [0, 0, 0]", "antes = [0, 2, 0]")
+    hand = fastphh._parse(big_blind_ante)
+    assert fast_replay(hand) is None
+    assert replay(hand) == _reference(hand)  # pokerkit's route, through the same entry point
     wrong = fastphh._parse(phh(walk, [50] * 3, finishing_stacks=[50, 50, 50]))
     assert fast_replay(wrong) is None
     with pytest.raises(HandError, match="finishing stack"):
@@ -248,3 +249,17 @@ def test_pokerkit_only_route_still_reads_everything(pokerkit_only: None) -> None
     assert fast_replay(fastphh._parse(text)) is None
     result = equity.history(str(HANDHQ))
     assert (result.read, result.reconciled) == (43, 43)
+
+
+def test_a_short_all_in_raise_does_not_reopen_the_betting() -> None:
+    preflop = [*DEAL3, "p3 cbr 6", "p1 cbr 8", "p2 cc"]
+    checks = ["p2 cc", "p3 cc"]
+    rest = ["p3 cc", "d db 2c3d4h", *checks, "d db 9c", *checks, "d db Td", *checks]
+    shows = ["p1 sm AsAh", "p2 sm KsKh", "p3 sm QsQh"]
+    rep = _both(phh([*preflop, *rest, *shows], [8, 100, 100]))
+    # p1's all-in to 8 is 2 more than the raise to 6: p3, who raised, may only call or fold.
+    assert rep.contributed == (8, 8, 8)
+    assert rep.net == (16, -8, -8)
+    assert rep.allin is None  # p2 and p3 still had chips behind
+    reraise = fastphh._parse(phh([*preflop, "p3 cbr 20"], [8, 100, 100]))
+    assert fast_replay(reraise) is None

@@ -1,19 +1,21 @@
 """A fast replay of no-limit hold'em hands, equal to pokerkit's replay where it answers.
 
 :func:`fast_replay` follows a hand's actions with the rules of no-limit
-hold'em as pokerkit applies them (blinds posted, heads-up blinds reversed, the
-betting order, the minimum raise, an uncalled bet returned when the bets are
-collected, all-in showdowns before the run-out, pots split among the best
-hands) and produces the same :class:`~equity.histories.replay.Replay` as
+hold'em as pokerkit applies them in a cash game (equal antes and the blinds
+posted, heads-up blinds reversed, the betting order, the minimum raise and
+pokerkit's short all-in rules, an uncalled bet returned when the bets are
+collected, all-in showdowns before the run-out, each pot split among the best
+hands shown) and produces the same :class:`~equity.histories.replay.Replay` as
 :func:`~equity.histories.replay.replay`: contributions, the all-in moment, the
 street snapshots, the known cards, and the reconciliation with what the
 history records.  It answers only where it is sure to agree and returns None
 otherwise, and the caller replays the hand with pokerkit: another variant,
-antes, straddles or dead blinds, an action out of turn or that pokerkit may
-refuse (a short all-in raise, a fold with nothing to call, a card dealt twice),
-a showdown with a hand not shown, a pot that does not split evenly, a hand
-that does not reconcile (pokerkit's replay then gives the reason).
-``tests/test_history_replay.py`` checks it hand for hand against pokerkit.
+antes of different sizes or trimmed, straddles or dead blinds, an action out
+of turn or one pokerkit may refuse (a raise its rules forbid, a card dealt
+twice), a showdown without a hand shown in some pot, a pot that does not
+split evenly, a hand that does not reconcile (pokerkit's replay then gives the
+reason).  ``tests/test_history_replay.py`` checks it hand for hand against
+pokerkit.
 """
 
 from __future__ import annotations
@@ -96,8 +98,15 @@ class _Hand:
         n = self.n = len(self.start)
         raw = [_number(b) for b in history.blinds_or_straddles]
         antes = [_number(a) for a in history.antes]
-        if n < 2 or len(raw) != n or len(antes) != n or any(antes):
+        if n < 2 or len(raw) != n or len(antes) != n:
             raise _Unsure
+        if any(antes) and (
+            history.ante_trimming_status
+            or len(set(antes)) != 1
+            or any(a >= s for a, s in zip(antes, self.start, strict=True))
+        ):
+            raise _Unsure  # antes of different sizes, trimmed, or all in by the ante
+        self.antes = antes
         if any(b < 0 for b in raw) or any(raw[2:]) or any(s <= 0 for s in self.start):
             raise _Unsure
         names = history.players
@@ -109,10 +118,10 @@ class _Hand:
         if self.min_bet <= 0:
             raise _Unsure
         blinds = raw[::-1] if n == 2 else raw
-        self.stacks = list(self.start)
-        self.bets = [min(b, s) for b, s in zip(blinds, self.start, strict=True)]
-        self.stacks = [s - b for s, b in zip(self.start, self.bets, strict=True)]
-        self.put = list(self.bets)
+        behind = [s - a for s, a in zip(self.start, antes, strict=True)]
+        self.bets = [min(b, s) for b, s in zip(blinds, behind, strict=True)]
+        self.stacks = [s - b for s, b in zip(behind, self.bets, strict=True)]
+        self.put = [a + b for a, b in zip(antes, self.bets, strict=True)]
         self.returned = [_ZERO] * n
         self.live = [True] * n
         self.holes: list[tuple[str, ...] | None] = [None] * n
@@ -122,7 +131,8 @@ class _Hand:
         self.seen: set[str] = set()
         self.queue: list[int] = []
         self.raise_size = _ZERO
-        self.short_allin = False
+        self.acted: set[int] = set()
+        self.shorts: list[Decimal] = []
         self.phase = "deal"
         """``deal`` (hole cards), ``bet``, ``board`` (a street to deal), ``allin``
         (a showdown then the run-out), ``showdown`` (the river's), ``over``."""
@@ -153,7 +163,8 @@ class _Hand:
         order = [(self.opener + k) % n for k in range(n)] if not self.board else list(range(n))
         self.queue = [i for i in order if self.live[i] and self.stacks[i] > 0]
         self.raise_size = _ZERO
-        self.short_allin = False
+        self.acted: set[int] = set()
+        self.shorts: list[Decimal] = []
         self.phase = "bet"
         top = max(self.bets)
         if not self.queue or (len(self.queue) == 1 and self.bets[self.queue[0]] >= top):
@@ -185,36 +196,58 @@ class _Hand:
         owed = top - self.bets[i]
         if verb == "f":  # pokerkit only warns of a fold with nothing to call, in a cash game
             self.live[i] = False
-            self.queue.pop(0)
         elif verb == "cc":
             pay = min(owed, self.stacks[i])
             self.stacks[i] -= pay
             self.bets[i] += pay
             self.put[i] += pay
-            self.queue.pop(0)
         else:
-            if amount is None or not amount.replace(".", "", 1).isdigit():
-                raise _Unsure
-            to = Decimal(amount)
-            most = self.stacks[i] + self.bets[i]
-            others = [j for j in range(self.n) if j != i and self.live[j] and self.stacks[j] > 0]
-            increment = max(self.raise_size, self.min_bet)
-            if not others or to > most or to <= top or self.short_allin:
-                raise _Unsure
-            if to - top < increment:  # all-in for less than a raise: others may not raise again
-                if to != most:
-                    raise _Unsure
-                self.short_allin = True
-            self.raise_size = max(self.raise_size, to - top)
+            self.check_raise(i, amount, top, owed)
+            to = Decimal(amount or "")
+            size = to - top
+            if size >= self.raise_size:  # a full raise reopens the betting
+                self.acted.clear()
+            self.raise_size = max(self.raise_size, size)
             pay = to - self.bets[i]
             self.stacks[i] -= pay
             self.bets[i] = to
             self.put[i] += pay
+            if self.stacks[i] > 0:
+                self.shorts.clear()
+            else:
+                self.shorts.append(size)
+            if sum(self.shorts) >= self.raise_size:
+                self.shorts.clear()
+        self.queue.pop(0)
+        self.acted.add(i)
+        if verb == "cbr":
             n = self.n
             after = [(i + k) % n for k in range(1, n)]
             self.queue = [j for j in after if self.live[j] and self.stacks[j] > 0]
         if sum(self.live) <= 1 or not self.queue:
             self.end_betting()
+
+    def check_raise(self, i: int, amount: str | None, top: Decimal, owed: Decimal) -> None:
+        """A bet or raise to ``amount`` that pokerkit allows, else :class:`_Unsure`.
+
+        pokerkit's rules: no raise by a player already covered, nor facing less
+        than the last raise, nor by a player who acted before all-ins that add
+        up to less than a raise; at least the last raise (or the minimum bet)
+        more than the bet to call, unless all in; someone left to answer it.
+        """
+        if amount is None or not amount.replace(".", "", 1).isdigit():
+            raise _Unsure
+        to = Decimal(amount)
+        stack = self.stacks[i]
+        most = stack + self.bets[i]
+        if min(owed, stack) < self.raise_size or stack <= owed or to > most:
+            raise _Unsure
+        if self.shorts and sum(self.shorts) < self.raise_size and i in self.acted:
+            raise _Unsure
+        if to < min(most, top + max(self.raise_size, self.min_bet)):
+            raise _Unsure
+        if not any(j != i and self.live[j] and self.stacks[j] > 0 for j in range(self.n)):
+            raise _Unsure
 
     # -- cards -----------------------------------------------------------------------
 
@@ -340,7 +373,7 @@ class _Hand:
     def reconciled(self, payoffs: list[Decimal]) -> Replay:
         """The replay checked against the history, as replay.py checks pokerkit's."""
         peak = self.put
-        dead = [_ZERO] * self.n
+        dead = self.antes
         for contributed in (_returned(peak, dead), peak):
             won_replay = [p + c for p, c in zip(payoffs, contributed, strict=True)]
             total_pot = sum(contributed, _ZERO)
