@@ -163,8 +163,8 @@ class _Hand:
         order = [(self.opener + k) % n for k in range(n)] if not self.board else list(range(n))
         self.queue = [i for i in order if self.live[i] and self.stacks[i] > 0]
         self.raise_size = _ZERO
-        self.acted: set[int] = set()
-        self.shorts: list[Decimal] = []
+        self.acted.clear()
+        self.shorts.clear()
         self.phase = "bet"
         top = max(self.bets)
         if not self.queue or (len(self.queue) == 1 and self.bets[self.queue[0]] >= top):
