@@ -11,6 +11,9 @@ equal antes (a big-blind ante is left to pokerkit) and a hand shown face down.
 
 from __future__ import annotations
 
+import random
+import re
+import warnings
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -263,3 +266,81 @@ def test_a_short_all_in_raise_does_not_reopen_the_betting() -> None:
     assert rep.allin is None  # p2 and p3 still had chips behind
     reraise = fastphh._parse(phh([*preflop, "p3 cbr 20"], [8, 100, 100]))
     assert fast_replay(reraise) is None
+
+
+def _random_hand(rng: random.Random) -> str | None:
+    """A hand played at random by pokerkit's state machine, as PHH text (None if it gave up).
+
+    Two to six players, blinds 1/2, sometimes antes of 1, short and deep
+    stacks, random folds, calls, minimum, maximum and other raises, mucks at
+    showdown; a third of the hands dealt face down (shown only at showdown).
+    """
+    from pokerkit import Automation, HandHistory, Mode, NoLimitTexasHoldem
+
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+        Automation.RUNOUT_COUNT_SELECTION,
+    )
+    n = rng.randint(2, 6)
+    stacks = [rng.choice([rng.randint(3, 30), rng.randint(30, 300)]) for _ in range(n)]
+    ante = rng.choice([0, 0, 1])
+    game = NoLimitTexasHoldem(automations, False, ante, (1, 2), 2, mode=Mode.CASH_GAME)
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    rng.shuffle(deck)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns of folds with nothing to call
+        try:
+            state = game(stacks, n)
+            for _ in range(n):
+                state.deal_hole(deck.pop() + deck.pop())
+            while state.status:
+                if state.can_deal_board():
+                    state.deal_board(
+                        "".join(deck.pop() for _ in range(1 if state.board_cards else 3))
+                    )
+                elif state.can_show_or_muck_hole_cards():
+                    state.show_or_muck_hole_cards(
+                        rng.random() > 0.15 or not state.can_show_or_muck_hole_cards(False)
+                    )
+                elif state.actor_index is not None:
+                    low = state.min_completion_betting_or_raising_to_amount
+                    high = state.max_completion_betting_or_raising_to_amount
+                    r = rng.random()
+                    if r < 0.15:
+                        state.fold()
+                    elif r < 0.45 and low is not None and high is not None:
+                        state.complete_bet_or_raise_to(
+                            rng.choice([low, high, rng.randint(low, high)])
+                        )
+                    else:
+                        state.check_or_call()
+                else:
+                    return None
+        except (AssertionError, ValueError):  # a card pokerkit burned, dealt again
+            return None
+    text = HandHistory.from_game_state(game, state).dumps()
+    text += f"\nfinishing_stacks = {list(state.stacks)}\n"
+    if rng.random() < 0.3:
+        text = re.sub(r"'d dh (p[0-9]+) [^'?]{4}'", r"'d dh \1 ????'", text)
+    return text
+
+
+def test_fast_replay_equals_pokerkit_on_random_hands() -> None:
+    rng = random.Random(2026)
+    answered = 0
+    for _ in range(400):
+        text = _random_hand(rng)
+        if text is None:
+            continue
+        hand = fastphh._parse(text)
+        got = fast_replay(hand)
+        if got is not None:
+            answered += 1
+            assert got == _reference(hand), text
+    assert answered > 250

@@ -286,9 +286,7 @@ class _Hand:
     def show(self, i: int, text: str | None) -> None:
         if self.phase not in ("allin", "showdown") or not self.live[i]:
             raise _Unsure
-        if text is None:
-            if self.phase != "showdown":
-                raise _Unsure
+        if text is None:  # mucked: out of the hand
             self.live[i] = False
             return
         if len(text) != 4:
@@ -330,6 +328,8 @@ class _Hand:
         paid = [p - r for p, r in zip(self.put, self.returned, strict=True)]
         won = [_ZERO] * self.n
         live = [i for i in range(self.n) if self.live[i]]
+        if not live:
+            raise _Unsure
         if len(live) == 1:
             won[live[0]] = sum(paid, _ZERO)
             return [w - p for w, p in zip(won, paid, strict=True)]
