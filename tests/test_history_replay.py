@@ -23,7 +23,7 @@ import pytest
 
 import equity
 from equity.histories import fastphh
-from equity.histories.fastreplay import _split, _Unsure, fast_replay
+from equity.histories.fastreplay import _Hand, _split, _Unsure, fast_replay
 from equity.histories.pots import build_pots
 from equity.histories.read import _split_sections, expand_sources, read_hands
 from equity.histories.replay import HandError, Replay, replay
@@ -331,9 +331,19 @@ def _random_hand(rng: random.Random) -> str | None:
     return text
 
 
+def _pokerkit_payoffs(text: str) -> list[Decimal]:
+    """Each player's payoff at the end of pokerkit's replay of ``text``."""
+    state: Any = None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for state, _ in fastphh.loads_pokerkit(text).state_actions:
+            pass
+    return [Decimal(str(p)) for p in state.payoffs]
+
+
 def test_fast_replay_equals_pokerkit_on_random_hands() -> None:
     rng = random.Random(2026)
-    answered = 0
+    answered = played = 0
     for _ in range(400):
         text = _random_hand(rng)
         if text is None:
@@ -343,4 +353,12 @@ def test_fast_replay_equals_pokerkit_on_random_hands() -> None:
         if got is not None:
             answered += 1
             assert got == _reference(hand), text
+        # Before any reconciliation: the payoffs themselves, where the replay gets to them.
+        try:
+            payoffs = _Hand(hand).play()
+        except _Unsure:
+            continue
+        played += 1
+        assert payoffs == _pokerkit_payoffs(text), text
     assert answered > 250
+    assert played >= answered

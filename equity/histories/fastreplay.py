@@ -328,8 +328,8 @@ class _Hand:
         paid = [p - r for p, r in zip(self.put, self.returned, strict=True)]
         won = [_ZERO] * self.n
         live = [i for i in range(self.n) if self.live[i]]
-        if not live:
-            raise _Unsure
+        if not live or max(paid) > max(paid[i] for i in live):
+            raise _Unsure  # chips that no player in the hand can win (mucked above the rest)
         if len(live) == 1:
             won[live[0]] = sum(paid, _ZERO)
             return [w - p for w, p in zip(won, paid, strict=True)]
@@ -356,6 +356,10 @@ class _Hand:
         return [w - p for w, p in zip(won, paid, strict=True)]
 
     def run(self) -> Replay:
+        return self.reconciled(self.play())
+
+    def play(self) -> list[Decimal]:
+        """Every action followed to the end of the hand: each player's payoff."""
         self.observe()
         for action in self.history.actions:
             if self.phase == "over":
@@ -367,8 +371,7 @@ class _Hand:
         ):
             raise _Unsure
         self.phase = "over"
-        payoffs = self.payoffs()
-        return self.reconciled(payoffs)
+        return self.payoffs()
 
     def reconciled(self, payoffs: list[Decimal]) -> Replay:
         """The replay checked against the history, as replay.py checks pokerkit's."""
