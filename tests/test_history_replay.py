@@ -333,12 +333,10 @@ def _random_hand(rng: random.Random) -> str | None:
 
 def _pokerkit_payoffs(text: str) -> list[Decimal]:
     """Each player's payoff at the end of pokerkit's replay of ``text``."""
-    state: Any = None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        for state, _ in fastphh.loads_pokerkit(text).state_actions:
-            pass
-    return [Decimal(str(p)) for p in state.payoffs]
+        *_, (last, _) = fastphh.loads_pokerkit(text).state_actions
+    return [Decimal(str(p)) for p in last.payoffs]
 
 
 def test_fast_replay_equals_pokerkit_on_random_hands() -> None:
