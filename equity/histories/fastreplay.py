@@ -150,8 +150,11 @@ class _Hand:
         street = STREETS.get(len(self.board))
         if street is None:
             return
+        recorded = street in self.streets
+        if recorded and self.allin is not None:
+            return
         live = tuple(i for i in range(self.n) if self.live[i])
-        if street not in self.streets:
+        if not recorded:
             self.streets[street] = AllIn(street, tuple(self.board), live)
         if self.allin is None and _is_allin_moment(self.stacks, self.bets, self.live):
             self.allin = AllIn(street, tuple(self.board), live)
