@@ -51,7 +51,8 @@ class RawHand:
     index: int
     """1-based position of the hand in its file."""
     history: Any | None
-    """The parsed :class:`pokerkit.HandHistory`, None when it could not be read."""
+    """The parsed hand (:class:`pokerkit.HandHistory`, or :class:`~.fastphh.FastHand` for a
+    no-limit hold'em PHH hand), None when it could not be read."""
     error: str | None = None
     """Why the hand could not be read (one sentence), None when it was."""
     hand_id: str = ""
