@@ -238,6 +238,8 @@ def test_text_outside_the_subset_is_read_by_pokerkit() -> None:
         text.replace("actions = [", "actions = [  # a comment\n"),
         text.replace("variant = 'NT'", "variant = 'FT'"),
         text + "[table]\nname = 'x'\n",
+        text.replace("min_bet = 2", "min_bet = 02"),  # not TOML: a leading zero
+        text + "time = 24:00:00\n",  # not TOML: no such time
     ):
         try:
             got = fastphh.loads(other)

@@ -26,13 +26,13 @@ ENABLED = True
 """False: every hand is read and replayed by pokerkit (the reference, and the bench's old route)."""
 
 _LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(.*?)[ \t]*$")
-_INT = re.compile(r"^[+-]?[0-9]+$")
-_DECIMAL = re.compile(r"^[+-]?[0-9]+\.[0-9]+$")
-_TIME = re.compile(r"^[0-9]{2}:[0-9]{2}:[0-9]{2}$")
+_NUM = r"[+-]?(?:0|[1-9][0-9]*)"  # TOML: no leading zeros
+_CLOCK = r"(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
+_INT = re.compile(rf"^{_NUM}$")
+_DECIMAL = re.compile(rf"^{_NUM}\.[0-9]+$")
+_TIME = re.compile(rf"^{_CLOCK}$")
 _ITEM = re.compile(r"""\s*('[^'\n]*'|"[^"\\\n]*"|[^,'"\[\]]+?)\s*(?:,|$)""")
-_SCALAR = (
-    r"""(?:'[^'\n]*'|"[^"\\\n]*"|[+-]?[0-9]+(?:\.[0-9]+)?|true|false|[0-9]{2}:[0-9]{2}:[0-9]{2})"""
-)
+_SCALAR = rf"""(?:'[^'\n]*'|"[^"\\\n]*"|{_NUM}(?:\.[0-9]+)?|true|false|{_CLOCK})"""
 _PLAIN = re.compile(rf"{_SCALAR}|\[\s*(?:{_SCALAR}(?:\s*,\s*{_SCALAR})*\s*,?)?\s*\]")
 """A value of the subset (a field the replay does not read is checked, not converted)."""
 
