@@ -79,11 +79,13 @@ def test_fast_replay_equals_pokerkit_on_every_shipped_hand() -> None:
             assert build_pots(got.contributed, got.allin.players) == build_pots(
                 ref.contributed, ref.allin.players if ref.allin else ()
             )
-    # The fast route covers most of the sample, and every HandHQ hand.
-    assert answered > 0.8 * len(hands)
-    handhq = [h for f, _, h in hands if f == str(HANDHQ)]
-    assert len(handhq) == 43
-    assert all(fast_replay(h) is not None for h in handhq)
+    # The fast route covers most of the sample: nearly every HandHQ hand (all 43 of
+    # the first file), and most PokerStars hands (not those with dead blinds).
+    assert answered >= 150
+    assert all(fast_replay(h) is not None for f, _, h in hands if f == str(HANDHQ))
+    handhq = [h for f, _, h in hands if Path(f).name.startswith("handhq")]
+    assert len(handhq) >= 43
+    assert sum(fast_replay(h) is not None for h in handhq) >= 0.95 * len(handhq)
 
 
 def test_fast_reader_reads_the_fields_pokerkit_reads() -> None:
