@@ -17,12 +17,12 @@ import glob
 import gzip
 import re
 import sys
-import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import fastphh
 from .pokerstars import is_pokerstars, read_text_hands
 
 __all__ = [
@@ -51,7 +51,8 @@ class RawHand:
     index: int
     """1-based position of the hand in its file."""
     history: Any | None
-    """The parsed :class:`pokerkit.HandHistory`, None when it could not be read."""
+    """The parsed hand (:class:`pokerkit.HandHistory`, or :class:`~.fastphh.FastHand` for a
+    no-limit hold'em PHH hand), None when it could not be read."""
     error: str | None = None
     """Why the hand could not be read (one sentence), None when it was."""
     hand_id: str = ""
@@ -117,12 +118,8 @@ def _split_sections(text: str) -> list[str]:
 
 
 def _loads(text: str) -> Any:
-    """One hand from PHH text, pokerkit's unexpected-field warnings silenced."""
-    from pokerkit import HandHistory
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return HandHistory.loads(text)
+    """One hand from PHH text: :mod:`.fastphh` for no-limit hold'em, else pokerkit."""
+    return fastphh.loads(text)
 
 
 def _reason(exc: Exception) -> str:

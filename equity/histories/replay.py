@@ -157,6 +157,17 @@ def _returned(peak: list[Decimal], dead: Sequence[Decimal]) -> list[Decimal]:
 
 def replay(history: Any) -> Replay:
     """Replay and reconcile one :class:`pokerkit.HandHistory`; :class:`HandError` if it cannot."""
+    from .fastreplay import fast_replay
+
+    fast = fast_replay(history)
+    if fast is not None:
+        return fast
+    if hasattr(history, "to_pokerkit"):  # a FastHand the fast replay does not cover
+        try:
+            history = history.to_pokerkit()
+        except Exception as exc:  # pokerkit raises TOML, key, type and value errors alike
+            reason = " ".join(str(exc).split()).rstrip(".") or type(exc).__name__
+            raise HandError(f"not a valid PHH hand ({reason})", "not valid PHH") from None
     variant = str(getattr(history, "variant", ""))
     if variant not in GAME_OF_VARIANT:
         raise HandError(

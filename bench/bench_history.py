@@ -1,0 +1,168 @@
+"""Hand histories end to end: pokerkit's reader and replay against equity's own, side by side.
+
+``equity.history`` reads, replays, reconciles and scores hand histories.  The
+old route reads every PHH hand with pokerkit and replays it with pokerkit's
+state machine; the new one reads no-limit hold'em hands with
+:mod:`equity.histories.fastphh` and replays them with
+:mod:`equity.histories.fastreplay` (pokerkit for what they do not cover).  Both
+run here on the shipped HandHQ files, copied many times into a temporary folder
+so that a round lasts a few seconds, interleaved round by round, in one process
+(one core).  Figures: hands per second end to end, the median of the rounds,
+with the load average before and after.
+
+Copies of the same hands make :func:`equity.histories.score.exact_equity`'s
+cache answer every all-in after the first copy; the third route ("fast,
+equity uncached") calls the exact enumeration afresh for every all-in, as
+distinct hands would.  Results of the routes are checked identical.
+
+Usage::
+
+    python bench/bench_history.py                 # 100 copies, 5 rounds
+    python bench/bench_history.py --copies 100 --rounds 7 --json reports/bench_history.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from _common import machine_info, print_table, write_json
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import equity  # noqa: E402
+from equity.histories import fastphh, score  # noqa: E402
+from equity.histories.read import read_hands  # noqa: E402
+from equity.histories.replay import HandError, replay  # noqa: E402
+
+DATA = ROOT / "tests" / "data" / "phh"
+
+
+def _load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"{one:.2f} (5 min {five:.2f})"
+
+
+def _route(name: str, folder: str) -> Callable[[], Any]:
+    """A call of ``equity.history(folder)`` the way ``name`` reads and scores."""
+
+    def run() -> Any:
+        saved = score.exact_equity
+        fastphh.ENABLED = name != "pokerkit"
+        if name == "fast, equity uncached":
+            score.exact_equity = score.exact_equity.__wrapped__  # type: ignore[attr-defined]
+        else:
+            score.exact_equity.cache_clear()  # each round starts with an empty cache
+        try:
+            result = equity.history(folder)
+            result.hands  # noqa: B018 - the frame is part of the work (built on first use)
+            return result
+        finally:
+            score.exact_equity = saved
+            fastphh.ENABLED = True
+
+    return run
+
+
+def _stages(files: list[str]) -> dict[str, float]:
+    """Seconds of each stage of the fast route over ``files``: read, replay, score, frame."""
+    start = time.perf_counter()
+    raws = [raw for file in files for raw in read_hands(file)]
+    read_s = time.perf_counter() - start
+    start = time.perf_counter()
+    reps = []
+    for raw in raws:
+        if raw.history is None:
+            continue
+        with contextlib.suppress(HandError):
+            reps.append((raw, replay(raw.history)))
+    replay_s = time.perf_counter() - start
+    score.exact_equity.cache_clear()
+    start = time.perf_counter()
+    rows = [row for raw, rep in reps for row in score.score(rep, raw.file, raw.index, "")]
+    score_s = time.perf_counter() - start
+    import pandas as pd
+
+    start = time.perf_counter()
+    pd.DataFrame(rows, columns=list(score.COLUMNS))
+    frame_s = time.perf_counter() - start
+    return {"read": read_s, "replay": replay_s, "score": score_s, "frame": frame_s}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--copies", type=int, default=100, help="copies of each HandHQ file")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved timed rounds")
+    parser.add_argument("--json", help="write the figures to this JSON file")
+    args = parser.parse_args(argv)
+    sources = sorted(DATA.glob("handhq*.phhs"))
+    if not sources:
+        print("no HandHQ file under tests/data/phh", file=sys.stderr)
+        return 2
+    routes = ("pokerkit", "fast", "fast, equity uncached")
+    with tempfile.TemporaryDirectory() as tmp:
+        for k in range(args.copies):
+            for src in sources:
+                shutil.copy(src, Path(tmp) / f"{k:04d}_{src.name}")
+        calls = {name: _route(name, tmp) for name in routes}
+        results = {name: calls[name]() for name in routes}  # warm-up, untimed
+        hands = results["pokerkit"].read
+        for name in routes[1:]:
+            assert results[name].hands.equals(results["pokerkit"].hands), name
+            assert results[name].skipped == results["pokerkit"].skipped, name
+        load_before = _load()
+        times: dict[str, list[float]] = {name: [] for name in routes}
+        for _ in range(args.rounds):
+            for name in routes:
+                start = time.perf_counter()
+                calls[name]()
+                times[name].append(time.perf_counter() - start)
+        load_after = _load()
+        files = sorted(str(p) for p in Path(tmp).iterdir())
+        stages = _stages(files)
+    rows = []
+    figures: dict[str, Any] = {}
+    for name in routes:
+        median = statistics.median(times[name])
+        rate = hands / median
+        figures[name] = {"seconds": times[name], "hands_per_s": rate}
+        rows.append([name, f"{median:.3f}", f"{rate:,.0f}", f"{1e6 / (2 * rate) / 60:.1f}"])
+    title = (
+        f"equity.history on {len(sources)} HandHQ file(s) x {args.copies} copies = {hands:,} "
+        f"hands, one core, median of {args.rounds} interleaved rounds"
+    )
+    print_table(rows, ["route", "s", "hands/s", "1e6 hands on 2 cores (min)"], title=title)
+    speedup = figures["fast"]["hands_per_s"] / figures["pokerkit"]["hands_per_s"]
+    print(f"fast / pokerkit: {speedup:.1f}x;  load average {load_before} -> {load_after}")
+    total = sum(stages.values())
+    parts = ", ".join(f"{k} {v / total:.0%}" for k, v in stages.items())
+    print(f"fast route by stage ({total:.2f} s, equity uncached): {parts}")
+    print("(2 cores: a projection from one core, files split evenly between two processes)")
+    if args.json:
+        write_json(
+            args.json,
+            {
+                "machine": machine_info(),
+                "hands": hands,
+                "copies": args.copies,
+                "rounds": args.rounds,
+                "load": [load_before, load_after],
+                "routes": figures,
+                "stages_s": stages,
+            },
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
