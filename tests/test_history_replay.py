@@ -2,7 +2,7 @@
 
 pokerkit stays the reference: on every shipped hand (PHH and PokerStars) the
 fast replay either declines (pokerkit replays the hand) or gives the very
-:class:`~equity.histories.replay.Replay` pokerkit's route gives: contributions,
+:class:`~equity.histories.hand.Replay` pokerkit's route gives: contributions,
 all-in moment, street snapshots, cards, what was won, rake and what it was
 checked against; a hand pokerkit cannot reconcile is never answered by the fast
 replay.  Hand-made hands add side pots, an uncalled bet, a walk, a split pot,
@@ -24,9 +24,10 @@ import pytest
 import equity
 from equity.histories import fastphh
 from equity.histories.fastreplay import _Hand, _split, _Unsure, fast_replay
+from equity.histories.hand import HandError, Replay
 from equity.histories.pots import build_pots
 from equity.histories.read import _split_sections, expand_sources, read_hands
-from equity.histories.replay import HandError, Replay, replay
+from equity.histories.replay import replay
 
 DATA = Path(__file__).parent / "data"
 HANDHQ = DATA / "phh" / "handhq_50NLH_1_first43.phhs"

@@ -5,7 +5,7 @@ pokerkit) and PokerStars text hand histories (:mod:`equity.histories.pokerstars`
 turned into PHH), replays every hand, reconciles it with what the history records,
 finds the all-in moment, builds the main and side pots and scores each
 all-in player's exact equity in each pot with :func:`equity.calculate`.  The
-definitions are in :mod:`equity.histories.replay`, :mod:`equity.histories.pots`
+definitions are in :mod:`equity.histories.hand`, :mod:`equity.histories.pots`
 and :mod:`equity.histories.score`; :data:`DEFINITIONS` states them for the
 command line.  The package is ``histories`` so that ``equity.history`` stays the
 function (importing a subpackage would set the attribute to the module).
@@ -13,7 +13,8 @@ function (importing a subpackage would set the attribute to the module).
 
 from __future__ import annotations
 
-from .result import HistoryResult, Skipped, history
+from .result import HistoryResult, history
+from .unit import Skipped
 
 __all__ = ["DEFINITIONS", "HistoryResult", "Skipped", "history"]
 

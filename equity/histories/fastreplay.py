@@ -5,7 +5,7 @@ hold'em as pokerkit applies them in a cash game (equal antes and the blinds
 posted, heads-up blinds reversed, the betting order, the minimum raise and
 pokerkit's short all-in rules, an uncalled bet returned when the bets are
 collected, all-in showdowns before the run-out, each pot split among the best
-hands shown) and produces the same :class:`~equity.histories.replay.Replay` as
+hands shown) and produces the same :class:`~equity.histories.hand.Replay` as
 :func:`~equity.histories.replay.replay`: contributions, the all-in moment, the
 street snapshots, the known cards, and the reconciliation with what the
 history records.  It answers only where it is sure to agree and returns None
@@ -26,17 +26,17 @@ from typing import Any
 import numpy as np
 
 from . import fastphh
-from .pots import build_pots
-from .replay import (
+from .hand import (
     STREETS,
     AllIn,
     HandError,
     Replay,
-    _big_blind,
-    _is_allin_moment,
-    _reconcile,
-    _returned,
+    big_blind,
+    is_allin_moment,
+    reconcile,
+    returned,
 )
+from .pots import build_pots
 
 __all__ = ["fast_replay"]
 
@@ -156,7 +156,7 @@ class _Hand:
         live = tuple(i for i in range(self.n) if self.live[i])
         if not recorded:
             self.streets[street] = AllIn(street, tuple(self.board), live)
-        if self.allin is None and _is_allin_moment(self.stacks, self.bets, self.live):
+        if self.allin is None and is_allin_moment(self.stacks, self.bets, self.live):
             self.allin = AllIn(street, tuple(self.board), live)
 
     # -- betting ---------------------------------------------------------------------
@@ -380,13 +380,13 @@ class _Hand:
         """The replay checked against the history, as replay.py checks pokerkit's."""
         peak = self.put
         dead = self.antes
-        for contributed in (_returned(peak, dead), peak):
+        for contributed in (returned(peak, dead), peak):
             won_replay = [p + c for p, c in zip(payoffs, contributed, strict=True)]
             total_pot = sum(contributed, _ZERO)
             if sum(won_replay, _ZERO) != total_pot:
                 raise _Unsure
             try:
-                won, rake, checked = _reconcile(
+                won, rake, checked = reconcile(
                     self.history, self.start, payoffs, won_replay, total_pot
                 )
                 break
@@ -397,7 +397,7 @@ class _Hand:
         return Replay(
             variant="NT",
             players=self.players,
-            big_blind=_big_blind(self.raw_blinds),
+            big_blind=big_blind(self.raw_blinds),
             contributed=tuple(contributed),
             won=tuple(won),
             rake=rake,

@@ -1,7 +1,7 @@
 """Files as units of work: score the files of :func:`equity.history` here or on Dask.
 
 A file is read, replayed, reconciled and scored as a whole by
-:func:`equity.histories.result.score_file`; the files of a job are cut into
+:func:`equity.histories.unit.score_file`; the files of a job are cut into
 runs of consecutive files of about equal size, one task each, and the
 results are put back in the order of the files.  So a job gives **identical
 rows, skipped hands and counts** locally and on any cluster (the scoring is
@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .result import FileResult
+    from .unit import FileResult
 
 __all__ = ["CHUNKS_PER_THREAD", "score_files", "split_runs"]
 
@@ -38,7 +38,7 @@ def score_files(files: Sequence[str], scheduler: Any = None) -> list[FileResult]
     a hand's exact equities are too small a job to send out one by one).
     """
     from ..engine import LocalExecutor, use_scheduler
-    from .result import score_file
+    from .unit import score_file
 
     if scheduler is None:
         with use_scheduler(LocalExecutor()):
@@ -65,7 +65,7 @@ def score_files(files: Sequence[str], scheduler: Any = None) -> list[FileResult]
 
 def _score_run(run: Sequence[tuple[str, str]]) -> list[FileResult]:
     """The task: ``score_file`` of each ``(path, name as given)`` of a run, on a worker."""
-    from .result import score_file
+    from .unit import score_file
 
     return [score_file(path, shown=shown) for path, shown in run]
 

@@ -11,39 +11,17 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .read import RawHand, expand_sources, read_hands
-from .replay import HandError, replay
-from .score import COLUMNS, score
+from .read import expand_sources
+from .score import COLUMNS
+from .unit import Skipped
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["FileResult", "HistoryResult", "Skipped", "history", "score_file"]
-
-
-@dataclass(frozen=True)
-class Skipped:
-    """A hand (or a source) left out of the totals, and why."""
-
-    file: str
-    index: int
-    """1-based position of the hand in its file; 0 for a whole file or source."""
-    hand_id: str
-    reason: str
-    kind: str = "unreadable"
-    """A short label of the reason, for counting (``winnings differ from the replay`` ...)."""
-    unsupported: bool = False
-    """True for a hand of a variant that is not scored."""
-
-    def sentence(self) -> str:
-        """One line naming file, hand and reason."""
-        where = self.file if self.index == 0 else f"{self.file}, hand {self.index}"
-        if self.hand_id:
-            where += f" (#{self.hand_id})"
-        return f"{where}: {self.reason}"
+__all__ = ["HistoryResult", "history"]
 
 
 @dataclass(frozen=True)
@@ -164,51 +142,6 @@ def _plain(value: Any) -> Any:
     if isinstance(value, float) and math.isnan(value):
         return None
     return value
-
-
-def _hand_id(raw: RawHand) -> str:
-    value = getattr(raw.history, "hand", None) if raw.history is not None else None
-    return raw.hand_id if value is None else str(value)
-
-
-def _score_raw(raw: RawHand) -> tuple[list[dict[str, Any]], Skipped | None]:
-    hand_id = _hand_id(raw)
-    if raw.history is None:
-        reason = raw.error or "unreadable"
-        return [], Skipped(raw.file, raw.index, hand_id, reason, raw.kind, raw.unsupported)
-    try:
-        rep = replay(raw.history)
-        return score(rep, raw.file, raw.index, hand_id), None
-    except HandError as exc:
-        return [], Skipped(raw.file, raw.index, hand_id, str(exc), exc.kind, exc.unsupported)
-
-
-FileResult = tuple[list[dict[str, Any]], list[Skipped], int]
-"""What one file gives: its rows, its hands (or itself) left out, and its hands read."""
-
-
-def score_file(file: str, shown: str | None = None) -> FileResult:
-    """Read, replay, reconcile and score every hand of ``file``: the unit of work.
-
-    ``shown`` is the name the rows and skipped hands give the file (default
-    ``file``): a Dask worker reads the file by its absolute path.
-    """
-    name = file if shown is None else shown
-    rows: list[dict[str, Any]] = []
-    skipped: list[Skipped] = []
-    read = 0
-    for raw in read_hands(file):
-        if shown is not None:
-            raw = replace(raw, file=name)
-        if raw.index == 0:
-            skipped.append(Skipped(raw.file, 0, "", raw.error or "unreadable"))
-            continue
-        read += 1
-        got, skip = _score_raw(raw)
-        rows.extend(got)
-        if skip is not None:
-            skipped.append(skip)
-    return rows, skipped, read
 
 
 def history(paths: str | Iterable[str], scheduler: Any = None) -> HistoryResult:

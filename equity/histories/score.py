@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from .hand import GAME_OF_VARIANT, Replay
 from .pots import Pot, build_pots, rake_pots
-from .replay import GAME_OF_VARIANT, Replay
 
 __all__ = ["COLUMNS", "exact_equity", "score"]
 

@@ -1,0 +1,85 @@
+"""One file of hand histories, read, replayed, reconciled and scored: the unit of work.
+
+:func:`score_file` is what :func:`equity.history` runs for each file, here or
+on a Dask worker (:mod:`equity.histories.jobs`); :class:`Skipped` is a hand
+(or a source) left out of the totals, with its reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .hand import HandError
+from .read import RawHand, read_hands
+from .replay import replay
+from .score import score
+
+__all__ = ["FileResult", "Skipped", "score_file"]
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """A hand (or a source) left out of the totals, and why."""
+
+    file: str
+    index: int
+    """1-based position of the hand in its file; 0 for a whole file or source."""
+    hand_id: str
+    reason: str
+    kind: str = "unreadable"
+    """A short label of the reason, for counting (``winnings differ from the replay`` ...)."""
+    unsupported: bool = False
+    """True for a hand of a variant that is not scored."""
+
+    def sentence(self) -> str:
+        """One line naming file, hand and reason."""
+        where = self.file if self.index == 0 else f"{self.file}, hand {self.index}"
+        if self.hand_id:
+            where += f" (#{self.hand_id})"
+        return f"{where}: {self.reason}"
+
+
+def _hand_id(raw: RawHand) -> str:
+    value = getattr(raw.history, "hand", None) if raw.history is not None else None
+    return raw.hand_id if value is None else str(value)
+
+
+def _score_raw(raw: RawHand) -> tuple[list[dict[str, Any]], Skipped | None]:
+    hand_id = _hand_id(raw)
+    if raw.history is None:
+        reason = raw.error or "unreadable"
+        return [], Skipped(raw.file, raw.index, hand_id, reason, raw.kind, raw.unsupported)
+    try:
+        rep = replay(raw.history)
+        return score(rep, raw.file, raw.index, hand_id), None
+    except HandError as exc:
+        return [], Skipped(raw.file, raw.index, hand_id, str(exc), exc.kind, exc.unsupported)
+
+
+FileResult = tuple[list[dict[str, Any]], list[Skipped], int]
+"""What one file gives: its rows, its hands (or itself) left out, and its hands read."""
+
+
+def score_file(file: str, shown: str | None = None) -> FileResult:
+    """Read, replay, reconcile and score every hand of ``file``: the unit of work.
+
+    ``shown`` is the name the rows and skipped hands give the file (default
+    ``file``): a Dask worker reads the file by its absolute path.
+    """
+    name = file if shown is None else shown
+    rows: list[dict[str, Any]] = []
+    skipped: list[Skipped] = []
+    read = 0
+    for raw in read_hands(file):
+        if shown is not None:
+            raw = replace(raw, file=name)
+        if raw.index == 0:
+            skipped.append(Skipped(raw.file, 0, "", raw.error or "unreadable"))
+            continue
+        read += 1
+        got, skip = _score_raw(raw)
+        rows.extend(got)
+        if skip is not None:
+            skipped.append(skip)
+    return rows, skipped, read
