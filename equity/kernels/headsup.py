@@ -2,9 +2,9 @@
 
 Two known hands, one or two random hands (a known hand against one range
 is in :mod:`.headsup_range`): the commonest queries, each dealt with exactly
-the draws of the general loop of :func:`.montecarlo._simulate_table_batch`
+the draws of the general loop :func:`.general.general_loop`
 (``tests/test_kernel_draws.py`` checks it), with every count in registers.
-:func:`add_cards`, :func:`deal_hand`, :func:`floyd_board`, :func:`showdown2`,
+:func:`add_cards`, :func:`deal_hand`, :func:`floyd_board`, :func:`draw_combos`, :func:`showdown2`,
 :func:`pick_combo`, :func:`skip_position` and :func:`deal_skipping` are the
 draw and scoring steps shared with the general loop and the other fast paths.
 """
