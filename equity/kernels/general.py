@@ -52,12 +52,12 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
     combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, _, _, uniform = ranges
     blocks = (combo_offsets, combo_cum, uniform, combo_masks)
     card_keys, suit_bits, _, _ = tables
+    around = (fixed_key, fixed_suits, card_keys, suit_bits)
     n_players = kinds.shape[0]
     n_range = ranged.shape[0]
     n_random = 0
     for p in range(n_players):
         n_random += kinds[p] == KIND_RANDOM
-    n_live = deck.shape[0]
     spare = np.uint64(0)  # the unused half of the last generator output (rng.draw)
     vals = np.empty(n_players, dtype=np.int32)
     picked = np.zeros(n_players, dtype=np.int64)
@@ -85,18 +85,7 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
         suits = fixed_suits
         if n_range and not n_random:
             s0, s1, spare, key, suits = _board_around_ranges(
-                s0,
-                s1,
-                spare,
-                deck,
-                m,
-                picked,
-                ranged,
-                ranges,
-                used_positions,
-                (key, suits, card_keys, suit_bits),
-                sink,
-                row,
+                s0, s1, spare, deck, m, picked, ranged, ranges, used_positions, around, sink, row
             )
         elif n_range == 0:  # random players (known hands only took their own loop)
             for p in range(n_players):
@@ -111,7 +100,7 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
                     i += n_hole
             # the board: a uniform set of the cards left, deck[i:] (Floyd)
             s0, s1, spare, key, suits = floyd_board(
-                s0, s1, spare, deck, i, n_live - i, m, key, suits, card_keys, suit_bits, sink, row
+                s0, s1, spare, deck, i, m, key, suits, card_keys, suit_bits, sink, row
             )
         else:
             for p in range(n_players):

@@ -129,8 +129,8 @@ def add_cards(key, suits, deck, lo, hi, card_keys, suit_bits):
 
 
 @inline_kernel
-def floyd_board(s0, s1, spare, deck, first, n_left, m, key, suits, card_keys, suit_bits, sink, row):
-    """Add ``m`` cards to ``key``/``suits``: a uniform set of ``deck[first:first + n_left]``.
+def floyd_board(s0, s1, spare, deck, first, m, key, suits, card_keys, suit_bits, sink, row):
+    """Add ``m`` cards to ``key``/``suits``: a uniform set of the ``n_left`` cards ``deck[first:]``.
 
     Floyd's algorithm (:func:`~.deal.subset_step`), steps ``n_left - m ..
     n_left - 1``: the board draw of every table loop.  Returns ``(s0, s1,
@@ -138,6 +138,7 @@ def floyd_board(s0, s1, spare, deck, first, n_left, m, key, suits, card_keys, su
     general loop's recording sink, whose board row ``row`` gets the cards
     drawn in its last ``m`` columns.
     """
+    n_left = deck.shape[0] - first
     taken = np.uint64(0)
     for j in range(n_left - m, n_left):
         s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
@@ -272,7 +273,6 @@ def _random_loop(s0, s1, n, deck, n_hole, m, board, random0, random1, hands, tab
     fixed_key, fixed_suits = board
     k0, h0, k1, h1 = hands
     card_keys, suit_bits, offsets, values = tables
-    n_live = deck.shape[0]
     spare = np.uint64(0)
     win0 = 0
     win1 = 0
@@ -291,19 +291,7 @@ def _random_loop(s0, s1, n, deck, n_hole, m, board, random0, random1, hands, tab
             i += n_hole
         win0, win1 = add_duel(win0, win1, e0, f0, e1, f1, offsets, values)
         s0, s1, spare, key, suits = floyd_board(
-            s0,
-            s1,
-            spare,
-            deck,
-            i,
-            n_live - i,
-            m,
-            fixed_key,
-            fixed_suits,
-            card_keys,
-            suit_bits,
-            None,
-            0,
+            s0, s1, spare, deck, i, m, fixed_key, fixed_suits, card_keys, suit_bits, None, 0
         )
         e0, f0, e1, f1 = key + k0, suits | h0, key + k1, suits | h1
     return add_duel(win0, win1, e0, f0, e1, f1, offsets, values)

@@ -274,11 +274,10 @@ def _known_hands_loop(s0, s1, n, deck, m, board, hands, tables, vals, out):
     fixed_key, fixed_suits = board
     hk, hs = hands
     card_keys, suit_bits, offsets, values = tables
-    n_live = deck.shape[0]
     spare = np.uint64(0)
     for _ in range(n):
         s0, s1, spare, key, suits = floyd_board(
-            s0, s1, spare, deck, 0, n_live, m, fixed_key, fixed_suits, card_keys, suit_bits, None, 0
+            s0, s1, spare, deck, 0, m, fixed_key, fixed_suits, card_keys, suit_bits, None, 0
         )
         for p in range(hk.shape[0]):
             vals[p] = value_from_key(key + hk[p], suits | hs[p], offsets, values)
