@@ -4,9 +4,10 @@
 from its own random stream); the rest are its per-batch loops.  Counting
 convention, kernel families, player kinds and the argument tuples: see
 :mod:`.scoring`.  The deal order is documented on
-:func:`_simulate_table_batch`; the heads-up fast paths of :mod:`.headsup`
-(two known hands, one or two random hands, a known hand against one range)
-and the loop for three or more known hands make exactly the same draws.
+:func:`.general.general_loop`; the heads-up fast paths of :mod:`.headsup`
+and :mod:`.headsup_range` (two known hands, one or two random hands, a
+known hand against one range) and the loop for three or more known hands
+make exactly the same draws, each step by the same inline kernel.
 """
 
 from __future__ import annotations
