@@ -39,7 +39,8 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
     other ``LOOP_*`` make exactly these draws for the spots they take.  The
     steps are inline kernels: a helper taking arrays, called per deal or
     per card, would cost more than the deal (reference counting at each
-    call).
+    call); the showdown is written out here (as an inlined helper taking
+    the output arrays it ran at a quarter of the speed).
 
     ``sink``: None when scoring (its branches are pruned at compile time:
     the loop compiles as if they were not there), or ``(holes, board,
@@ -50,8 +51,7 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
     n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask = board
     n_hole, kinds, hk, hs, ranged = players
     combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, _, _, uniform = ranges
-    blocks = (combo_offsets, combo_cum, uniform, combo_masks)
-    card_keys, suit_bits, _, _ = tables
+    card_keys, suit_bits, offsets, values = tables
     around = (fixed_key, fixed_suits, card_keys, suit_bits)
     n_players = kinds.shape[0]
     n_range = ranged.shape[0]
@@ -67,7 +67,9 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
         # 1. range players
         used = fixed_mask
         if n_range:
-            s0, s1, used, ok = draw_combos(s0, s1, fixed_mask, ranged, n_range, blocks, picked)
+            s0, s1, used, ok = draw_combos(
+                s0, s1, fixed_mask, ranged, combo_offsets, combo_cum, uniform, combo_masks, picked
+            )
             if not ok:
                 return STATUS_NO_LEGAL_DEAL
             for r in range(n_range):
@@ -122,7 +124,26 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
         if sink is not None:
             continue  # recording: the showdown is the caller's
         # 3. showdown
-        _showdown(key, suits, hk, hs, ranged, picked, vals, tables, out, combo_out)
+        if n_players == 2:  # heads-up: both values in registers
+            v0 = value_from_key(key + hk[0], suits | hs[0], offsets, values)
+            v1 = value_from_key(key + hk[1], suits | hs[1], offsets, values)
+            n_best = 1 + np.int64(v0 == v1)
+            share0 = np.int64(v0 >= v1)
+            share1 = np.int64(v1 >= v0)
+            out[0, n_best] += share0
+            out[1, n_best] += share1
+            for r in range(n_range):
+                p = ranged[r]
+                combo_out[picked[p], 0] += 1
+                combo_out[picked[p], n_best] += share0 if p == 0 else share1
+            continue
+        for p in range(n_players):
+            vals[p] = value_from_key(key + hk[p], suits | hs[p], offsets, values)
+        best, n_best = count_best(vals, 1, out)
+        for r in range(n_range):
+            p = ranged[r]
+            combo_out[picked[p], 0] += 1
+            combo_out[picked[p], n_best] += np.int64(vals[p] == best)
     return STATUS_OK
 
 
@@ -173,33 +194,3 @@ def _copy_unused(deck, first, last, used, dest):
         if not (_ONE << np.uint64(deck[k])) & used:
             dest[j] = deck[k]
             j += 1
-
-
-@inline_kernel
-def _showdown(key, suits, hk, hs, ranged, picked, vals, tables, out, combo_out):
-    """Score a deal: the board's ``key``/``suits`` with each player's hole words.
-
-    Counts go to ``out`` and, for the range players, to their combos' rows
-    of ``combo_out``.  Heads-up, both values stay in registers.
-    """
-    _, _, offsets, values = tables
-    if hk.shape[0] == 2:
-        v0 = value_from_key(key + hk[0], suits | hs[0], offsets, values)
-        v1 = value_from_key(key + hk[1], suits | hs[1], offsets, values)
-        n_best = 1 + np.int64(v0 == v1)
-        share0 = np.int64(v0 >= v1)
-        share1 = np.int64(v1 >= v0)
-        out[0, n_best] += share0
-        out[1, n_best] += share1
-        for r in range(ranged.shape[0]):
-            p = ranged[r]
-            combo_out[picked[p], 0] += 1
-            combo_out[picked[p], n_best] += share0 if p == 0 else share1
-        return
-    for p in range(hk.shape[0]):
-        vals[p] = value_from_key(key + hk[p], suits | hs[p], offsets, values)
-    best, n_best = count_best(vals, 1, out)
-    for r in range(ranged.shape[0]):
-        p = ranged[r]
-        combo_out[picked[p], 0] += 1
-        combo_out[picked[p], n_best] += np.int64(vals[p] == best)

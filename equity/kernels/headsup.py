@@ -321,23 +321,26 @@ def pick_combo(x, lo, hi, uniform, combo_cum):
 
 
 @inline_kernel
-def draw_combos(s0, s1, fixed_mask, ranged, n_range, blocks, picked):
-    """One combo for each range player ``ranged[:n_range]``, drawn jointly into ``picked``.
+def draw_combos(s0, s1, fixed_mask, ranged, offsets, cum, uniform, masks, picked):
+    """One combo for each range player ``ranged[r]``, drawn jointly into ``picked``.
 
     Each try draws the players' combos in turn (:func:`pick_combo`, one
     fresh output each) and is rejected whole when a combo meets
     ``fixed_mask`` or an earlier combo, up to ``MAX_REJECTIONS`` tries.
-    ``blocks = (offsets, cum, uniform, masks)``: each player's block of
-    combos ``[offsets[p], offsets[p + 1])``, the cumulative weights, whether
-    each block is unweighted, the combos' card masks.  Returns ``(s0, s1,
-    used, ok)``: ``used`` the fixed cards and the combos', ``ok`` False
-    when every try was rejected.
+    Player ``p``'s combos are ``[offsets[p], offsets[p + 1])``, with the
+    cumulative weights ``cum``, ``uniform[p]`` when unweighted, and card
+    masks ``masks``.  Returns ``(s0, s1, used, ok)``: ``used`` the fixed
+    cards and the combos', ``ok`` False when every try was rejected.  One
+    exit, after the loop: an inlined helper taking arrays that returns from
+    inside a loop pays reference counting per call.
     """
-    offsets, cum, uniform, masks = blocks
-    for _ in range(MAX_REJECTIONS):
+    used = fixed_mask
+    ok = False
+    rejections = 0
+    while not ok and rejections < MAX_REJECTIONS:
         used = fixed_mask
         ok = True
-        for r in range(n_range):
+        for r in range(ranged.shape[0]):
             p = ranged[r]
             s0, s1, x = _xoro(s0, s1)
             c = pick_combo(x, offsets[p], offsets[p + 1], uniform[p], cum)
@@ -346,9 +349,8 @@ def draw_combos(s0, s1, fixed_mask, ranged, n_range, blocks, picked):
                 break
             used |= masks[c]
             picked[p] = c
-        if ok:
-            return s0, s1, used, True
-    return s0, s1, fixed_mask, False
+        rejections += not ok
+    return s0, s1, used, ok
 
 
 @inline_kernel
