@@ -132,15 +132,15 @@ def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_o
     live_position = np.zeros(64, dtype=np.int64)
     for k in range(n_live):
         live_position[live_deck[k]] = k
-    combo_low = np.empty(n_combos, dtype=np.int64)
-    combo_high = np.empty(n_combos, dtype=np.int64)
+    low = np.empty(n_combos, dtype=np.int64)  # each combo's lower and higher position
+    high = np.empty(n_combos, dtype=np.int64)
     for c in range(n_combos):
         combo_keys[c] = card_keys[combos[c, 0]] + card_keys[combos[c, 1]]
         combo_suits[c] = suit_bits[combos[c, 0]] | suit_bits[combos[c, 1]]
         a = live_position[combos[c, 0]]
         b = live_position[combos[c, 1]]
-        combo_low[c] = min(a, b)
-        combo_high[c] = max(a, b)
+        low[c] = min(a, b)
+        high[c] = max(a, b)
     ranged = np.empty(n_players, dtype=np.int64)
     n_range = 0
     uniform = np.zeros(n_players, dtype=np.bool_)
@@ -158,16 +158,7 @@ def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_o
                     uniform[p] = False
     board = (n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask)
     players = (n_hole, kinds, hk, hs, ranged[:n_range])
-    ranges = (
-        combo_offsets,
-        combo_cum,
-        combo_keys,
-        combo_suits,
-        combo_masks,
-        combo_low,
-        combo_high,
-        uniform,
-    )
+    ranges = (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, low, high, uniform)
     deal = (board, players, ranges)
     sink = _sink_with_combos(sink, combos)
     return _table_loop(
