@@ -289,10 +289,10 @@ def _random_loop(s0, s1, n, deck, n_hole, m, board, random0, random1, hands, tab
         if random1:
             s0, s1, spare, k1, h1 = deal_hand(s0, s1, spare, deck, i, n_hole, card_keys, suit_bits)
             i += n_hole
-        win0, win1 = add_duel(win0, win1, e0, f0, e1, f1, offsets, values)
         s0, s1, spare, key, suits = floyd_board(
             s0, s1, spare, deck, i, m, fixed_key, fixed_suits, card_keys, suit_bits, None, 0
         )
+        win0, win1 = add_duel(win0, win1, e0, f0, e1, f1, offsets, values)
         e0, f0, e1, f1 = key + k0, suits | h0, key + k1, suits | h1
     return add_duel(win0, win1, e0, f0, e1, f1, offsets, values)
 

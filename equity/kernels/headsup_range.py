@@ -12,7 +12,8 @@ import numpy as np
 
 from ._jit import inline_kernel, kernel
 from .deal import subset_step as _subset_step
-from .headsup import add_cards, pick_combo, showdown2, skip_position
+from .headsup import pick_combo, skip_position
+from .holdem import value_from_key
 from .rng import xoro as _xoro
 from .scoring import MAX_REJECTIONS, STATUS_NO_LEGAL_DEAL, STATUS_OK
 
@@ -93,19 +94,15 @@ def _add_live_card(taken, half, j, low, high, key, suits, deck, card_keys, suit_
 
 
 @inline_kernel
-def _score_deal(wins, deal, counted, offsets, values, combo_out):
-    """Score ``deal = (hero key, hero suits, villain key, villain suits, combo)``.
-
-    Adds it to ``wins = (hero wins, villain wins)``, returned, and, when
-    ``counted`` (0 or 1: the first deal of a loop is a dummy), to its
-    combo's row of ``combo_out``.
-    """
-    e_hero, f_hero, e_villain, f_villain, c = deal
-    win, lose, tie = showdown2(e_hero, f_hero, e_villain, f_villain, offsets, values)
-    combo_out[c, 0] += counted
-    combo_out[c, 1] += lose
-    combo_out[c, 2] += tie & counted
-    return wins[0] + win, wins[1] + lose
+def _showdown(e_hero, f_hero, e_villain, f_villain, offsets, values):
+    """Hero against villain from their keys and suit sets: ``(win, lose, tie)``, 0 or 1."""
+    v_hero = value_from_key(e_hero, f_hero, offsets, values)
+    v_villain = value_from_key(e_villain, f_villain, offsets, values)
+    return (
+        np.int64(v_hero > v_villain),
+        np.int64(v_villain > v_hero),
+        np.int64(v_hero == v_villain),
+    )
 
 
 @inline_kernel
@@ -138,21 +135,42 @@ def _range_pairs(s0, s1, n_pairs, deck, board, fixed_mask, hand, villain, tables
     )
     card_keys, suit_bits, offsets, values = tables
     a = deck.shape[0] - 2 - 5
-    wins = (np.int64(0), np.int64(0))
+    win_hero = 0
+    win_villain = 0
     # the first iteration scores this board twice, hero against hero: no counts
-    e, f = add_cards(fixed_key + k_hero, fixed_suits | h_hero, deck, a, a + 5, card_keys, suit_bits)
-    deal_a = (e, f, e, f, lo)
-    deal_b = deal_a
+    e_a = fixed_key + k_hero
+    f_a = fixed_suits | h_hero
+    for j in range(a, a + 5):
+        e_a += card_keys[deck[j]]
+        f_a |= suit_bits[deck[j]]
+    g_a = e_a
+    u_a = f_a
+    e_b = e_a
+    f_b = f_a
+    g_b = e_a
+    u_b = f_a
+    c_a = lo
+    c_b = lo
     counted = 0
     for _ in range(n_pairs):
-        wins = _score_deal(wins, deal_a, counted, offsets, values, combo_out)
-        wins = _score_deal(wins, deal_b, counted, offsets, values, combo_out)
+        win, lose, tie = _showdown(e_a, f_a, g_a, u_a, offsets, values)
+        win_hero += win
+        win_villain += lose
+        combo_out[c_a, 0] += counted
+        combo_out[c_a, 1] += lose
+        combo_out[c_a, 2] += tie & counted
+        win, lose, tie = _showdown(e_b, f_b, g_b, u_b, offsets, values)
+        win_hero += win
+        win_villain += lose
+        combo_out[c_b, 0] += counted
+        combo_out[c_b, 1] += lose
+        combo_out[c_b, 2] += tie & counted
         counted = 1
-        s0, s1, c = _pick_legal(s0, s1, lo, hi, uniform, combo_cum, combo_masks, fixed_mask)
-        if c < 0:
+        s0, s1, c_a = _pick_legal(s0, s1, lo, hi, uniform, combo_cum, combo_masks, fixed_mask)
+        if c_a < 0:
             return STATUS_NO_LEGAL_DEAL, s0, s1, 0, 0
-        low = combo_low[c]
-        high = combo_high[c]
+        low = combo_low[c_a]
+        high = combo_high[c_a]
         s0, s1, taken, key, suits = _two_live_steps(
             s0, s1, _ZERO, a, low, high, fixed_key, fixed_suits, deck, card_keys, suit_bits
         )
@@ -163,13 +181,16 @@ def _range_pairs(s0, s1, n_pairs, deck, board, fixed_mask, hand, villain, tables
         taken, key, suits = _add_live_card(
             taken, x >> _HIGH, a + 4, low, high, key, suits, deck, card_keys, suit_bits
         )
-        deal_a = (key + k_hero, suits | h_hero, key + combo_keys[c], suits | combo_suits[c], c)
+        e_a = key + k_hero
+        f_a = suits | h_hero
+        g_a = key + combo_keys[c_a]
+        u_a = suits | combo_suits[c_a]
         half = x & _LOW32
-        s0, s1, c = _pick_legal(s0, s1, lo, hi, uniform, combo_cum, combo_masks, fixed_mask)
-        if c < 0:
+        s0, s1, c_b = _pick_legal(s0, s1, lo, hi, uniform, combo_cum, combo_masks, fixed_mask)
+        if c_b < 0:
             return STATUS_NO_LEGAL_DEAL, s0, s1, 0, 0
-        low = combo_low[c]
-        high = combo_high[c]
+        low = combo_low[c_b]
+        high = combo_high[c_b]
         taken, key, suits = _add_live_card(
             _ZERO, half, a, low, high, fixed_key, fixed_suits, deck, card_keys, suit_bits
         )
@@ -179,10 +200,23 @@ def _range_pairs(s0, s1, n_pairs, deck, board, fixed_mask, hand, villain, tables
         s0, s1, taken, key, suits = _two_live_steps(
             s0, s1, taken, a + 3, low, high, key, suits, deck, card_keys, suit_bits
         )
-        deal_b = (key + k_hero, suits | h_hero, key + combo_keys[c], suits | combo_suits[c], c)
-    wins = _score_deal(wins, deal_a, counted, offsets, values, combo_out)
-    wins = _score_deal(wins, deal_b, counted, offsets, values, combo_out)
-    return STATUS_OK, s0, s1, wins[0], wins[1]
+        e_b = key + k_hero
+        f_b = suits | h_hero
+        g_b = key + combo_keys[c_b]
+        u_b = suits | combo_suits[c_b]
+    win, lose, tie = _showdown(e_a, f_a, g_a, u_a, offsets, values)
+    win_hero += win
+    win_villain += lose
+    combo_out[c_a, 0] += counted
+    combo_out[c_a, 1] += lose
+    combo_out[c_a, 2] += tie & counted
+    win, lose, tie = _showdown(e_b, f_b, g_b, u_b, offsets, values)
+    win_hero += win
+    win_villain += lose
+    combo_out[c_b, 0] += counted
+    combo_out[c_b, 1] += lose
+    combo_out[c_b, 2] += tie & counted
+    return STATUS_OK, s0, s1, win_hero, win_villain
 
 
 @inline_kernel
@@ -196,19 +230,38 @@ def _range_loop(s0, s1, n, deck, m, board, fixed_mask, hand, villain, tables, co
     card_keys, suit_bits, offsets, values = tables
     spare = np.uint64(0)
     n_left = deck.shape[0] - 2
-    wins = (np.int64(0), np.int64(0))
+    win_hero = 0
+    win_villain = 0
     # evaluate each deal one iteration late, beside the next deal's draws; the
     # first iteration evaluates a tie (hero's hand twice) that counts nothing
-    e, f = add_cards(
-        fixed_key + k_hero, fixed_suits | h_hero, deck, n_left - m, n_left, card_keys, suit_bits
-    )
-    last = (e, f, e, f, lo)
+    e_hero = fixed_key + k_hero
+    f_hero = fixed_suits | h_hero
+    for j in range(n_left - m, n_left):
+        e_hero += card_keys[deck[j]]
+        f_hero |= suit_bits[deck[j]]
+    e_villain = e_hero
+    f_villain = f_hero
+    last = lo
     counted = 0
     for _ in range(n):
-        s0, s1, c = _pick_legal(s0, s1, lo, hi, uniform, combo_cum, combo_masks, fixed_mask)
-        if c < 0:
-            return STATUS_NO_LEGAL_DEAL, 0, 0
-        wins = _score_deal(wins, last, counted, offsets, values, combo_out)
+        rejections = 0
+        while True:
+            s0, s1, x = _xoro(s0, s1)
+            c = pick_combo(x, lo, hi, uniform, combo_cum)
+            if not combo_masks[c] & fixed_mask:
+                break
+            rejections += 1
+            if rejections >= MAX_REJECTIONS:
+                return STATUS_NO_LEGAL_DEAL, 0, 0
+        v_hero = value_from_key(e_hero, f_hero, offsets, values)
+        v_villain = value_from_key(e_villain, f_villain, offsets, values)
+        # branch-free counts, as in headsup.heads_up_loop
+        lose = np.int64(v_villain > v_hero)
+        win_hero += np.int64(v_hero > v_villain)
+        win_villain += lose
+        combo_out[last, 0] += counted
+        combo_out[last, 1] += lose
+        combo_out[last, 2] += np.int64(v_hero == v_villain) & counted
         low = combo_low[c]
         high = combo_high[c]
         board_key = fixed_key
@@ -220,8 +273,15 @@ def _range_loop(s0, s1, n, deck, m, board, fixed_mask, hand, villain, tables, co
             board_key += card_keys[deck[q]]
             board_suits |= suit_bits[deck[q]]
         e_hero = board_key + k_hero
+        f_hero = board_suits | h_hero
         e_villain = board_key + combo_keys[c]
-        last = (e_hero, board_suits | h_hero, e_villain, board_suits | combo_suits[c], c)
+        f_villain = board_suits | combo_suits[c]
+        last = c
         counted = 1
-    wins = _score_deal(wins, last, counted, offsets, values, combo_out)
-    return STATUS_OK, wins[0], wins[1]
+    win, lose, tie = _showdown(e_hero, f_hero, e_villain, f_villain, offsets, values)
+    win_hero += win
+    win_villain += lose
+    combo_out[last, 0] += counted
+    combo_out[last, 1] += lose
+    combo_out[last, 2] += tie & counted
+    return STATUS_OK, win_hero, win_villain
