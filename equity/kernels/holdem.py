@@ -311,8 +311,20 @@ def exact_value_counts5(tables, out):
     """
     card_keys, suit_bits, offsets, values = tables
     for a in range(52):
-        for b in range(a + 1, 49):
-            _count_from_pair(a, b, 5, card_keys, suit_bits, offsets, values, out)
+        ka = KEY_START + card_keys[a]
+        sa = suit_bits[a]
+        for b in range(a + 1, 52):
+            kb = ka + card_keys[b]
+            sb = sa | suit_bits[b]
+            for c in range(b + 1, 52):
+                kc = kb + card_keys[c]
+                sc = sb | suit_bits[c]
+                for d in range(c + 1, 52):
+                    kd = kc + card_keys[d]
+                    sd = sc | suit_bits[d]
+                    for e in range(d + 1, 52):
+                        v = value_from_key(kd + card_keys[e], sd | suit_bits[e], offsets, values)
+                        out[v] += 1
 
 
 @parallel_kernel
