@@ -10,18 +10,21 @@ with the package's evaluators.  Nothing here is a count copied from a run.
 
 The mixes of player kinds reach every branch of the kernels:
 
-* table games (``kernels.montecarlo._simulate_table_batch``): two known hands
-  (``headsup.heads_up_boards``, preflop in pairs of boards), three or more
-  known hands (``_known_hands_boards``), one or two random hands heads-up
+* table games (``kernels.montecarlo.simulate_batches``, a batch by
+  ``_simulate_table_batch``): two known hands (``headsup.heads_up_boards``,
+  preflop in pairs of boards), three or more known hands
+  (``montecarlo._known_hands_boards``), one or two random hands heads-up
   (``headsup.heads_up_random``), a known hand against a range in either seat
   (``headsup_range.heads_up_range``, preflop in pairs of deals), and the
-  general loop: ranges only (the board by Floyd around the range players'
-  cards), random players with no range, ranges with random players
-  (Fisher-Yates skipping the ranges' cards), overlapping ranges (rejection);
-* Zha Jin Hua (``_simulate_zjh_batch``): shared and independent decks, with
-  and without the 2-3-5 rule;
-* Omaha (``kernels.omaha_mc``): two known hands (``_heads_up_known``) and
-  the general loop, high and hi-lo (half-pots), 4-6 hole cards.
+  general loop (``general.general_loop``): ranges only (the board by Floyd
+  around the range players' cards), random players with no range, ranges
+  with random players (Fisher-Yates skipping the ranges' cards),
+  overlapping ranges (rejection);
+* Zha Jin Hua (``montecarlo._simulate_zjh_batch``): shared and independent
+  decks, with and without the 2-3-5 rule;
+* Omaha (``kernels.omaha_mc.simulate_omaha_batches``, one body
+  ``_omaha_batch`` for every spot): two known hands and the general mixes,
+  high and hi-lo (half-pots), 4-6 hole cards.
 
 Each is run on every board size the game allows, with and without dead cards,
 in at least two batches: ``1202`` deals in batches of ``601`` (odd batches: the

@@ -71,10 +71,8 @@ def _assignment_categories(hole, n_hole, board, n_board, live, k, weight, tables
         n_best = 0
         who = 0
         for p in range(n_players):
-            v = np.int64(
-                value_from_key(base_key[p] + extra_key, base_suits[p] | extra_suits, offsets,
-                               values)
-            )  # fmt: skip
+            key = base_key[p] + extra_key
+            v = np.int64(value_from_key(key, base_suits[p] | extra_suits, offsets, values))
             vals[p] = v
             if v > best:
                 best = v
@@ -107,12 +105,13 @@ def enumerate_categories(holes, weights, n_hole, board, n_board, live, k, tables
     cat_out, win_out : float64[n_chunks, n_players, CATEGORY_CODES]
     """
     card_keys, suit_bits, offsets, values = tables
+    plain = (card_keys, suit_bits, offsets, values)  # one helper signature for every table type
     n = holes.shape[0]
     n_chunks = cat_out.shape[0]
     per = (n + n_chunks - 1) // n_chunks
     for c in prange(n_chunks):
         for a in range(c * per, min(n, (c + 1) * per)):
+            hand = holes[a]
             _assignment_categories(
-                holes[a], n_hole, board, n_board, live, k, weights[a],
-                (card_keys, suit_bits, offsets, values), cat_out[c], win_out[c],
-            )  # fmt: skip
+                hand, n_hole, board, n_board, live, k, weights[a], plain, cat_out[c], win_out[c]
+            )

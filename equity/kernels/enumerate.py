@@ -188,10 +188,9 @@ def _five_board_loops(board_key, board_suits, deck, group_end, n, hands, tables,
             kb = ka + ck[deck[b]]
             sab = sa | sb[deck[b]]
             for c in range(b + 1, n):
-                _last_two_levels(
-                    kb + ck[deck[c]], sab | sb[deck[c]], deck, group_end, c + 1, n, hands,
-                    tables, vals, out,
-                )  # fmt: skip
+                kc = kb + ck[deck[c]]
+                sc = sab | sb[deck[c]]
+                _last_two_levels(kc, sc, deck, group_end, c + 1, n, hands, tables, vals, out)
 
 
 @inline_kernel
@@ -202,6 +201,9 @@ def _correct_flush_board(rank_key, w, hk, offsets, values, vals, flush_vals, acc
     players with ``flush_vals[p] >= 0`` hold that flush instead (a flush beats
     the best non-flush hand of the same seven cards).  Counts go to
     ``acc[winner mask]`` when ``acc`` has a counter per mask, else to ``out``.
+    The arrays are separate arguments, not a tuple: a tuple of arrays
+    passed to this inlined helper, once per board, costs reference counting
+    (measured: half the speed of a preflop enumeration).
     """
     key = KEY_START + rank_key
     n = hk.shape[0]
@@ -317,7 +319,9 @@ def _correct_flush_suit(s, live_mask, live, hands, tables, vals, acc, out):
         most = max(most, hsc[p, s])
     need = 5 - most
     n_suit = 0
+    rank_keys = np.empty(13, dtype=np.uint64)
     for r in range(13):
+        rank_keys[r] = card_keys[4 * r] & low
         others[r] = live[r]
         if (live_mask >> np.uint64(4 * r + s)) & _ONE:
             suit_ranks[n_suit] = r
@@ -340,55 +344,22 @@ def _correct_flush_suit(s, live_mask, live, hands, tables, vals, acc, out):
                     flush_vals[p] = value_from_key(
                         KEY_START + key_f + hk[p], suits_f | hs[p], offsets, values
                     )
-            if j == 5:
-                _correct_flush_board(
-                    rank_f, np.int64(1), hk, offsets, values, vals, flush_vals, acc, out
-                )
-            elif j == 4:
-                for r in range(13):
-                    if others[r]:
+            # the other 5 - j board cards by rank: none, one rank r1, or ranks r1 <= r2
+            for r1 in range(13 if j < 5 else 1):
+                for r2 in range(r1, 13 if j < 4 else r1 + 1):
+                    rank_key = rank_f
+                    w = np.int64(1)
+                    if j < 5:
+                        rank_key += rank_keys[r1]
+                        w = others[r1]
+                    if j < 4:  # a pair of ranks: C(others, 2) ways, else a product
+                        same = np.int64(r1 == r2)
+                        rank_key += rank_keys[r2]
+                        w = w * (others[r2] - same) // (1 + same)
+                    if w:
                         _correct_flush_board(
-                            rank_f + (card_keys[4 * r] & low),
-                            others[r],
-                            hk,
-                            offsets,
-                            values,
-                            vals,
-                            flush_vals,
-                            acc,
-                            out,
+                            rank_key, w, hk, offsets, values, vals, flush_vals, acc, out
                         )
-            else:
-                for r1 in range(13):
-                    if not others[r1]:
-                        continue
-                    k1 = rank_f + (card_keys[4 * r1] & low)
-                    w1 = others[r1]
-                    if w1 >= 2:
-                        _correct_flush_board(
-                            k1 + (card_keys[4 * r1] & low),
-                            w1 * (w1 - 1) // 2,
-                            hk,
-                            offsets,
-                            values,
-                            vals,
-                            flush_vals,
-                            acc,
-                            out,
-                        )
-                    for r2 in range(r1 + 1, 13):
-                        if others[r2]:
-                            _correct_flush_board(
-                                k1 + (card_keys[4 * r2] & low),
-                                w1 * others[r2],
-                                hk,
-                                offsets,
-                                values,
-                                vals,
-                                flush_vals,
-                                acc,
-                                out,
-                            )
             if next_combination(idx, j, n_suit) < 0:  # the next j-subset of the suit's ranks
                 break
 

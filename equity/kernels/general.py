@@ -1,24 +1,29 @@
 """The general Monte-Carlo loop of the table games: any mix of known, range and random players.
 
-Its docstring is the deal order of every table-game loop: the fast paths of
-:mod:`.montecarlo` (:mod:`.headsup`, :mod:`.headsup_range` and the
-known-hands loop) make exactly its draws for the spots they take, and
-``tests/test_kernel_draws.py`` and ``tests/test_pinned_draws.py`` hold them to it.
+Deal order, the same for every table-game loop: range players (one combo
+each, drawn jointly; the whole draw is rejected on a conflict:
+:func:`.headsup.draw_combos`), then random players (partial Fisher-Yates:
+each gets the next cards in turn) and the board from the live deck,
+skipping cards the range players hold; without range players no drawn card
+can be taken, so no checks, and the board is Floyd's unordered draw from the
+cards left (:func:`_random_players_loop`); with range players and no random
+one, the board is Floyd's draw over the live deck without the range
+players' cards.  The fast paths of :mod:`.montecarlo` (:mod:`.headsup`,
+:mod:`.headsup_range` and the known-hands loop) make exactly these draws for
+the spots they take, and ``tests/test_kernel_draws.py`` and
+``tests/test_pinned_draws.py`` hold them to it.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ._jit import kernel
+from ._jit import inline_kernel, kernel
 from .deal import subset_step as _subset_step
-from .deal import swap_draw as _swap_draw
-from .headsup import deal_skipping, pick_combo, skip_position
+from .headsup import deal_hand, deal_skipping, draw_combos, floyd_board, skip_position
 from .holdem import value_from_key
-from .rng import xoro as _xoro
 from .scoring import (
     KIND_RANDOM,
-    MAX_REJECTIONS,
     STATUS_NO_LEGAL_DEAL,
     STATUS_OK,
     count_best,
@@ -27,34 +32,28 @@ from .scoring import (
 __all__ = ["general_loop"]
 
 _ONE = np.uint64(1)
+_ZERO = np.uint64(0)
 
 
 @kernel
 def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
     """``n`` deals of any mix of players into ``out``; return a status code.
 
-    Deal order: range players (one combo each, drawn jointly; the whole draw
-    is rejected on a conflict), then random players and the board from the
-    live deck, skipping cards the range players hold (with no random
-    player, the board is Floyd's draw over the live deck without them).  The
-    fast paths of the other ``LOOP_*`` make exactly these draws for the
-    spots they take.  The per-deal work is written inline: a helper taking
-    arrays, called per deal or per card, costs more than the deal (reference
-    counting at each call).
-
-    ``sink``: None when scoring (its branches are pruned at compile time:
-    the loop compiles as if they were not there), or ``(holes, board,
-    combos)``: the batch's rows of :func:`.montecarlo.simulate_batches`'
-    sink, into which each deal's dealt cards are written (not scored), and
-    the range combos.
+    The deal order is the module's; the per-deal work is inline (each step
+    moved into an inlined helper cost the loop a few percent).  ``sink``:
+    None when scoring (its branches are pruned at compile time), or ``(holes,
+    board, combos)``: the batch's rows of :func:`.montecarlo.simulate_batches`'
+    sink, into which each deal's cards are written (not scored), and the combos.
     """
     n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask = board
     n_hole, kinds, hk, hs, ranged = players
-    (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low, combo_high,
-     uniform) = ranges  # fmt: skip
+    combo_offsets, combo_cum, combo_keys, combo_suits = ranges[:4]
+    combo_masks, combo_low, combo_high, uniform = ranges[4:]
     card_keys, suit_bits, offsets, values = tables
     n_players = kinds.shape[0]
     n_range = ranged.shape[0]
+    if n_range == 0:
+        return _random_players_loop(s0, s1, n, deck, board, players, tables, out, sink)
     n_random = 0
     for p in range(n_players):
         n_random += kinds[p] == KIND_RANDOM
@@ -65,45 +64,24 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
     used_positions = np.empty(2 * n_players, dtype=np.int64)
     m = board_total - n_board_fixed
     for row in range(n):
-        # 1. range players
         used = fixed_mask
-        if n_range:
-            rejections = 0
-            while True:
-                used = fixed_mask
-                ok = True
-                for r in range(n_range):
-                    p = ranged[r]
-                    lo = combo_offsets[p]
-                    hi = combo_offsets[p + 1]
-                    s0, s1, x = _xoro(s0, s1)
-                    c = pick_combo(x, lo, hi, uniform[p], combo_cum)
-                    if combo_masks[c] & used:
-                        ok = False
-                        break
-                    used |= combo_masks[c]
-                    picked[p] = c
-                if ok:
-                    break
-                rejections += 1
-                if rejections >= MAX_REJECTIONS:
-                    return STATUS_NO_LEGAL_DEAL
+        if n_range:  # 1. range players
+            s0, s1, used, ok = draw_combos(
+                s0, s1, fixed_mask, ranged, combo_offsets, combo_cum, uniform, combo_masks, picked
+            )
+            if not ok:
+                return STATUS_NO_LEGAL_DEAL
             for r in range(n_range):
                 p = ranged[r]
                 hk[p] = combo_keys[picked[p]]
                 hs[p] = combo_suits[picked[p]]
                 if sink is not None:
-                    for j in range(n_hole):
-                        sink[0][row, p, j] = sink[2][picked[p], j]
-        # 2. random players (partial Fisher-Yates: each gets the next cards in
-        #    turn), then the board; without range players no drawn card can
-        #    be taken, so no checks, and the board is Floyd's unordered draw;
-        #    with range players and no random one, the board is Floyd's draw
-        #    over the live deck without the range players' cards
+                    sink[0][row, p, :n_hole] = sink[2][picked[p], :n_hole]
+        # 2. random players, then the board
         i = 0
         board_key = fixed_key
         board_suits = fixed_suits
-        if n_range and not n_random:
+        if not n_random:
             n_used = 0
             for r in range(n_range):  # insert both positions, keeping them sorted
                 c = picked[ranged[r]]
@@ -125,63 +103,27 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
                 board_suits |= suit_bits[deck[q]]
                 if sink is not None:
                     sink[1][row, board_total - n_left + j] = deck[q]
-        elif n_range == 0:  # random players (known hands only took their own loop)
-            for p in range(n_players):
-                if kinds[p] == KIND_RANDOM:
-                    key = np.uint64(0)
-                    suits = np.uint64(0)
-                    for j in range(n_hole):
-                        s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
-                        i += 1
-                        key += card_keys[c]
-                        suits |= suit_bits[c]
-                        if sink is not None:
-                            sink[0][row, p, j] = c
-                    hk[p] = key
-                    hs[p] = suits
-            # the board: a uniform set of the cards left, deck[i:] (Floyd)
-            n_left = n_live - i
-            taken = np.uint64(0)
-            for j in range(n_left - m, n_left):
-                s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
-                c = deck[i + t]
-                board_key += card_keys[c]
-                board_suits |= suit_bits[c]
-                if sink is not None:
-                    sink[1][row, board_total - n_left + j] = c
         else:
             for p in range(n_players):
                 if kinds[p] != KIND_RANDOM:
                     continue
-                key = np.uint64(0)
-                suits = np.uint64(0)
-                j = 0
-                while j < n_hole:
-                    s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
-                    i += 1
-                    if (_ONE << np.uint64(c)) & used:
-                        continue
-                    key += card_keys[c]
-                    suits |= suit_bits[c]
-                    if sink is not None:
-                        sink[0][row, p, j] = c
-                    j += 1
+                first = i
+                s0, s1, spare, i, key, suits = deal_skipping(
+                    s0, s1, spare, deck, i, n_hole, used, _ZERO, _ZERO, card_keys, suit_bits
+                )
                 hk[p] = key
                 hs[p] = suits
+                if sink is not None:
+                    _copy_unused(deck, first, i, used, sink[0][row, p])
             first = i
             s0, s1, spare, i, board_key, board_suits = deal_skipping(
                 s0, s1, spare, deck, i, m, used, board_key, board_suits, card_keys, suit_bits
             )
-            if sink is not None:  # the cards drawn are deck[first:i], in order
-                j = n_board_fixed
-                for k in range(first, i):
-                    if not (_ONE << np.uint64(deck[k])) & used:
-                        sink[1][row, j] = deck[k]
-                        j += 1
+            if sink is not None:  # the cards drawn: deck[first:i] less those in used
+                _copy_unused(deck, first, i, used, sink[1][row, n_board_fixed:])
         if sink is not None:
             continue  # recording: the showdown is the caller's
-        # 3. showdown
-        if n_players == 2:  # heads-up: both values in registers
+        if n_players == 2:  # 3. showdown; heads-up: both values in registers
             v0 = value_from_key(board_key + hk[0], board_suits | hs[0], offsets, values)
             v1 = value_from_key(board_key + hk[1], board_suits | hs[1], offsets, values)
             n_best = 1 + np.int64(v0 == v1)
@@ -202,3 +144,49 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
             combo_out[picked[p], 0] += 1
             combo_out[picked[p], n_best] += np.int64(vals[p] == best)
     return STATUS_OK
+
+
+@kernel
+def _random_players_loop(s0, s1, n, deck, board, players, tables, out, sink):
+    """:func:`general_loop` with no range player: known and random players only.
+
+    Each random player's cards by Fisher-Yates in seat order, then the board
+    by Floyd's algorithm from the cards left (:func:`.headsup.deal_hand`,
+    :func:`.headsup.floyd_board`); ``sink`` as :func:`general_loop`'s.
+    """
+    n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
+    n_hole, kinds, hk, hs, _ = players
+    card_keys, suit_bits, offsets, values = tables
+    spare = np.uint64(0)
+    vals = np.empty(kinds.shape[0], dtype=np.int32)
+    for row in range(n):
+        i = 0
+        for p in range(kinds.shape[0]):
+            if kinds[p] == KIND_RANDOM:
+                s0, s1, spare, key, suits = deal_hand(
+                    s0, s1, spare, deck, i, n_hole, card_keys, suit_bits
+                )
+                hk[p] = key
+                hs[p] = suits
+                if sink is not None:  # the cards dealt are deck[i:i + n_hole]
+                    sink[0][row, p, :n_hole] = deck[i : i + n_hole]
+                i += n_hole
+        m = board_total - n_board_fixed
+        s0, s1, spare, key, suits = floyd_board(
+            s0, s1, spare, deck, i, m, fixed_key, fixed_suits, card_keys, suit_bits, sink, row
+        )
+        if sink is None:
+            for p in range(kinds.shape[0]):
+                vals[p] = value_from_key(key + hk[p], suits | hs[p], offsets, values)
+            count_best(vals, 1, out)
+    return STATUS_OK
+
+
+@inline_kernel
+def _copy_unused(deck, first, last, used, dest):
+    """Write the cards of ``deck[first:last]`` not in ``used`` into ``dest``, in order."""
+    j = 0
+    for k in range(first, last):
+        if not (_ONE << np.uint64(deck[k])) & used:
+            dest[j] = deck[k]
+            j += 1

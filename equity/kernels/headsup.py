@@ -2,10 +2,11 @@
 
 Two known hands, one or two random hands (a known hand against one range
 is in :mod:`.headsup_range`): the commonest queries, each dealt with exactly
-the draws of the general loop of :func:`.montecarlo._simulate_table_batch`
+the draws of the general loop :func:`.general.general_loop`
 (``tests/test_kernel_draws.py`` checks it), with every count in registers.
-:func:`pick_combo`, :func:`skip_position` and :func:`deal_skipping` are
-shared with the general loop.
+:func:`add_cards`, :func:`deal_hand`, :func:`floyd_board`, :func:`draw_combos`, :func:`showdown2`,
+:func:`pick_combo`, :func:`skip_position` and :func:`deal_skipping` are the
+draw and scoring steps shared with the general loop and the other fast paths.
 """
 
 from __future__ import annotations
@@ -18,12 +19,19 @@ from .deal import swap_draw as _swap_draw
 from .holdem import value_from_key
 from .rng import below as _below
 from .rng import xoro as _xoro
+from .scoring import MAX_REJECTIONS
 
 __all__ = [
+    "add_cards",
+    "add_duel",
+    "deal_hand",
     "deal_skipping",
+    "draw_combos",
+    "floyd_board",
     "heads_up_boards",
     "heads_up_random",
     "pick_combo",
+    "showdown2",
     "skip_position",
 ]
 
@@ -85,11 +93,74 @@ def _two_steps(s0, s1, taken, j, key, suits, deck, card_keys, suit_bits):
 
 
 @inline_kernel
+def showdown2(e0, f0, e1, f1, offsets, values):
+    """Hand 0 (key ``e0``, suit set ``f0``) against hand 1: ``(0 wins, 1 wins, tie)``, each 0 or 1.
+
+    Branch-free: the winner of a random deal is a coin toss for the branch
+    predictor, and a mispredicted branch costs about as much as the two
+    evaluations.
+    """
+    v0 = value_from_key(e0, f0, offsets, values)
+    v1 = value_from_key(e1, f1, offsets, values)
+    return np.int64(v0 > v1), np.int64(v1 > v0), np.int64(v0 == v1)
+
+
+@inline_kernel
+def add_duel(win0, win1, e0, f0, e1, f1, offsets, values):
+    """``(win0, win1)`` plus the wins of :func:`showdown2` of the two hands."""
+    w0, w1, _ = showdown2(e0, f0, e1, f1, offsets, values)
+    return win0 + w0, win1 + w1
+
+
+@inline_kernel
 def _duel(key, suits, k0, h0, k1, h1, offsets, values):
     """Hand 0 against hand 1 on a board's key and suits: ``(0 wins, 1 wins)``, 0 or 1."""
-    v0 = value_from_key(key + k0, suits | h0, offsets, values)
-    v1 = value_from_key(key + k1, suits | h1, offsets, values)
-    return np.int64(v0 > v1), np.int64(v1 > v0)
+    w0, w1, _ = showdown2(key + k0, suits | h0, key + k1, suits | h1, offsets, values)
+    return w0, w1
+
+
+@inline_kernel
+def add_cards(key, suits, deck, lo, hi, card_keys, suit_bits):
+    """``key``/``suits`` with the cards ``deck[lo:hi]`` added: ``(key, suits)``."""
+    for q in range(lo, hi):
+        key += card_keys[deck[q]]
+        suits |= suit_bits[deck[q]]
+    return key, suits
+
+
+@inline_kernel
+def floyd_board(s0, s1, spare, deck, first, m, key, suits, card_keys, suit_bits, sink, row):
+    """Add ``m`` cards to ``key``/``suits``: a uniform set of the ``n_left`` cards ``deck[first:]``.
+
+    Floyd's algorithm (:func:`~.deal.subset_step`), steps ``n_left - m ..
+    n_left - 1``: the board draw of every table loop.  Returns ``(s0, s1,
+    spare, key, suits)``.  ``sink``: None (pruned at compile time), or the
+    general loop's recording sink, whose board row ``row`` gets the cards
+    drawn in its last ``m`` columns.
+    """
+    n_left = deck.shape[0] - first
+    taken = np.uint64(0)
+    for j in range(n_left - m, n_left):
+        s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
+        c = deck[first + t]
+        key += card_keys[c]
+        suits |= suit_bits[c]
+        if sink is not None:
+            sink[1][row, sink[1].shape[1] - n_left + j] = c
+    return s0, s1, spare, key, suits
+
+
+@inline_kernel
+def deal_hand(s0, s1, spare, deck, i, n_hole, card_keys, suit_bits):
+    """A random player's ``n_hole`` cards by Fisher-Yates from ``deck[i:]``: ``(s0, s1, spare,
+    key, suits)``; the cards are then ``deck[i:i + n_hole]``, in the order dealt."""
+    key = np.uint64(0)
+    suits = np.uint64(0)
+    for q in range(i, i + n_hole):
+        s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, q, deck.shape[0])
+        key += card_keys[c]
+        suits |= suit_bits[c]
+    return s0, s1, spare, key, suits
 
 
 @inline_kernel
@@ -110,11 +181,7 @@ def _board_pairs(s0, s1, n_pairs, deck, board, hands, tables):
     top = deck.shape[0]
     a = top - 5
     # the first iteration evaluates this board twice; its outcome is taken back
-    key_a = fixed_key
-    suits_a = fixed_suits
-    for j in range(a, top):
-        key_a += card_keys[deck[j]]
-        suits_a |= suit_bits[deck[j]]
+    key_a, suits_a = add_cards(fixed_key, fixed_suits, deck, a, top, card_keys, suit_bits)
     key_b = key_a
     suits_b = suits_a
     w0, w1 = _duel(key_a, suits_a, k0, h0, k1, h1, offsets, values)
@@ -156,54 +223,9 @@ def _board_pairs(s0, s1, n_pairs, deck, board, hands, tables):
 def heads_up_loop(s0, s1, n, deck, m, board, hands, tables):
     """``n`` boards of ``m`` cards: (hero wins, villain wins, ties).
 
-    The counts are branch-free: the winner of a random board is a coin toss
-    for the branch predictor, and a mispredicted branch costs about as much
-    as the board's two evaluations.
-
-    Each deal is evaluated one iteration late, in the same loop body as the
-    next deal's draws (software pipelining, as in :func:`heads_up_random`
-    and :func:`_range_loop`): the two dependency chains are independent, so
-    the core overlaps the lookups' latency with the generator's (measured
-    +4-7% on one thread).  The first iteration evaluates a tie that the
-    counts do not see; the last deal is evaluated after the loop.
+    The deals of :func:`_random_loop` with no random player: the same loop.
     """
-    fixed_key, fixed_suits = board
-    k0, h0, k1, h1 = hands
-    card_keys, suit_bits, offsets, values = tables
-    n_live = deck.shape[0]
-    spare = np.uint64(0)
-    win0 = 0
-    win1 = 0
-    # evaluate each board one iteration late, beside the next board's draws;
-    # the first iteration evaluates a tie (hero's hand twice)
-    e0 = fixed_key + k0
-    f0 = fixed_suits | h0
-    for c in range(n_live - m, n_live):
-        e0 += card_keys[deck[c]]
-        f0 |= suit_bits[deck[c]]
-    e1 = e0
-    f1 = f0
-    for _ in range(n):
-        board_key = fixed_key
-        board_suits = fixed_suits
-        taken = np.uint64(0)
-        for j in range(n_live - m, n_live):
-            s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
-            c = deck[t]
-            board_key += card_keys[c]
-            board_suits |= suit_bits[c]
-        v0 = value_from_key(e0, f0, offsets, values)
-        v1 = value_from_key(e1, f1, offsets, values)
-        win0 += np.int64(v0 > v1)
-        win1 += np.int64(v1 > v0)
-        e0 = board_key + k0
-        f0 = board_suits | h0
-        e1 = board_key + k1
-        f1 = board_suits | h1
-    v0 = value_from_key(e0, f0, offsets, values)
-    v1 = value_from_key(e1, f1, offsets, values)
-    win0 += np.int64(v0 > v1)
-    win1 += np.int64(v1 > v0)
+    win0, win1 = _random_loop(s0, s1, n, deck, 0, m, board, False, False, hands, tables)
     return win0, win1, n - win0 - win1
 
 
@@ -238,63 +260,41 @@ def heads_up_random(s0, s1, n, deck, n_hole, m, board, random0, random1, hands, 
 
 @inline_kernel
 def _random_loop(s0, s1, n, deck, n_hole, m, board, random0, random1, hands, tables):
-    """``n`` deals of :func:`heads_up_random`: ``(player 0 wins, player 1 wins)``."""
+    """``n`` deals of :func:`heads_up_random`: ``(player 0 wins, player 1 wins)``.
+
+    The counts are branch-free (:func:`showdown2`).  Each deal is evaluated
+    one iteration late, in the same loop body as the next deal's draws
+    (software pipelining, as in :func:`.headsup_range._range_loop`): the two
+    dependency chains are independent, so the core overlaps the lookups'
+    latency with the generator's (measured +4-7% on one thread).  The first
+    iteration evaluates a tie that the counts do not see; the last deal is
+    evaluated after the loop.
+    """
     fixed_key, fixed_suits = board
     k0, h0, k1, h1 = hands
     card_keys, suit_bits, offsets, values = tables
-    n_live = deck.shape[0]
     spare = np.uint64(0)
     win0 = 0
     win1 = 0
     # evaluate each deal one iteration late, beside the next deal's draws; the
     # first iteration evaluates a tie (one hand of the deck's first cards twice)
-    e0 = fixed_key
-    f0 = fixed_suits
-    for q in range(m + n_hole):
-        e0 += card_keys[deck[q]]
-        f0 |= suit_bits[deck[q]]
+    e0, f0 = add_cards(fixed_key, fixed_suits, deck, 0, m + n_hole, card_keys, suit_bits)
     e1 = e0
     f1 = f0
     for _ in range(n):
         i = 0
         if random0:
-            k0 = np.uint64(0)
-            h0 = np.uint64(0)
-            for _j in range(n_hole):
-                s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
-                i += 1
-                k0 += card_keys[c]
-                h0 |= suit_bits[c]
+            s0, s1, spare, k0, h0 = deal_hand(s0, s1, spare, deck, i, n_hole, card_keys, suit_bits)
+            i += n_hole
         if random1:
-            k1 = np.uint64(0)
-            h1 = np.uint64(0)
-            for _j in range(n_hole):
-                s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
-                i += 1
-                k1 += card_keys[c]
-                h1 |= suit_bits[c]
-        v0 = value_from_key(e0, f0, offsets, values)
-        v1 = value_from_key(e1, f1, offsets, values)
-        win0 += np.int64(v0 > v1)
-        win1 += np.int64(v1 > v0)
-        n_left = n_live - i
-        board_key = fixed_key
-        board_suits = fixed_suits
-        taken = np.uint64(0)
-        for j in range(n_left - m, n_left):
-            s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
-            c = deck[i + t]
-            board_key += card_keys[c]
-            board_suits |= suit_bits[c]
-        e0 = board_key + k0
-        f0 = board_suits | h0
-        e1 = board_key + k1
-        f1 = board_suits | h1
-    v0 = value_from_key(e0, f0, offsets, values)
-    v1 = value_from_key(e1, f1, offsets, values)
-    win0 += np.int64(v0 > v1)
-    win1 += np.int64(v1 > v0)
-    return win0, win1
+            s0, s1, spare, k1, h1 = deal_hand(s0, s1, spare, deck, i, n_hole, card_keys, suit_bits)
+            i += n_hole
+        s0, s1, spare, key, suits = floyd_board(
+            s0, s1, spare, deck, i, m, fixed_key, fixed_suits, card_keys, suit_bits, None, 0
+        )
+        win0, win1 = add_duel(win0, win1, e0, f0, e1, f1, offsets, values)
+        e0, f0, e1, f1 = key + k0, suits | h0, key + k1, suits | h1
+    return add_duel(win0, win1, e0, f0, e1, f1, offsets, values)
 
 
 @inline_kernel
@@ -321,6 +321,39 @@ def pick_combo(x, lo, hi, uniform, combo_cum):
 
 
 @inline_kernel
+def draw_combos(s0, s1, fixed_mask, ranged, offsets, cum, uniform, masks, picked):
+    """One combo for each range player ``ranged[r]``, drawn jointly into ``picked``.
+
+    Each try draws the players' combos in turn (:func:`pick_combo`, one
+    fresh output each) and is rejected whole when a combo meets
+    ``fixed_mask`` or an earlier combo, up to ``MAX_REJECTIONS`` tries.
+    Player ``p``'s combos are ``[offsets[p], offsets[p + 1])``, with the
+    cumulative weights ``cum``, ``uniform[p]`` when unweighted, and card
+    masks ``masks``.  Returns ``(s0, s1, used, ok)``: ``used`` the fixed
+    cards and the combos', ``ok`` False when every try was rejected.  One
+    exit, after the loop: an inlined helper taking arrays that returns from
+    inside a loop pays reference counting per call.
+    """
+    used = fixed_mask
+    ok = False
+    rejections = 0
+    while not ok and rejections < MAX_REJECTIONS:
+        used = fixed_mask
+        ok = True
+        for r in range(ranged.shape[0]):
+            p = ranged[r]
+            s0, s1, x = _xoro(s0, s1)
+            c = pick_combo(x, offsets[p], offsets[p + 1], uniform[p], cum)
+            if masks[c] & used:
+                ok = False
+                break
+            used |= masks[c]
+            picked[p] = c
+        rejections += not ok
+    return s0, s1, used, ok
+
+
+@inline_kernel
 def skip_position(t, used):
     """Position ``t`` of a deck with one position ``used`` left out, in the whole deck.
 
@@ -337,7 +370,8 @@ def deal_skipping(s0, s1, spare, deck, i, m, used, key, suits, card_keys, suit_b
 
     Partial Fisher-Yates from position ``i``; cards in the mask ``used``
     (held by range players) are drawn and passed over, which leaves the
-    others uniform.  Returns ``(s0, s1, spare, next position, key, suits)``.
+    others uniform.  Returns ``(s0, s1, spare, next position, key, suits)``;
+    the cards dealt are those of ``deck[i:next position]`` not in ``used``.
     """
     n_live = deck.shape[0]
     dealt = 0

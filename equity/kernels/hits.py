@@ -295,10 +295,7 @@ def _classify_board(combos, board, dead, card_keys, suit_bits, offsets, values, 
             value, r1, r2, counts, board_ranks, board_top, board_second, board_value, quads_board
         )
         if draws:
-            flush = _flush_draws(
-                a & 3, b & 3, a >> 2, b >> 2,
-                suit_counts, suit_set, flop,
-            )  # fmt: skip
+            flush = _flush_draws(a & 3, b & 3, a >> 2, b >> 2, suit_counts, suit_set, flop)
             straight = _straight_draws(board_ranks, r1, r2)
             bits |= flush | straight
             if r1 != r2 and r2 > board_top and bits & _NOTHING_BITS:

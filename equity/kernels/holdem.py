@@ -165,36 +165,19 @@ def evaluate_batch(hands, tables, out):
     return largest.max()
 
 
-@parallel_kernel
+@kernel
 def exact_value_counts7(tables, plan, out):
     """Count the value of every seven-card hand (all C(52,7)), on all threads.
 
-    The hands are cut by their two lowest cards ``(a, b)``, the items of
-    ``plan`` (``a * 52 + b``, ``-1`` pads).  Threads take the items from a
-    work queue (:func:`~._jit.fetch_add`) in the plan's column order, which
-    :func:`seven_card_plan` makes longest first, and count each into their
-    own row ``out[w]``: a thread that runs slower takes fewer items, and the
-    last items are the shortest.  The sum of the rows depends on neither the
-    plan nor who took what.  See :func:`_count_from_pair` for the counting.
+    :func:`exact_value_counts` for seven cards: the hands are cut by their
+    two lowest cards ``(a, b)``, the items of ``plan`` (:func:`seven_card_plan`).
 
     Shapes
     ------
     plan : int64[n_threads, n_items]
     out : int64[n_threads, 65536], zeroed; column = hand value
     """
-    card_keys, suit_bits, offsets, values = tables
-    n_rows, width = plan.shape
-    taken = np.zeros(1, dtype=np.int64)
-    for w in prange(n_rows):
-        while True:
-            q = fetch_add(taken, 1)
-            if q >= n_rows * width:
-                break
-            item = plan[q % n_rows, q // n_rows]
-            if item >= 0:
-                _count_from_pair(
-                    item // 52, item % 52, card_keys, suit_bits, offsets, values, out[w]
-                )
+    exact_value_counts(tables, 7, plan, out)
 
 
 def seven_card_plan(n_threads: int) -> np.ndarray:
@@ -248,12 +231,13 @@ def deal_plan(n_threads: int, n_cards: int, first_card: int = 0) -> np.ndarray:
 
 
 @kernel
-def _count_from_pair(a, b, card_keys, suit_bits, offsets, values, out):
-    """Count every seven-card hand whose two lowest cards are ``a < b`` into ``out[value]``.
+def _count_from_pair(a, b, n_cards, card_keys, suit_bits, offsets, values, out):
+    """Count every hand of ``n_cards`` (5-7) whose two lowest cards are ``a < b``, by value.
 
-    Nested loops keep partial key sums.  Where no flush can come (no suit
-    holds enough cards to reach five with the cards left to add), a hand's
-    value depends on its ranks only, so the last cards are counted by rank:
+    Nested loops keep partial key sums, ``out[value] += 1`` per hand.  Seven
+    cards: where no flush can come (no suit holds enough cards to reach
+    five with the cards left to add), a hand's value depends on its ranks
+    only, so the last cards are counted by rank:
     after five cards, the pairs of ranks of the last two (about 13 x 13 / 2
     lookups instead of one per pair of cards); after six, the rank of the
     last card.  Each count is exact: the cards above the last card dealt,
@@ -276,6 +260,14 @@ def _count_from_pair(a, b, card_keys, suit_bits, offsets, values, out):
             for e in range(d + 1, 52):
                 ke = kd + card_keys[e]
                 se = sd | suit_bits[e]
+                if n_cards == 5:
+                    out[value_from_key(ke, se, offsets, values)] += 1
+                    continue
+                if n_cards == 6:
+                    for f in range(e + 1, 52):
+                        v = value_from_key(ke + card_keys[f], se | suit_bits[f], offsets, values)
+                        out[v] += 1
+                    continue
                 if not ((ke + two_more) & FLUSH_BITS):  # no flush with two more cards
                     re = e >> 2
                     left = 3 - (e & 3)  # cards of e's rank above e
@@ -339,11 +331,15 @@ def exact_value_counts5(tables, out):
 def exact_value_counts(tables, n_cards, plan, out):
     """Count the value of every hand of ``n_cards`` (5-7) cards of a deck, on all threads.
 
-    :func:`exact_value_counts7` for any hand size and for decks cut below
-    (short deck): the hands counted are those whose two lowest cards are a
-    pair of ``plan`` (:func:`deal_plan` of the hand size and the deck's
-    lowest card), the other cards all above them; the pairs go out from
-    the same work queue.
+    The hands are cut by their two lowest cards ``(a, b)``, the items of
+    ``plan`` (``a * 52 + b``, ``-1`` pads: :func:`deal_plan` of the hand size
+    and the deck's lowest card, so decks cut below, the short deck, work
+    too), the other cards all above them.  Threads take the items from a
+    work queue (:func:`~._jit.fetch_add`) in the plan's column order, which
+    :func:`deal_plan` makes longest first, and count each into their own
+    row ``out[w]``: a thread that runs slower takes fewer items, and the
+    last items are the shortest.  The sum of the rows depends on neither the
+    plan nor who took what.  See :func:`_count_from_pair` for the counting.
 
     Shapes
     ------
@@ -360,38 +356,10 @@ def exact_value_counts(tables, n_cards, plan, out):
             if q >= n_rows * width:
                 break
             item = plan[q % n_rows, q // n_rows]
-            if item < 0:
-                continue
-            if n_cards == 7:
-                _count_from_pair(
-                    item // 52, item % 52, card_keys, suit_bits, offsets, values, out[w]
-                )
-            else:
-                _count_small(
-                    item // 52, item % 52, n_cards, card_keys, suit_bits, offsets, values, out[w]
-                )
-
-
-@kernel
-def _count_small(a, b, n_cards, card_keys, suit_bits, offsets, values, out):
-    """Count every hand of ``n_cards`` (5 or 6) whose two lowest cards are ``a < b``."""
-    kb = KEY_START + card_keys[a] + card_keys[b]
-    sb = suit_bits[a] | suit_bits[b]
-    for c in range(b + 1, 52):
-        kc = kb + card_keys[c]
-        sc = sb | suit_bits[c]
-        for d in range(c + 1, 52):
-            kd = kc + card_keys[d]
-            sd = sc | suit_bits[d]
-            for e in range(d + 1, 52):
-                ke = kd + card_keys[e]
-                se = sd | suit_bits[e]
-                if n_cards == 5:
-                    out[value_from_key(ke, se, offsets, values)] += 1
-                else:
-                    for f in range(e + 1, 52):
-                        v = value_from_key(ke + card_keys[f], se | suit_bits[f], offsets, values)
-                        out[v] += 1
+            if item >= 0:
+                a = item // 52
+                b = item % 52
+                _count_from_pair(a, b, n_cards, card_keys, suit_bits, offsets, values, out[w])
 
 
 def value_histogram(

@@ -4,9 +4,10 @@
 from its own random stream); the rest are its per-batch loops.  Counting
 convention, kernel families, player kinds and the argument tuples: see
 :mod:`.scoring`.  The deal order is documented on
-:func:`_simulate_table_batch`; the heads-up fast paths of :mod:`.headsup`
-(two known hands, one or two random hands, a known hand against one range)
-and the loop for three or more known hands make exactly the same draws.
+:func:`.general.general_loop`; the heads-up fast paths of :mod:`.headsup`
+and :mod:`.headsup_range` (two known hands, one or two random hands, a
+known hand against one range) and the loop for three or more known hands
+make exactly the same draws, each step by the same inline kernel.
 """
 
 from __future__ import annotations
@@ -24,10 +25,9 @@ from ._jit import (
     variant_of,
     variant_overload,
 )
-from .deal import subset_step as _subset_step
 from .deal import swap_draw as _swap_draw
 from .general import general_loop
-from .headsup import heads_up_boards, heads_up_random
+from .headsup import floyd_board, heads_up_boards, heads_up_random
 from .headsup_range import heads_up_range
 from .holdem import KEY_START, value_from_key
 from .rng import seed_state
@@ -103,8 +103,8 @@ def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_o
     words and each range's combos once, then deals with that loop.  The deal
     order is documented on :func:`.general.general_loop`; ``sink`` on :func:`simulate_batches`.
     """
-    (n_hole, board_fixed, n_board_fixed, board_total, fixed_holes, kinds, combos, combo_masks,
-     combo_offsets, combo_cum, fixed_mask, live_deck) = spot  # fmt: skip
+    n_hole, board_fixed, n_board_fixed, board_total, fixed_holes, kinds = spot[:6]
+    combos, combo_masks, combo_offsets, combo_cum, fixed_mask, live_deck = spot[6:]
     card_keys, suit_bits, _, _ = tables
     n_players = kinds.shape[0]
     state = np.empty(2, dtype=np.uint64)
@@ -132,15 +132,15 @@ def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_o
     live_position = np.zeros(64, dtype=np.int64)
     for k in range(n_live):
         live_position[live_deck[k]] = k
-    combo_low = np.empty(n_combos, dtype=np.int64)
-    combo_high = np.empty(n_combos, dtype=np.int64)
+    low = np.empty(n_combos, dtype=np.int64)  # each combo's lower and higher position
+    high = np.empty(n_combos, dtype=np.int64)
     for c in range(n_combos):
         combo_keys[c] = card_keys[combos[c, 0]] + card_keys[combos[c, 1]]
         combo_suits[c] = suit_bits[combos[c, 0]] | suit_bits[combos[c, 1]]
         a = live_position[combos[c, 0]]
         b = live_position[combos[c, 1]]
-        combo_low[c] = min(a, b)
-        combo_high[c] = max(a, b)
+        low[c] = min(a, b)
+        high[c] = max(a, b)
     ranged = np.empty(n_players, dtype=np.int64)
     n_range = 0
     uniform = np.zeros(n_players, dtype=np.bool_)
@@ -158,17 +158,18 @@ def _simulate_table_batch(loop, seed, n_batch_trials, spot, tables, out, combo_o
                     uniform[p] = False
     board = (n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask)
     players = (n_hole, kinds, hk, hs, ranged[:n_range])
-    ranges = (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
-              combo_high, uniform)  # fmt: skip
+    ranges = (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, low, high, uniform)
+    deal = (board, players, ranges)
+    sink = _sink_with_combos(sink, combos)
     return _table_loop(
-        loop, state[0], state[1], n_batch_trials, deck, board, players, ranges, tables, out,
-        combo_out, _sink_with_combos(sink, combos),
-    )  # fmt: skip
+        loop, state[0], state[1], n_batch_trials, deck, deal, tables, out, combo_out, sink
+    )
 
 
-def _table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
+def _table_loop(loop, s0, s1, n, deck, deal, tables, out, combo_out, sink):
     """Deal ``n`` deals of a prepared batch with the loop ``loop`` names; return a status code.
 
+    ``deal = (board, players, ranges)``, the tuples of :func:`.general.general_loop`.
     A stub: in kernels it resolves, at compile time, to the loop of
     ``variant_of(loop)`` alone (:func:`_choose_table_loop`).  Only the
     general loop takes a ``sink`` other than None (the fast paths make its
@@ -178,82 +179,73 @@ def _table_loop(loop, s0, s1, n, deck, board, players, ranges, tables, out, comb
 
 
 @variant_overload(_table_loop)
-def _choose_table_loop(
-    loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink
-):  # fmt: skip
+def _choose_table_loop(loop, s0, s1, n, deck, deal, tables, out, combo_out, sink):
     """The implementation of :func:`_table_loop` for the loop its ``loop`` argument names."""
     which = variant_of(loop)
     if which != LOOP_GENERAL and not _is_none(sink):
         return None  # a fast path does not record
-    if which == LOOP_TWO_KNOWN:
-
-        def two_known(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
-            n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
-            _, _, hk, hs, _ = players
-            hands = (hk[0], hs[0], hk[1], hs[1])
-            m = board_total - n_board_fixed
-            heads_up_boards(s0, s1, n, deck, m, (fixed_key, fixed_suits), hands, tables, out)
-            return STATUS_OK
-
-        return two_known
-    if which == LOOP_KNOWN:
-
-        def known(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
-            n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
-            _, _, hk, hs, _ = players
-            vals = np.empty(hk.shape[0], dtype=np.int32)
-            _known_hands_boards(
-                s0, s1, n, deck, board_total - n_board_fixed, (fixed_key, fixed_suits), (hk, hs),
-                tables, vals, out,
-            )  # fmt: skip
-            return STATUS_OK
-
-        return known
-    if which == LOOP_HEADS_UP_RANDOM:
-
-        def heads_up(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
-            n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
-            n_hole, kinds, hk, hs, _ = players
-            heads_up_random(
-                s0, s1, n, deck, n_hole, board_total - n_board_fixed, (fixed_key, fixed_suits),
-                kinds[0] == KIND_RANDOM, kinds[1] == KIND_RANDOM, (hk[0], hs[0], hk[1], hs[1]),
-                tables, out,
-            )  # fmt: skip
-            return STATUS_OK
-
-        return heads_up
-    if which == LOOP_HAND_V_RANGE:
-
-        def hand_v_range(
-            loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink
-        ):
-            n_board_fixed, board_total, fixed_key, fixed_suits, fixed_mask = board
-            _, _, hk, hs, ranged = players
-            (combo_offsets, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
-             combo_high, uniform) = ranges  # fmt: skip
-            v = ranged[0]
-            hero = (1 - v, hk[1 - v], hs[1 - v])
-            villain = (combo_offsets[v], combo_offsets[v + 1], uniform[v], combo_cum, combo_keys,
-                       combo_suits, combo_masks, combo_low, combo_high)  # fmt: skip
-            return heads_up_range(
-                s0, s1, n, deck, board_total - n_board_fixed, (fixed_key, fixed_suits),
-                fixed_mask, hero, villain, tables, out, combo_out,
-            )  # fmt: skip
-
-        return hand_v_range
+    # the loops' bodies are compiled with the options of this overload
     if which == LOOP_GENERAL:
+        return _general
+    return {
+        LOOP_TWO_KNOWN: _two_known,
+        LOOP_KNOWN: _known,
+        LOOP_HEADS_UP_RANDOM: _heads_up,
+        LOOP_HAND_V_RANGE: _hand_v_range,
+    }.get(which)
 
-        def general(loop, s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink):
-            return general_loop(
-                s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink
-            )  # fmt: skip
 
-        return general
-    return None
+def _general(loop, s0, s1, n, deck, deal, tables, out, combo_out, sink):
+    board, players, ranges = deal
+    return general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out, sink)
+
+
+def _two_known(loop, s0, s1, n, deck, deal, tables, out, combo_out, sink):
+    m, known = _board_to_deal(deal[0])
+    _, _, hk, hs, _ = deal[1]
+    heads_up_boards(s0, s1, n, deck, m, known, (hk[0], hs[0], hk[1], hs[1]), tables, out)
+    return STATUS_OK
+
+
+def _known(loop, s0, s1, n, deck, deal, tables, out, combo_out, sink):
+    m, known = _board_to_deal(deal[0])
+    _known_hands_boards(s0, s1, n, deck, m, known, (deal[1][2], deal[1][3]), tables, out)
+    return STATUS_OK
+
+
+def _heads_up(loop, s0, s1, n, deck, deal, tables, out, combo_out, sink):
+    m, known = _board_to_deal(deal[0])
+    n_hole, kinds, hk, hs, _ = deal[1]
+    random0 = kinds[0] == KIND_RANDOM
+    random1 = kinds[1] == KIND_RANDOM
+    hands = (hk[0], hs[0], hk[1], hs[1])
+    heads_up_random(s0, s1, n, deck, n_hole, m, known, random0, random1, hands, tables, out)
+    return STATUS_OK
+
+
+def _hand_v_range(loop, s0, s1, n, deck, deal, tables, out, combo_out, sink):
+    board, players, ranges = deal
+    m, known = _board_to_deal(board)
+    _, _, hk, hs, ranged = players
+    offsets, cum, keys, suits, masks, low, high, uniform = ranges
+    v = ranged[0]
+    hero = (1 - v, hk[1 - v], hs[1 - v])
+    villain = (offsets[v], offsets[v + 1], uniform[v], cum, keys, suits, masks, low, high)
+    fixed_mask = board[4]
+    return heads_up_range(
+        s0, s1, n, deck, m, known, fixed_mask, hero, villain, tables, out, combo_out
+    )
+
+
+@inline_kernel
+def _board_to_deal(board):
+    """``(cards to deal, (fixed_key, fixed_suits))`` of a batch's ``board`` tuple."""
+    n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
+    return board_total - n_board_fixed, (fixed_key, fixed_suits)
 
 
 @kernel
-def _known_hands_boards(s0, s1, n, deck, m, board, hands, tables, vals, out):
+def _known_hands_boards(s0, s1, n, deck, m, board, hands, tables, out):
     """Monte-Carlo boards for known hands only (three or more players).
 
     The general loop's draws (Floyd over the live deck), without its
@@ -261,6 +253,7 @@ def _known_hands_boards(s0, s1, n, deck, m, board, hands, tables, vals, out):
     literal five-card board so that LLVM unrolls the draws.  ``m`` board
     cards to deal, ``board = (fixed_key, fixed_suits)``, ``hands = (hk, hs)``.
     """
+    vals = np.empty(hands[0].shape[0], dtype=np.int32)
     if m == 5:
         _known_hands_loop(s0, s1, n, deck, 5, board, hands, tables, vals, out)
     else:
@@ -273,34 +266,27 @@ def _known_hands_loop(s0, s1, n, deck, m, board, hands, tables, vals, out):
     fixed_key, fixed_suits = board
     hk, hs = hands
     card_keys, suit_bits, offsets, values = tables
-    n_live = deck.shape[0]
-    n_players = hk.shape[0]
     spare = np.uint64(0)
     for _ in range(n):
-        board_key = fixed_key
-        board_suits = fixed_suits
-        taken = np.uint64(0)
-        for j in range(n_live - m, n_live):
-            s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
-            c = deck[t]
-            board_key += card_keys[c]
-            board_suits |= suit_bits[c]
-        for p in range(n_players):
-            vals[p] = value_from_key(board_key + hk[p], board_suits | hs[p], offsets, values)
+        s0, s1, spare, key, suits = floyd_board(
+            s0, s1, spare, deck, 0, m, fixed_key, fixed_suits, card_keys, suit_bits, None, 0
+        )
+        for p in range(hk.shape[0]):
+            vals[p] = value_from_key(key + hk[p], suits | hs[p], offsets, values)
         count_best(vals, 1, out)
 
 
 @kernel
-def _simulate_zjh_batch(
-    seed, n_batch_trials, fixed_holes, kinds, live_deck, independent_decks,
-    straight_over_flush, suit_tiebreak, special_235, cat_shift, out, sink,
-):  # fmt: skip
+def _simulate_zjh_batch(seed, n_batch_trials, spot, zjh, out, sink):
     """One batch of Zha Jin Hua deals into ``out``; return a status code.
 
     Random players are dealt from the live deck, or with
     ``independent_decks`` each from a fresh 52-card deck of their own.
-    ``sink``: as :func:`.general.general_loop`'s.
+    ``spot``, ``zjh``: as :func:`simulate_batches`'; ``sink``: as
+    :func:`.general.general_loop`'s.
     """
+    fixed_holes, kinds, live_deck = spot[4], spot[5], spot[11]
+    independent_decks, (straight_over_flush, suit_tiebreak, special_235, cat_shift) = zjh
     n_players = kinds.shape[0]
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
@@ -384,7 +370,7 @@ def add_batch_moments(moments, sizes, means):
 @parallel_kernel
 def simulate_batches(
     seeds, batch_size, n_trials, first_batch, loop, spot, zjh, tables, out, combo_out, status, sink
-):  # fmt: skip
+):
     """Monte-Carlo showdowns for batches ``first_batch .. first_batch + len(out)``.
 
     Batch ``b = first_batch + i`` runs trials
@@ -421,13 +407,14 @@ def simulate_batches(
     sink : None or (holes uint8[n_rows, n_players, n_hole], board uint8[n_rows, board_total]),
         n_rows = the trials of the batches run
     """
-    # a prange body takes arrays and scalars only: the tuples are rebuilt per batch
+    # a prange body takes arrays, scalars and flat tuples only: ``zjh`` and
+    # ``sink`` are rebuilt per batch, and the tables passed as a plain tuple
+    # (the loops' one type whatever the caller's)
     sink_holes, sink_board = _sink_arrays(sink)
     origin = first_batch * batch_size
-    (n_hole, board_fixed, n_board_fixed, board_total, fixed_holes, kinds, combos, combo_masks,
-     combo_offsets, combo_cum, fixed_mask, live_deck) = spot  # fmt: skip
-    independent_decks, (straight_over_flush, suit_tiebreak, special_235, cat_shift) = zjh
+    independent_decks, zjh_rules = zjh
     card_keys, suit_bits, offsets, values = tables
+    plain = (card_keys, suit_bits, offsets, values)
     n_run = out.shape[0]
     taken = np.zeros(1, dtype=np.int64)  # the work queue: batches handed out so far
     for _worker in prange(min(n_run, QUEUE_WORKERS)):
@@ -438,14 +425,11 @@ def simulate_batches(
             b = first_batch + i
             start = b * batch_size
             n_batch = min(n_trials, start + batch_size) - start
+            rows = _sink_rows(sink_holes, sink_board, start - origin, start - origin + n_batch)
+            rules = (independent_decks, zjh_rules)
             status[i] = _batch(
-                loop, seeds[i], n_batch,
-                (n_hole, board_fixed, n_board_fixed, board_total, fixed_holes, kinds, combos,
-                 combo_masks, combo_offsets, combo_cum, fixed_mask, live_deck),
-                (independent_decks, (straight_over_flush, suit_tiebreak, special_235, cat_shift)),
-                (card_keys, suit_bits, offsets, values), out[i], combo_out[i],
-                _sink_rows(sink_holes, sink_board, start - origin, start - origin + n_batch),
-            )  # fmt: skip
+                loop, seeds[i], n_batch, spot, rules, plain, out[i], combo_out[i], rows
+            )
 
 
 def _batch(loop, seed, n, spot, zjh, tables, out, combo_out, sink):
@@ -459,12 +443,7 @@ def _choose_batch(loop, seed, n, spot, zjh, tables, out, combo_out, sink):
     if variant_of(loop) == LOOP_ZJH:
 
         def zjh_batch(loop, seed, n, spot, zjh, tables, out, combo_out, sink):
-            fixed_holes, kinds, live_deck = spot[4], spot[5], spot[11]
-            independent_decks, (straight_over_flush, suit_tiebreak, special_235, cat_shift) = zjh
-            return _simulate_zjh_batch(
-                seed, n, fixed_holes, kinds, live_deck, independent_decks,
-                straight_over_flush, suit_tiebreak, special_235, cat_shift, out, sink,
-            )  # fmt: skip
+            return _simulate_zjh_batch(seed, n, spot, zjh, out, sink)
 
         return zjh_batch
 

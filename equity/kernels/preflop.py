@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from ._jit import kernel, parallel_kernel, prange
+from ._jit import inline_kernel, kernel, parallel_kernel, prange
 from .holdem import KEY_START, value_from_key
 
 __all__ = [
@@ -59,16 +59,11 @@ _RANK_BITS = 13
 @kernel
 def _pack_sorted4(m0, m1, m2, m3):
     """Pack four 13-bit rank sets in decreasing order (a sorting network)."""
-    if m0 < m1:
-        m0, m1 = m1, m0
-    if m2 < m3:
-        m2, m3 = m3, m2
-    if m0 < m2:
-        m0, m2 = m2, m0
-    if m1 < m3:
-        m1, m3 = m3, m1
-    if m1 < m2:
-        m1, m2 = m2, m1
+    m0, m1 = max(m0, m1), min(m0, m1)
+    m2, m3 = max(m2, m3), min(m2, m3)
+    m0, m2 = max(m0, m2), min(m0, m2)
+    m1, m3 = max(m1, m3), min(m1, m3)
+    m1, m2 = max(m1, m2), min(m1, m2)
     return (m0 << 39) | (m1 << 26) | (m2 << 13) | m3
 
 
@@ -139,6 +134,20 @@ def canonical_boards() -> tuple[np.ndarray, np.ndarray]:
     return decode_boards(unique), counts.astype(np.int64)
 
 
+@inline_kernel
+def _byte_starts(vals, shift, count):
+    """Set ``count[r]`` to the first sorted slot of the ``vals`` with byte ``r`` at ``shift``."""
+    for r in range(256):
+        count[r] = 0
+    for p in range(vals.shape[0]):
+        count[(vals[p] >> shift) & 255] += 1
+    total = 0
+    for r in range(256):
+        size = count[r]
+        count[r] = total
+        total += size
+
+
 @kernel
 def _radix_order(vals, count, tmp, order):
     """Stable order of ``vals`` (16-bit values) by two byte-wise counting passes.
@@ -148,28 +157,12 @@ def _radix_order(vals, count, tmp, order):
     vals, tmp, order : int64[n]; count : int64[256]
     """
     n = vals.shape[0]
-    for r in range(256):
-        count[r] = 0
-    for p in range(n):
-        count[vals[p] & 255] += 1
-    total = 0
-    for r in range(256):
-        size = count[r]
-        count[r] = total
-        total += size
+    _byte_starts(vals, 0, count)
     for p in range(n):
         r = vals[p] & 255
         tmp[count[r]] = p
         count[r] += 1
-    for r in range(256):
-        count[r] = 0
-    for p in range(n):
-        count[vals[p] >> 8] += 1
-    total = 0
-    for r in range(256):
-        size = count[r]
-        count[r] = total
-        total += size
+    _byte_starts(vals, 8, count)
     for k in range(n):
         p = tmp[k]
         r = vals[p] >> 8
@@ -276,10 +269,9 @@ def sweep_boards(boards, weights, tables, out):
     n_batches = out.shape[0]
     per = (n + n_batches - 1) // n_batches
     for b in prange(n_batches):
-        _sweep_range(
-            boards, weights, b * per, min(n, (b + 1) * per),
-            card_keys, suit_bits, offsets, values, out[b],
-        )  # fmt: skip
+        lo = b * per
+        hi = min(n, lo + per)
+        _sweep_range(boards, weights, lo, hi, card_keys, suit_bits, offsets, values, out[b])
 
 
 def combo_counts_vs_random(tables: Any, *, n_batches: int = 64) -> np.ndarray:

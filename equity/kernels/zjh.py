@@ -105,12 +105,9 @@ def _sorted3(c0, c1, c2):
     k0 = (np.int64(c0) >> 2) * 4 + _flower(c0)
     k1 = (np.int64(c1) >> 2) * 4 + _flower(c1)
     k2 = (np.int64(c2) >> 2) * 4 + _flower(c2)
-    if k0 < k1:
-        k0, k1 = k1, k0
-    if k1 < k2:
-        k1, k2 = k2, k1
-    if k0 < k1:
-        k0, k1 = k1, k0
+    k0, k1 = max(k0, k1), min(k0, k1)
+    k1, k2 = max(k1, k2), min(k1, k2)
+    k0, k1 = max(k0, k1), min(k0, k1)
     return k0 >> 2, k1 >> 2, k2 >> 2, k0 & 3, k1 & 3, k2 & 3
 
 
