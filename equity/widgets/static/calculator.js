@@ -33,6 +33,7 @@ function render({ model, el: root }) {
   function userChange(update) {
     const request = model.get("request") + 1;
     pending = { request, t0: performance.now() };
+    delete status.dataset.latencyMs; // set again when this change's answer is on screen
     for (const [key, value] of Object.entries(update)) model.set(key, value);
     model.set("request", request);
     model.save_changes();
@@ -41,6 +42,15 @@ function render({ model, el: root }) {
   // players
   const playersBox = el("div", { class: "eq-players" });
   function drawPlayers() {
+    const inputs = playersBox.querySelectorAll("input");
+    const players = model.get("players");
+    if (inputs.length === players.length) {
+      // same players: new values in place (the one being typed in keeps its text)
+      inputs.forEach((input, i) => {
+        if (document.activeElement !== input) input.value = players[i];
+      });
+      return;
+    }
     playersBox.replaceChildren();
     model.get("players").forEach((text, i) => {
       const row = el("div", { class: "eq-player" });
