@@ -16,8 +16,8 @@ import pytest
 pytest.importorskip("anywidget")
 
 from equity import calculate
-from equity.ranges import Range
-from equity.widgets import Calculator, RangeGrid
+from equity.ranges import CLASSES, Range
+from equity.widgets import Calculator, HitsView, RangeGrid
 from equity.widgets._base import Worker
 from equity.widgets.calculator import mc_steps
 
@@ -261,3 +261,79 @@ def test_top_percent_and_suit_specific_combos() -> None:
     grid.paint_weight = 50
     grid._handle_custom_msg({"type": "combo", "class": "AKs", "combo": "AhKh"}, [])
     assert grid.range == Range("AsKs,AdKd,AcKc,AhKh@50")
+
+
+# -- HitsView -----------------------------------------------------------------------------
+
+
+def test_the_hits_table_is_hits() -> None:
+    from equity import hits
+
+    view = HitsView("QQ+,AKs,JTs,87s", "Ts9s2h", dead="Qc")
+    expected = hits("QQ+,AKs,JTs,87s", "Ts9s2h", "Qc")
+    assert [r["name"] for r in view.rows] == list(expected.names)
+    assert [r["share"] for r in view.rows] == list(expected.shares().values())
+    assert [r["combos"] for r in view.rows] == list(expected.combos.values())
+    assert [r["group"] for r in view.rows] == list(expected.groups)
+    assert view.total_combos == expected.total_combos
+    assert view.error == ""
+    view.board = "Ts9s2hAd"
+    assert [r["share"] for r in view.rows] == list(
+        hits("QQ+,AKs,JTs,87s", "Ts9s2hAd", "Qc").shares().values()
+    )
+
+
+def test_a_selected_class_shows_its_combos() -> None:
+    from equity.analysis.hits import hand_classes
+
+    view = HitsView("QQ+,AKs,T9s@50,87s", "Ts9s2h")
+    view.selected = "open-ended straight draw"
+    left = Range("QQ+,AKs,T9s@50,87s").remove("Ts9s2h")
+    members = [
+        "".join(c)
+        for c in (format_pair(a, b) for a, b in left.combos.tolist())
+        if "open-ended straight draw" in hand_classes("".join(c), "Ts9s2h")
+    ]
+    assert view.members == members
+    assert len(members) == 4  # 87s: the four suits, none on the board
+    grid = dict(zip(CLASSES, view.cells, strict=True))
+    assert grid["87s"] == 1.0
+    assert {k for k, w in grid.items() if w} == {"87s"}
+    view.selected = "set"  # no pocket pair makes a set on this board
+    assert view.members == []
+    view.selected = "two pair"
+    assert grid_of(view)["T9s"] == 3 * 0.5 / 4  # T9s@50: three of four combos left
+    view.selected = ""
+    assert view.members == []
+    assert not any(view.cells)
+
+
+def test_a_bad_board_shows_the_sentence() -> None:
+    from equity import hits
+
+    view = HitsView("QQ+", "Ts9s")
+    with pytest.raises(ValueError, match="board") as info:
+        hits("QQ+", "Ts9s")
+    assert view.error == str(info.value)
+    assert view.rows == []
+    view.board = "Ts9s2h"
+    assert view.error == ""
+    assert view.rows
+
+
+def test_a_linked_range_grid_drives_the_hits() -> None:
+    grid = RangeGrid("QQ+")
+    view = HitsView(grid, "Ts9s2h")
+    grid.paint(["T9s"], 100)
+    assert view.text == Range("QQ+,T9s").format()
+    assert view.rows[[r["name"] for r in view.rows].index("two pair")]["combos"] == 3
+
+
+def format_pair(a: int, b: int) -> tuple[str, str]:
+    from equity.cards import format_cards
+
+    return format_cards([a]), format_cards([b])
+
+
+def grid_of(view: HitsView) -> dict[str, float]:
+    return dict(zip(CLASSES, view.cells, strict=True))

@@ -34,6 +34,7 @@ from conftest import INSTALL_CHROMIUM, chromium
 
 from equity import calculate
 from equity.ranges import Range
+from equity.widgets.hitsview import slug
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +45,13 @@ LATENCY_BOUND_MS = 300.0
 
 CELL = """\
 from equity import calculate
-from equity.widgets import Calculator, RangeGrid
+from equity.widgets import Calculator, HitsView, RangeGrid
 
 calculate(["AsKs", "QhQd"], board="Qs7s2c")  # warm: the kernels loaded before any timing
 grid = RangeGrid("QQ+,AKs")
 calc = Calculator(["AsKs", "QhQd"])
-display(grid, calc)
+view = HitsView("QQ+,AKs,T9s,87s", "Ts9s2h")
+display(grid, calc, view)
 """
 
 
@@ -149,7 +151,7 @@ def page(lab: str) -> Iterator[Any]:
     options.binary_location = binary
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
         options.add_argument(arg)
-    options.add_argument("--window-size=1400,1600")
+    options.add_argument("--window-size=1400,2400")
     driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
     try:
         driver.get(lab)
@@ -296,3 +298,31 @@ def test_the_range_grid_paints_and_counts(page: Any) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     _find(driver, ".equity-grid").screenshot(str(SHOTS / "range_grid.png"))
     driver.save_screenshot(str(SHOTS / "notebook.png"))
+
+
+def test_the_hits_view_shows_hits_and_a_class_s_combos(page: Any) -> None:
+    from equity import hits
+    from equity.analysis.hits import hand_classes
+    from equity.cards import format_cards
+
+    driver = page
+    spot = ("QQ+,AKs,T9s,87s", "Ts9s2h")
+    shares = hits(*spot).shares()
+    for name in ("overpair", "two pair", "open-ended straight draw"):
+        css = f".equity-hits [data-testid=hit-share-{slug(name)}]"
+        _wait(driver, lambda css=css, name=name: _text(driver, css) == f"{100 * shares[name]:.1f}%")
+    _find(driver, f".equity-hits [data-testid=hit-{slug('two pair')}]").click()
+    left = Range(spot[0]).remove(spot[1]).combos.tolist()
+    two_pair = [
+        format_cards([a, b])
+        for a, b in left
+        if "two pair" in hand_classes(format_cards([a, b]), spot[1])
+    ]
+    _wait(driver, lambda: _text(driver, ".equity-hits [data-testid=members]") == " ".join(two_pair))
+    lit = _find(driver, ".equity-hits [data-testid=hits-cell-T9s]")
+    assert "eq-in" in str(lit.get_attribute("class"))
+    assert "eq-in" not in str(
+        _find(driver, ".equity-hits [data-testid=hits-cell-AA]").get_attribute("class")
+    )
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    _find(driver, ".equity-hits").screenshot(str(SHOTS / "hits_view.png"))
