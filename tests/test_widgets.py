@@ -337,3 +337,17 @@ def format_pair(a: int, b: int) -> tuple[str, str]:
 
 def grid_of(view: HitsView) -> dict[str, float]:
     return dict(zip(CLASSES, view.cells, strict=True))
+
+
+def test_a_saved_notebook_shows_static_html() -> None:
+    calc = settled(Calculator(["AsKs", "QhQd"], board="Qs7s2c"))
+    data, _ = calc._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    expected = calculate(["AsKs", "QhQd"], board="Qs7s2c")
+    assert f"{expected.equity[0]:.2%}" in data["text/html"]
+    assert f"{expected.equity[1]:.2%}" in data["text/html"]
+    grid = RangeGrid("QQ+,AKs")
+    assert grid._repr_mimebundle_()[0]["text/html"] == Range("QQ+,AKs")._repr_html_()
+    view = HitsView("QQ+", "Ts9s2h")
+    assert "overpair" in view._repr_mimebundle_()[0]["text/html"]
+    assert "straight flush" not in view._repr_mimebundle_()[0]["text/html"]  # no combos

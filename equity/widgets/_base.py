@@ -19,6 +19,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 try:
     import anywidget
@@ -27,13 +28,25 @@ except ImportError as error:  # pragma: no cover - exercised without the extra o
         "the widgets need anywidget: install them with pip install 'equity[widgets]'"
     ) from error
 
-__all__ = ["ENGINE_LOCK", "STATIC", "Cancelled", "Worker", "anywidget"]
+__all__ = ["ENGINE_LOCK", "STATIC", "Cancelled", "Worker", "anywidget", "with_html"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The widgets' JavaScript and CSS, shipped in the package."""
 
 ENGINE_LOCK = threading.Lock()
 """Held around every engine call made by a widget's worker."""
+
+
+def with_html(bundle: Any, html: str) -> Any:
+    """A widget's MIME bundle with a static ``text/html`` picture added.
+
+    Where no kernel runs (a saved notebook on a repository page) the HTML is
+    shown; JupyterLab, Notebook 7, VS Code and Colab prefer the live widget.
+    """
+    if bundle is None:
+        return None
+    data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+    return {**data, "text/html": html}, metadata
 
 
 class Cancelled(BaseException):

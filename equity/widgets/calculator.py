@@ -14,6 +14,7 @@ the engine's one-sentence message in ``error``.
 
 from __future__ import annotations
 
+import html
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -25,7 +26,7 @@ from ..engine.job import prepare
 from ..engine.run import EXACT_AUTO_LIMIT, calculate, default_batch_size
 from ..games import GAMES
 from ..results import EquityResult
-from ._base import ENGINE_LOCK, STATIC, Cancelled, Worker, anywidget
+from ._base import ENGINE_LOCK, STATIC, Cancelled, Worker, anywidget, with_html
 from .rangegrid import RangeGrid
 
 __all__ = ["Calculator", "mc_steps"]
@@ -119,6 +120,25 @@ class Calculator(anywidget.AnyWidget):
             lambda _: self._worker.submit(), names=["players", "board", "dead", "game", "trials"]
         )
         self._worker.submit()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, and a static table of the results where no kernel runs."""
+        return with_html(super()._repr_mimebundle_(**kwargs), self.html())
+
+    def html(self) -> str:
+        """The inputs and results as a static HTML table."""
+        rows = "".join(
+            f"<tr><td>{html.escape(r['hand'])}</td><td>{r['equity']:.2%}</td>"
+            f"<td>{r['win']:.2%}</td><td>{r['tie']:.2%}</td>"
+            f"<td>{'exact' if r['stderr'] is None else format(r['stderr'], '.2%')}</td></tr>"
+            for r in self.results
+        )
+        spot = f"{self.game}, board {self.board or '-'}, dead {self.dead or '-'}"
+        status = html.escape(str(self.status.get("text", "")))
+        return (
+            f"<p>{html.escape(spot)}: {status}</p><table><tr><th>hand</th><th>equity</th>"
+            f"<th>win</th><th>tie</th><th>std. error</th></tr>{rows}</table>"
+        )
 
     def _grid_changed(self, change: dict[str, Any]) -> None:
         players = list(self.players)

@@ -11,6 +11,7 @@ or board shows the one-sentence message in ``error``.
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -20,7 +21,7 @@ import traitlets
 from ..analysis.hits import hand_classes, hits
 from ..cards import format_cards
 from ..ranges import CLASSES, Range, hand_class
-from ._base import STATIC, anywidget
+from ._base import STATIC, anywidget, with_html
 from .rangegrid import RangeGrid
 
 __all__ = ["HitsView", "slug"]
@@ -81,6 +82,24 @@ class HitsView(anywidget.AnyWidget):
             text = range.format() if isinstance(range, Range) else str(range)
         super().__init__(text=text, board=board, dead=dead, **kwargs)
         self._update()
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, and a static table of the hits where no kernel runs."""
+        return with_html(super()._repr_mimebundle_(**kwargs), self.html())
+
+    def html(self) -> str:
+        """The hits as a static HTML table."""
+        rows = "".join(
+            f"<tr><td>{'&nbsp;&nbsp;' * r['sub']}{html.escape(r['name'])}</td>"
+            f"<td>{r['combos']:g}</td><td>{r['share']:.1%}</td></tr>"
+            for r in self.rows
+            if r["combos"]
+        )
+        title = html.escape(f"{self.text} on {self.board}")
+        return (
+            f"<p>{title}: {self.total_combos:g} combos {html.escape(self.error)}</p>"
+            f"<table><tr><th>class</th><th>combos</th><th>share</th></tr>{rows}</table>"
+        )
 
     @traitlets.observe("text", "board", "dead")
     def _inputs_changed(self, _: dict[str, Any]) -> None:

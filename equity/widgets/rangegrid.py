@@ -19,7 +19,7 @@ import traitlets
 
 from ..cards import format_cards, parse_cards
 from ..ranges import ALL_COMBOS, CLASSES, Range, class_combos, combo_index
-from ._base import STATIC, anywidget
+from ._base import STATIC, anywidget, with_html
 
 __all__ = ["RangeGrid"]
 
@@ -66,6 +66,10 @@ class RangeGrid(anywidget.AnyWidget):
         super().__init__(range=parsed, text=parsed.text, **kwargs)
         self._show(parsed)
         self.on_msg(self._message)
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live widget, and the range's static grid where no kernel runs."""
+        return with_html(super()._repr_mimebundle_(**kwargs), self.range._repr_html_())
 
     @traitlets.observe("text")
     def _text_changed(self, change: dict[str, Any]) -> None:
