@@ -35,6 +35,7 @@ def test_the_notebooks_are_there():
         "04_equity_and_ranges.ipynb",
         "05_omaha_and_short_deck.ipynb",
         "06_range_analysis_on_the_flop.ipynb",
+        "08_interactive.ipynb",
     ]
 
 

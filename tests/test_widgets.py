@@ -351,3 +351,10 @@ def test_a_saved_notebook_shows_static_html() -> None:
     view = HitsView("QQ+", "Ts9s2h")
     assert "overpair" in view._repr_mimebundle_()[0]["text/html"]
     assert "straight flush" not in view._repr_mimebundle_()[0]["text/html"]  # no combos
+
+
+def test_reprs_name_the_inputs() -> None:
+    assert repr(RangeGrid("QQ+")) == "RangeGrid('QQ+')"
+    assert repr(HitsView("QQ+", "Ts9s2h")) == "HitsView('QQ+', 'Ts9s2h')"
+    calc = settled(Calculator(["AsKs", "QQ"], board="Qs7s2c"))
+    assert repr(calc) == "Calculator(['AsKs', 'QQ'], board='Qs7s2c', dead='', game='holdem')"

@@ -326,3 +326,4 @@ def test_the_hits_view_shows_hits_and_a_class_s_combos(page: Any) -> None:
     )
     SHOTS.mkdir(parents=True, exist_ok=True)
     _find(driver, ".equity-hits").screenshot(str(SHOTS / "hits_view.png"))
+    _find(driver, ".jp-Cell-outputArea").screenshot(str(SHOTS / "widgets.png"))  # the README's

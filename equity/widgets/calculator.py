@@ -121,6 +121,13 @@ class Calculator(anywidget.AnyWidget):
         )
         self._worker.submit()
 
+    def __repr__(self) -> str:
+        """``Calculator(players, board=..., dead=..., game=...)``."""
+        return (
+            f"Calculator({list(self.players)!r}, board={self.board!r}, dead={self.dead!r}, "
+            f"game={self.game!r})"
+        )
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, and a static table of the results where no kernel runs."""
         return with_html(super()._repr_mimebundle_(**kwargs), self.html())

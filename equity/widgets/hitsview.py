@@ -83,6 +83,10 @@ class HitsView(anywidget.AnyWidget):
         super().__init__(text=text, board=board, dead=dead, **kwargs)
         self._update()
 
+    def __repr__(self) -> str:
+        """``HitsView('<range>', '<board>')``."""
+        return f"HitsView({self.text!r}, {self.board!r})"
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, and a static table of the hits where no kernel runs."""
         return with_html(super()._repr_mimebundle_(**kwargs), self.html())

@@ -67,6 +67,10 @@ class RangeGrid(anywidget.AnyWidget):
         self._show(parsed)
         self.on_msg(self._message)
 
+    def __repr__(self) -> str:
+        """``RangeGrid('<text>')``."""
+        return f"RangeGrid({self.text!r})"
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live widget, and the range's static grid where no kernel runs."""
         return with_html(super()._repr_mimebundle_(**kwargs), self.range._repr_html_())
