@@ -358,3 +358,20 @@ def test_reprs_name_the_inputs() -> None:
     assert repr(HitsView("QQ+", "Ts9s2h")) == "HitsView('QQ+', 'Ts9s2h')"
     calc = settled(Calculator(["AsKs", "QQ"], board="Qs7s2c"))
     assert repr(calc) == "Calculator(['AsKs', 'QQ'], board='Qs7s2c', dead='', game='holdem')"
+
+
+@pytest.mark.parametrize(
+    ("widget", "script"),
+    [(Calculator, "calculator.js"), (RangeGrid, "rangegrid.js"), (HitsView, "hitsview.js")],
+)
+def test_the_assets_ship_in_the_package_and_fetch_nothing(widget: Any, script: str) -> None:
+    from equity.widgets._base import STATIC
+
+    assert str(widget._esm) == (STATIC / script).read_text(encoding="utf-8")
+    assert str(widget._css) == (STATIC / "widgets.css").read_text(encoding="utf-8")
+    for asset in (widget._esm, widget._css):
+        text = str(asset)
+        assert "http://" not in text
+        assert "https://" not in text
+        assert "@import" not in text
+    assert "import " not in str(widget._esm).split("export default")[0]  # imports nothing

@@ -275,6 +275,7 @@ def test_the_calculator_shows_what_calculate_computes(page: Any) -> None:
 
 def test_the_range_grid_paints_and_counts(page: Any) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
 
     driver = page
 
@@ -297,6 +298,18 @@ def test_the_range_grid_paints_and_counts(page: Any) -> None:
     _wait(driver, lambda: shows(Range("JJ+,A5s-A2s")))
     SHOTS.mkdir(parents=True, exist_ok=True)
     _find(driver, ".equity-grid").screenshot(str(SHOTS / "range_grid.png"))
+
+    cell = _find(driver, ".equity-grid [data-testid=cell-KQs]")  # shift-click: its four combos
+    ActionChains(driver).key_down(Keys.SHIFT).click(cell).key_up(Keys.SHIFT).perform()
+    combo = _wait(driver, lambda: _find(driver, ".equity-grid [data-testid=combo-KhQh]"))
+    combo.click()
+    _wait(driver, lambda: shows(Range("JJ+,A5s-A2s,KhQh")))
+
+    top = _find(driver, ".equity-grid [data-testid=top]")  # the top-% slider at 15
+    driver.execute_script(
+        "arguments[0].value = 15; arguments[0].dispatchEvent(new Event('change'))", top
+    )
+    _wait(driver, lambda: shows(Range("15%")))
     driver.save_screenshot(str(SHOTS / "notebook.png"))
 
 
