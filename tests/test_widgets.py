@@ -90,7 +90,7 @@ def test_every_input_trait_recomputes() -> None:
 def test_the_games_offered_are_the_engines() -> None:
     from equity.games import GAMES
 
-    assert Calculator(["AsKs", "QhQd"]).games == list(GAMES)
+    assert settled(Calculator(["AsKs", "QhQd"])).games == list(GAMES)
 
 
 def test_a_front_end_change_is_echoed_with_its_request_number() -> None:

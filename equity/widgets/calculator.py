@@ -117,7 +117,8 @@ class Calculator(anywidget.AnyWidget):
         super().__init__(players=texts, board=board, dead=dead, game=game, **kwargs)
         self.set_trait("games", list(GAMES))
         self.observe(
-            lambda _: self._worker.submit(), names=["players", "board", "dead", "game", "trials"]
+            lambda _: self._worker.submit(),
+            names=["players", "board", "dead", "game", "trials", "seed"],
         )
         self._worker.submit()
 
