@@ -340,3 +340,30 @@ def test_the_hits_view_shows_hits_and_a_class_s_combos(page: Any) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     _find(driver, ".equity-hits").screenshot(str(SHOTS / "hits_view.png"))
     _find(driver, ".jp-Cell-outputArea").screenshot(str(SHOTS / "widgets.png"))  # the README's
+
+
+def test_monte_carlo_in_the_browser_equals_calculate(page: Any) -> None:
+    import re
+
+    from selenium.webdriver.common.keys import Keys
+
+    driver = page
+    for card in ("Qs", "7s", "2c"):  # back to preflop, no dead card
+        _card(driver, card).click()
+    _card(driver, "Ts", "dead").click()
+    hand = _find(driver, ".equity-calc [data-testid=player-1]")
+    hand.send_keys(Keys.CONTROL, "a")
+    hand.send_keys("random", Keys.ENTER)
+    _answer(driver, _find(driver, ".equity-calc [data-testid=add-player]").click)
+    status = _find(driver, ".equity-calc [data-testid=status]")
+    assert status.get_attribute("data-state") == "monte-carlo"
+    found = re.search(r"seed (\d+), batches of (\d+)", status.text)
+    assert found is not None
+    seed, batch = int(found[1]), int(found[2])
+    players = ["AsKs", "random", "random"]
+    expected = calculate(players, trials=1_000_000, seed=seed, batch_size=batch)
+    assert _shows(driver, expected)
+    for i in range(3):
+        shown = _text(driver, f".equity-calc [data-testid=stderr-{i}]")
+        assert shown == _pct(expected.stderr[i])
+    assert f"{expected.samples:,} deals" in status.text

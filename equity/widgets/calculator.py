@@ -228,9 +228,12 @@ class Calculator(anywidget.AnyWidget):
         else:
             largest = float(max(result.stderr)) if result.stderr is not None else 0.0
             kind = "monte-carlo" if final else "running"
-            text = f"Monte-Carlo, {result.samples:,} deals, standard error {largest:.3%}" + (
-                "" if final else " (running)"
+            text = (
+                f"Monte-Carlo, {result.samples:,} deals (seed {state['seed']}, batches of "
+                f"{state['batch_size']}), standard error {largest:.3%}"
             )
+            if not final:
+                text += " (running)"
         with self.hold_sync():  # one message: the front end sees results and status together
             self.error = ""
             self.results = rows
