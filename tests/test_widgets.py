@@ -197,6 +197,10 @@ def test_a_linked_range_grid_drives_its_player() -> None:
     grid.paint(["JJ"], 100)
     assert calc.players == ["JJ+", "AhKd"]
     assert_matches(settled(calc), calculate(["JJ+", "AhKd"], board="9s8s2h"))
+    calc.players = ["TT+,AKs", "AhKd"]  # typed in the calculator: the grid follows
+    assert grid.range == Range("TT+,AKs")
+    assert calc.players == [Range("TT+,AKs").format(), "AhKd"]
+    assert_matches(settled(calc), calculate(["TT+,AKs", "AhKd"], board="9s8s2h"))
 
 
 # -- RangeGrid ----------------------------------------------------------------------------

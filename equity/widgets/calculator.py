@@ -120,7 +120,14 @@ class Calculator(anywidget.AnyWidget):
             lambda _: self._worker.submit(),
             names=["players", "board", "dead", "game", "trials", "seed"],
         )
+        self.observe(self._typed_into_grid, names="players")
         self._worker.submit()
+
+    def _typed_into_grid(self, change: dict[str, Any]) -> None:
+        """A linked grid's player typed in: the grid takes the text (a bad one shows there)."""
+        for i, grid in self._grids.items():
+            if i < len(change["new"]) and change["new"][i] != grid.text:
+                grid.text = change["new"][i]
 
     def __repr__(self) -> str:
         """``Calculator(players, board=..., dead=..., game=...)``."""
