@@ -367,3 +367,22 @@ def test_monte_carlo_in_the_browser_equals_calculate(page: Any) -> None:
         shown = _text(driver, f".equity-calc [data-testid=stderr-{i}]")
         assert shown == _pct(expected.stderr[i])
     assert f"{expected.samples:,} deals" in status.text
+
+
+def test_the_game_selector_and_removing_a_player(page: Any) -> None:
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.select import Select
+
+    driver = page
+    if _find(driver, ".equity-calc [data-testid=remove-player-2]") is None:
+        _find(driver, ".equity-calc [data-testid=add-player]").click()
+    _wait(driver, lambda: _find(driver, ".equity-calc [data-testid=remove-player-2]")).click()
+    _wait(driver, lambda: _find(driver, ".equity-calc [data-testid=player-2]") is None)
+    Select(_find(driver, ".equity-calc [data-testid=game]")).select_by_value("omaha")
+    hands = ["AsAhKsKh", "QdQcJdJc"]
+    for i, hand in enumerate(hands):
+        box = _find(driver, f".equity-calc [data-testid=player-{i}]")
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(hand, Keys.ENTER)
+    _wait(driver, lambda: _shows(driver, calculate(hands, game="omaha")))
+    assert "exact" in _text(driver, ".equity-calc [data-testid=status]")
