@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import json
 import math
+import shutil
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -25,6 +26,37 @@ settings.register_profile("equity", deadline=None, print_blob=True)
 settings.load_profile("equity")
 
 SEED = 20261130
+
+INSTALL_CHROMIUM = (
+    "browser tests skipped: install chromium with `apt-get install chromium chromium-driver`"
+)
+
+
+def chromium() -> tuple[str, str] | None:
+    """Paths of Chromium and its WebDriver (Debian: ``chromium``, ``chromium-driver``), or None."""
+    binary = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    return (binary, driver) if binary and driver else None
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without a Chromium, leave out the ``browser`` tests (one summary line says so)."""
+    if chromium() is not None:
+        return
+    browser = [item for item in items if item.get_closest_marker("browser")]
+    if browser:
+        items[:] = [item for item in items if not item.get_closest_marker("browser")]
+        config.hook.pytest_deselected(items=browser)
+        config.stash[_BROWSER_LEFT_OUT] = len(browser)
+
+
+_BROWSER_LEFT_OUT = pytest.StashKey[int]()
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """The one line on browser tests left out for want of a Chromium."""
+    if config.stash.get(_BROWSER_LEFT_OUT, 0):
+        terminalreporter.write_line(INSTALL_CHROMIUM)
 
 
 @pytest.fixture

@@ -165,12 +165,12 @@ LAYERS = [
     ("equity.engine", "equity.cluster"),
     ("equity.analysis", "equity.preflop_table", "equity.histories"),
     ("equity.reports",),
-    ("equity.cli", "equity.__main__"),
+    ("equity.cli", "equity.__main__", "equity.widgets"),
 ]
 """cards -> games -> lookup -> kernels -> evaluators -> ranges -> plots -> results ->
-engine -> analysis -> reports -> cli: a module may import its own layer's modules and
-those of the layers above it in this list, never those below (ranges never import
-plots: a range is drawn by ``equity.plots.plot_range``)."""
+engine -> analysis -> reports -> cli and widgets (the two front ends): a module may
+import its own layer's modules and those of the layers above it in this list, never
+those below (ranges never import plots: a range is drawn by ``equity.plots.plot_range``)."""
 
 
 def _layer(name: str) -> int:

@@ -36,6 +36,7 @@ def test_the_notebooks_are_there():
         "05_omaha_and_short_deck.ipynb",
         "06_range_analysis_on_the_flop.ipynb",
         "07_hand_histories.ipynb",
+        "08_interactive.ipynb",
     ]
 
 

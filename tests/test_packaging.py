@@ -72,3 +72,12 @@ def test_missing_pyarrow_in_the_api(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     with pytest.raises(ValueError, match="writing Parquet needs pyarrow"):
         preflop_table(tmp_path / "t.parquet", pairs=[("AA", "KK")])
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_widgets_extra_and_what_their_tests_need() -> None:
+    extras = PYPROJECT["project"]["optional-dependencies"]
+    assert any(d.startswith("anywidget") for d in extras["widgets"])
+    for need in ("anywidget", "jupyterlab", "selenium"):  # make test installs the test extra
+        assert any(d.startswith(need) for d in extras["test"]), need
+    markers = PYPROJECT["tool"]["pytest"]["ini_options"]["markers"]
+    assert any(m.startswith("browser:") for m in markers)
