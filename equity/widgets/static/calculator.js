@@ -54,7 +54,7 @@ function render({ model, el: root }) {
     playersBox.replaceChildren();
     model.get("players").forEach((text, i) => {
       const row = el("div", { class: "eq-player" });
-      row.append(el("span", { class: "eq-label" }, `Player ${i + 1}`));
+      row.append(el("span", { class: "eq-label" }, `Player ${i}`));
       const input = el("input", { type: "text", "data-testid": `player-${i}`, value: text });
       input.value = text;
       const commit = () => {
@@ -146,7 +146,7 @@ function render({ model, el: root }) {
     for (const r of model.get("results")) {
       const row = el("tr");
       const i = r.player;
-      row.append(el("td", {}, `Player ${i + 1}`));
+      row.append(el("td", {}, `Player ${i}`));
       row.append(el("td", { class: "eq-hand" }, r.hand));
       const eq = el("td", { "data-testid": `equity-${i}`, class: "eq-equity" }, percent(r.equity));
       eq.style.setProperty("--eq", String(r.equity));
