@@ -174,8 +174,8 @@ def test_cli_deals_omaha(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     r = calculate(
         ["As2h3d4c", "AA**"], game="omaha-hilo", method="monte-carlo", trials=1000, seed=7
     )
-    assert f"{r.equity[0]:.4f}" in text
-    assert f"{r.equity[1]:.4f}" in text
+    assert f"{r.equity[0]:.4%}" in text  # printed tables show percentages
+    assert f"{r.equity[1]:.4%}" in text
     frame = pd.read_csv(out)
     assert len(frame) == 2000
     assert {"low", "low_win"} <= set(frame.columns)
