@@ -371,7 +371,8 @@ def test_reprs_name_the_inputs() -> None:
 def test_the_assets_ship_in_the_package_and_fetch_nothing(widget: Any, script: str) -> None:
     from equity.widgets._base import STATIC
 
-    assert str(widget._esm) == (STATIC / script).read_text(encoding="utf-8")
+    shared, own = ((STATIC / name).read_text(encoding="utf-8") for name in ("common.js", script))
+    assert str(widget._esm) == f"{shared}\n{own}"  # what the views share, then the view
     assert str(widget._css) == (STATIC / "widgets.css").read_text(encoding="utf-8")
     for asset in (widget._esm, widget._css):
         text = str(asset)

@@ -28,10 +28,16 @@ except ImportError as error:  # pragma: no cover - exercised without the extra o
         "the widgets need anywidget: install them with pip install 'equity[widgets]'"
     ) from error
 
-__all__ = ["ENGINE_LOCK", "STATIC", "Cancelled", "Worker", "anywidget", "with_html"]
+__all__ = ["ENGINE_LOCK", "STATIC", "Cancelled", "Worker", "anywidget", "esm", "with_html"]
 
 STATIC = Path(__file__).resolve().parent / "static"
 """The widgets' JavaScript and CSS, shipped in the package."""
+
+
+def esm(view: str) -> str:
+    """A widget's JavaScript module: ``static/common.js`` (what the views share), then ``view``."""
+    return "\n".join((STATIC / name).read_text(encoding="utf-8") for name in ("common.js", view))
+
 
 ENGINE_LOCK = threading.Lock()
 """Held around every engine call made by a widget's worker."""

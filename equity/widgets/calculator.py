@@ -26,7 +26,7 @@ from ..engine.job import prepare
 from ..engine.run import EXACT_AUTO_LIMIT, calculate, default_batch_size
 from ..games import GAMES
 from ..results import EquityResult
-from ._base import ENGINE_LOCK, STATIC, Cancelled, Worker, anywidget, with_html
+from ._base import ENGINE_LOCK, STATIC, Cancelled, Worker, anywidget, esm, with_html
 from .rangegrid import RangeGrid
 
 __all__ = ["Calculator", "mc_steps"]
@@ -77,7 +77,7 @@ class Calculator(anywidget.AnyWidget):
     ('exact', True)
     """
 
-    _esm = STATIC / "calculator.js"
+    _esm = esm("calculator.js")
     _css = STATIC / "widgets.css"
 
     players = traitlets.List(traitlets.Unicode()).tag(sync=True)

@@ -21,7 +21,7 @@ import traitlets
 from ..analysis.hits import hand_classes, hits
 from ..cards import format_cards
 from ..ranges import CLASSES, Range, hand_class
-from ._base import STATIC, anywidget, with_html
+from ._base import STATIC, anywidget, esm, with_html
 from .rangegrid import RangeGrid
 
 __all__ = ["HitsView", "slug"]
@@ -56,7 +56,7 @@ class HitsView(anywidget.AnyWidget):
     (18, 1.0)
     """
 
-    _esm = STATIC / "hitsview.js"
+    _esm = esm("hitsview.js")
     _css = STATIC / "widgets.css"
 
     text = traitlets.Unicode("").tag(sync=True)

@@ -19,7 +19,7 @@ import traitlets
 
 from ..cards import format_cards, parse_cards
 from ..ranges import ALL_COMBOS, CLASSES, Range, class_combos, combo_index
-from ._base import STATIC, anywidget, with_html
+from ._base import STATIC, anywidget, esm, with_html
 
 __all__ = ["RangeGrid"]
 
@@ -46,7 +46,7 @@ class RangeGrid(anywidget.AnyWidget):
     'QQ+,AKs,AKo@50'
     """
 
-    _esm = STATIC / "rangegrid.js"
+    _esm = esm("rangegrid.js")
     _css = STATIC / "widgets.css"
 
     text = traitlets.Unicode("").tag(sync=True)

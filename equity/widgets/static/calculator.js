@@ -1,16 +1,8 @@
 // The equity calculator's view (anywidget ESM): player inputs, a game selector, board and
 // dead card pickers, the results table and the status line.  Test ids: player-N,
 // equity-N, win-N, tie-N, stderr-N, board-card-As, dead-card-As, game, status, error.
-const RANKS = "AKQJT98765432";
 const SUITS = "shdc";
 const SUIT_SYMBOL = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
-
-function el(tag, attrs = {}, text = "") {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text) node.textContent = text;
-  return node;
-}
 
 // "As Kd,2c" -> ["As", "Kd", "2c"] (two-character cards; anything else is left to the engine).
 function cardsOf(text) {

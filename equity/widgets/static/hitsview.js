@@ -1,21 +1,6 @@
 // The range-hits view (anywidget ESM): one bar per class (made hands, then draws); a click
 // on a class shows its combos on a 13x13 grid.  Test ids: hit-<slug>, hit-share-<slug>,
 // hits-cell-AKs, members, error.
-const RANKS = "AKQJT98765432";
-
-function el(tag, attrs = {}, text = "") {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text) node.textContent = text;
-  return node;
-}
-
-function label(row, col) {
-  const hi = RANKS[Math.min(row, col)];
-  const lo = RANKS[Math.max(row, col)];
-  if (row === col) return hi + lo;
-  return hi + lo + (row < col ? "s" : "o");
-}
 
 function render({ model, el: root }) {
   root.classList.add("equity-widget", "equity-hits");

@@ -2,21 +2,6 @@
 // control, a top-% slider, the range text and a combos count; shift-click (or the right
 // button) opens a class's combos.  Test ids: cell-AKs, weight, top, range-text, combos,
 // share, error, suits, combo-AsKs.
-const RANKS = "AKQJT98765432";
-
-function el(tag, attrs = {}, text = "") {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text) node.textContent = text;
-  return node;
-}
-
-function label(row, col) {
-  const hi = RANKS[Math.min(row, col)];
-  const lo = RANKS[Math.max(row, col)];
-  if (row === col) return hi + lo;
-  return hi + lo + (row < col ? "s" : "o");
-}
 
 function render({ model, el: root }) {
   root.classList.add("equity-widget", "equity-grid");
