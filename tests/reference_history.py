@@ -1,5 +1,7 @@
 """Plain-Python all-in equity and payouts for the hand-history tests (no engine, no numba).
 
+Also :func:`phh`, the PHH text of a made-up hand that the tests replay.
+
 Hold'em: the best five of the seven by :func:`reference.best_key`; Omaha (four
 hole cards): the best of exactly two hole cards with exactly three board cards.
 Every run-out of the board is dealt from the cards left (the hands of the
@@ -59,3 +61,18 @@ def exact_equity(holes: Sequence[str], board: str) -> list[float]:
         for i, share in enumerate(showdown_shares(holes, full)):
             total[i] += share
     return [t / len(boards) for t in total]
+
+
+def phh(actions: list[str], stacks: list[int], antes: int = 0, **fields: object) -> str:
+    """A no-limit hold'em hand with blinds 1/2 (and ``antes`` from everyone), as PHH text."""
+    lines = [
+        "variant = 'NT'",
+        "ante_trimming_status = false",
+        f"antes = {[antes] * len(stacks)}",
+        f"blinds_or_straddles = {[1, 2] + [0] * (len(stacks) - 2)}",
+        "min_bet = 2",
+        f"starting_stacks = {stacks}",
+        f"actions = {actions}",
+    ]
+    lines += [f"{k} = {v!r}" for k, v in fields.items()]
+    return "\n".join(lines) + "\n"

@@ -15,7 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from reference_history import exact_equity, runouts, showdown_shares
+from reference_history import exact_equity, phh, runouts, showdown_shares
 
 import equity
 from equity.histories.pots import Pot, build_pots, rake_pots
@@ -23,21 +23,6 @@ from equity.histories.pots import Pot, build_pots, rake_pots
 DATA = Path(__file__).parent / "data" / "phh"
 HANDHQ = DATA / "handhq_50NLH_1_first43.phhs"
 WSOP = DATA / "wsop_2019_42_3_00-01-07.phh"
-
-
-def phh(actions: list[str], stacks: list[int], **fields: object) -> str:
-    """A no-limit hold'em hand with blinds 1/2 and no antes, as PHH text."""
-    lines = [
-        "variant = 'NT'",
-        "ante_trimming_status = false",
-        f"antes = {[0] * len(stacks)}",
-        f"blinds_or_straddles = {[1, 2] + [0] * (len(stacks) - 2)}",
-        "min_bet = 2",
-        f"starting_stacks = {stacks}",
-        f"actions = {actions}",
-    ]
-    lines += [f"{k} = {v!r}" for k, v in fields.items()]
-    return "\n".join(lines) + "\n"
 
 
 # Three players, every card known; on the flop p3 (500) moves in, p1 (100) and

@@ -20,6 +20,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
+from reference_history import phh
 
 import equity
 from equity.histories import fastphh
@@ -120,21 +121,6 @@ def test_the_same_results_with_and_without_the_fast_route(monkeypatch: pytest.Mo
     pd.testing.assert_frame_equal(fast.hands, slow.hands)
     assert fast.skipped == slow.skipped
     assert (fast.read, fast.reconciled) == (slow.read, slow.reconciled)
-
-
-def phh(actions: list[str], stacks: list[int], antes: int = 0, **fields: object) -> str:
-    """A no-limit hold'em hand with blinds 1/2, as PHH text."""
-    lines = [
-        "variant = 'NT'",
-        "ante_trimming_status = false",
-        f"antes = {[antes] * len(stacks)}",
-        f"blinds_or_straddles = {[1, 2] + [0] * (len(stacks) - 2)}",
-        "min_bet = 2",
-        f"starting_stacks = {stacks}",
-        f"actions = {actions}",
-    ]
-    lines += [f"{k} = {v!r}" for k, v in fields.items()]
-    return "\n".join(lines) + "\n"
 
 
 def _both(text: str) -> Replay:

@@ -14,6 +14,7 @@ from ._util import (
     check_parquet,
     check_plot_file,
     emit_json,
+    fill_paragraphs,
     save_figure,
     table,
 )
@@ -113,12 +114,9 @@ def _save_plot(result: Any, player: str | None, path: Any, shown: str) -> None:
 
 
 def _epilog() -> str:
-    import textwrap
-
     from ..histories import DEFINITIONS
 
-    paragraphs = DEFINITIONS.split("\n\n")
-    text = "\n\n".join(textwrap.fill(" ".join(p.split()), width=78) for p in paragraphs)
+    text = fill_paragraphs(DEFINITIONS)
     return (
         "examples:\n"
         "  equity history tests/data/phh/handhq_50NLH_1_first43.phhs\n"

@@ -6,7 +6,14 @@ import argparse
 from typing import Any
 
 from ._hands import RULES_LINE, add_game, rules_of
-from ._util import check_plot_file, compile_notice, emit_json, save_figure, seconds
+from ._util import (
+    check_plot_file,
+    compile_notice,
+    emit_json,
+    fill_paragraphs,
+    save_figure,
+    seconds,
+)
 
 __all__ = ["add_streets"]
 
@@ -39,12 +46,9 @@ def _save_plot(result: Any, path: Any, shown: str) -> None:
 
 
 def _epilog() -> str:
-    import textwrap
-
     from ..analysis.streets import OUTS_DEFINITIONS
 
-    paragraphs = OUTS_DEFINITIONS.split("\n\n")
-    outs = "\n".join(textwrap.fill(" ".join(p.split()), width=78) for p in paragraphs)
+    outs = fill_paragraphs(OUTS_DEFINITIONS, sep="\n")
     return (
         "examples:\n"
         "  equity streets AsKs QhQd --board Qs7s2c            # each turn card, exact\n"

@@ -10,6 +10,7 @@ import os
 import re
 import sys
 import tempfile
+import textwrap
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -30,6 +31,7 @@ __all__ = [
     "check_threads",
     "compile_notice",
     "emit_json",
+    "fill_paragraphs",
     "parse_count",
     "save_figure",
     "seconds",
@@ -41,6 +43,11 @@ EXIT_USAGE = 2
 """Exit code of a usage error (bad input): one sentence on stderr."""
 EXIT_INTERRUPTED = 130
 """Exit code after Ctrl-C (128 + SIGINT), the partial result printed."""
+
+
+def fill_paragraphs(text: str, sep: str = "\n\n") -> str:
+    """``text``'s paragraphs (blank-line separated) rewrapped for a help page, joined by ``sep``."""
+    return sep.join(textwrap.fill(" ".join(p.split()), width=78) for p in text.split("\n\n"))
 
 
 class CliError(ValueError):
