@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 
 __all__ = [
+    "ANY_CARD",
     "CARD_NAMES",
     "NO_CARD",
     "RANKS",
@@ -32,8 +33,11 @@ __all__ = [
     "card_mask",
     "format_card",
     "format_cards",
+    "format_pattern",
+    "is_exact_pattern",
     "make_card",
     "parse_card",
+    "parse_card_pattern",
     "parse_cards",
     "rank_of",
     "suit_of",
@@ -231,3 +235,89 @@ def card_mask(cards: Iterable[int]) -> int:
     for card in cards:
         mask |= 1 << int(card)
     return mask
+
+
+ANY_CARD = (1 << 52) - 1
+"""The mask of a slot that may hold any card (``*``)."""
+
+_RANK_MASKS = {i: 0xF << (4 * i) for i in range(13)}
+_SUIT_MASK = sum(1 << (4 * r) for r in range(13))  # the clubs; shift by suit
+_WILD_RANK_RE = re.compile(rf"{_RANK_RE}", re.IGNORECASE)
+_WILD_SUIT_RE = re.compile(r"[cdhs♣♦♥♠♧♢♡♤]|梅花|草花|方片|方块|红桃|黑桃", re.IGNORECASE)
+
+
+def parse_card_pattern(text: str) -> tuple[int, ...]:
+    """Parse partly known cards: one mask of the cards allowed in each slot.
+
+    ``As`` is the ace of spades, ``A`` any ace, ``s`` any spade and ``*``
+    any card.  The binding rule: a rank binds to the suit right after it
+    (or a suit symbol to the rank right after it, ``黑桃A``), and nothing
+    else binds: ``2c`` is one card, ``2 c`` two (a deuce and a club), ``A23``
+    three (an ace, a deuce, a trey), ``AA**`` four.  Parentheses, which
+    stud players put around down cards (``(AsKd)Qh``), are ignored.
+
+    Examples
+    --------
+    >>> [bin(m).count("1") for m in parse_card_pattern("As A s *")]
+    [1, 4, 13, 52]
+    >>> len(parse_card_pattern("2c")), len(parse_card_pattern("2 c"))
+    (1, 2)
+    >>> parse_card_pattern("Ax")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'x' is not a card, a rank, a suit or '*' (in 'Ax')
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"{text!r} is not cards (expected text such as 'As Kd' or 'A c *')")
+    slots: list[int] = []
+    for chunk in _SEPARATORS.split(text.replace("(", " ").replace(")", " ").strip()):
+        pos = 0
+        while pos < len(chunk):
+            if chunk[pos] == "*":
+                slots.append(ANY_CARD)
+                pos += 1
+                continue
+            card = _CARD_RE.match(chunk, pos)
+            if card is not None:
+                slots.append(1 << parse_card(card.group(0)))
+                pos = card.end()
+                continue
+            rank = _WILD_RANK_RE.match(chunk, pos)
+            if rank is not None:
+                slots.append(_RANK_MASKS[_RANK_ALIASES[rank.group(0).upper()]])
+                pos = rank.end()
+                continue
+            suit = _WILD_SUIT_RE.match(chunk, pos)
+            if suit is not None:
+                slots.append(_SUIT_MASK << _SUIT_ALIASES[suit.group(0).lower()])
+                pos = suit.end()
+                continue
+            bad = chunk[pos:]
+            raise ValueError(f"{bad!r} is not a card, a rank, a suit or '*' (in {text!r})")
+    return tuple(slots)
+
+
+def is_exact_pattern(slots: Sequence[int]) -> bool:
+    """Whether every slot of a :func:`parse_card_pattern` names one card."""
+    return all(m and not m & (m - 1) for m in slots)
+
+
+def format_pattern(slots: Sequence[int]) -> str:
+    """Write slot masks back as text: ``"As A s *"`` (cards, ranks, suits, ``*``).
+
+    Examples
+    --------
+    >>> format_pattern(parse_card_pattern("as a S *"))
+    'As A s *'
+    """
+    words = []
+    for m in slots:
+        if m == ANY_CARD:
+            words.append("*")
+        elif m and not m & (m - 1):
+            words.append(CARD_NAMES[m.bit_length() - 1])
+        elif m in _RANK_MASKS.values():
+            words.append(RANKS[(m.bit_length() - 1) // 4])
+        else:
+            words.append(next(SUITS[s] for s in range(4) if m == _SUIT_MASK << s))
+    return " ".join(words)

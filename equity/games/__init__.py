@@ -22,25 +22,31 @@ from __future__ import annotations
 from ._base import (
     EVALUATORS,
     KERNEL_OMAHA,
+    KERNEL_STUD,
     KERNEL_TABLE,
     KERNEL_ZJH,
+    RANKINGS,
     Game,
     RuleOption,
     register_exact_counts,
     register_tables,
 )
+from .draw import BADUGI, DEUCE_SEVEN, FIVE_DRAW
 from .five import FIVE
 from .holdem import HOLDEM
 from .omaha import OMAHA, OMAHA5, OMAHA5_HILO, OMAHA6, OMAHA_HILO
 from .shortdeck import SHORTDECK
+from .stud import RAZZ, STUD, STUD8
 from .zjh import ZJH
 
 __all__ = [
     "EVALUATORS",
     "GAMES",
     "KERNEL_OMAHA",
+    "KERNEL_STUD",
     "KERNEL_TABLE",
     "KERNEL_ZJH",
+    "RANKINGS",
     "Game",
     "RuleOption",
     "a_hand_of",
@@ -52,7 +58,23 @@ __all__ = [
 
 GAMES: dict[str, Game] = {
     g.name: g
-    for g in (FIVE, HOLDEM, OMAHA, OMAHA5, OMAHA6, OMAHA_HILO, OMAHA5_HILO, SHORTDECK, ZJH)
+    for g in (
+        FIVE,
+        HOLDEM,
+        OMAHA,
+        OMAHA5,
+        OMAHA6,
+        OMAHA_HILO,
+        OMAHA5_HILO,
+        SHORTDECK,
+        ZJH,
+        STUD,
+        RAZZ,
+        STUD8,
+        FIVE_DRAW,
+        DEUCE_SEVEN,
+        BADUGI,
+    )
 }
 """Every game, by name, in the order ``--game`` and the reports list them."""
 

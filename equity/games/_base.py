@@ -9,6 +9,7 @@ from typing import Any
 __all__ = [
     "EVALUATORS",
     "KERNEL_OMAHA",
+    "KERNEL_STUD",
     "KERNEL_TABLE",
     "KERNEL_ZJH",
     "Game",
@@ -25,12 +26,28 @@ KERNEL_ZJH = 1
 KERNEL_OMAHA = 2
 """Kernel family of Omaha (two hole cards and three board cards), ``kernels.omaha``."""
 
-EVALUATORS = ("poker", "shortdeck", "omaha", "zjh")
+KERNEL_STUD = 3
+"""Kernel family of the games of private hands completed from the deck, no board: the
+stud games and the single-draw games (``kernels.stud``)."""
+
+RANKING_HIGH = "high"
+RANKING_ACE_FIVE = "ace-five low"
+RANKING_DEUCE_SEVEN = "deuce-seven low"
+RANKING_BADUGI = "badugi"
+RANKINGS = (RANKING_HIGH, RANKING_ACE_FIVE, RANKING_DEUCE_SEVEN, RANKING_BADUGI)
+"""How a game of the stud family ranks hands (:attr:`Game.ranking`): the best five-card
+high hand, the best ace-to-five low (razz), the lowest deuce-to-seven hand (aces high,
+straights and flushes count) or badugi."""
+
+EVALUATORS = ("poker", "shortdeck", "omaha", "zjh", "razz", "deuce-seven", "badugi", "stud8")
 """The hand evaluators a game may name as its :attr:`Game.evaluator`: ``"poker"``
 (:mod:`equity.poker`, best five of five to seven cards), ``"shortdeck"``
 (:mod:`equity.shortdeck`, under the game's rules), ``"omaha"`` (:mod:`equity.omaha`,
-two hole cards and three of the board; a low with :attr:`Game.hilo`) and ``"zjh"``
-(:mod:`equity.zjh`, three cards under the game's rules)."""
+two hole cards and three of the board; a low with :attr:`Game.hilo`), ``"zjh"``
+(:mod:`equity.zjh`, three cards under the game's rules), and the low and split games of
+:mod:`equity.lowball`: ``"razz"`` (ace-to-five low of five to seven cards),
+``"deuce-seven"`` (five cards), ``"badugi"`` (four cards) and ``"stud8"`` (the high hand
+and the eight-or-better low of five to seven cards)."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +86,8 @@ class Game:
     hand_sizes: tuple[int, ...]
     """Cards a single hand is evaluated from (``equity eval``)."""
     kernel: int
-    """Kernel family: :data:`KERNEL_TABLE`, :data:`KERNEL_ZJH` or :data:`KERNEL_OMAHA`."""
+    """Kernel family: :data:`KERNEL_TABLE`, :data:`KERNEL_ZJH`, :data:`KERNEL_OMAHA` or
+    :data:`KERNEL_STUD`."""
     exact_odds: bool
     """Whether exact category counts of one dealt hand are known (closed forms or a
     counting enumeration): the module computing them registers them with
@@ -102,6 +120,17 @@ class Game:
     """Whether each player may be dealt from a deck of their own (``--independent-decks``)."""
     evaluator: str = "poker"
     """Which of :data:`EVALUATORS` scores one hand (``equity eval``, ``equity compare``)."""
+
+    short_hands: str = ""
+    """How a hand of fewer than :attr:`hole_cards` cards reads: ``""`` (an error: the
+    hole cards are dealt at once), ``"stud"`` (the cards so far, in dealing order, the
+    same number at every seat; the rest are dealt) or ``"draw"`` (the cards a player
+    keeps; the draw deals the rest, seat by seat)."""
+    ranking: str = RANKING_HIGH
+    """How the stud family's kernels rank hands: one of :data:`RANKINGS` (with
+    :attr:`hilo`: the high hand and the eight-or-better low)."""
+    min_cards: int = 0
+    """Fewest known cards a hand of a stud game may show (a street); 0 for the others."""
 
     # -- the rules page (``equity rules GAME``): with rule_text, rules and categories --
     rule_notes: tuple[str, ...] = ()
@@ -162,6 +191,12 @@ class Game:
         return self.kernel == KERNEL_OMAHA
 
     @property
+    def stud_family(self) -> bool:
+        """Whether hands are private, with no board, and completed from the deck (the
+        stud and single-draw games): hands may be short (:attr:`short_hands`)."""
+        return self.kernel == KERNEL_STUD
+
+    @property
     def rules_as_flags(self) -> bool:
         """Whether the kernels take the game's rules as flags (Zha Jin Hua's kernel rules
         tuple) rather than built into its tables."""
@@ -170,8 +205,8 @@ class Game:
     @property
     def showdown_categories(self) -> bool:
         """Whether the engine counts the category each player shows down with
-        (``calculate(..., categories=True)``); not for Omaha."""
-        return not self.omaha
+        (``calculate(..., categories=True)``); not for Omaha and the stud family."""
+        return not self.omaha and not self.stud_family
 
     def category_counts(self, **options: Any) -> dict[str, int]:
         """Exact count of each category over all :attr:`hands_dealt` hands.
