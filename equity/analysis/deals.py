@@ -35,7 +35,7 @@ import numpy as np
 
 from ..cards import format_cards
 from ..checks import check_count, check_seed, fresh_seed, limit_text
-from ..engine.job import prepare
+from ..engine.prepare import prepare
 from ..engine.record import DealPlan, deal_plan, showdown
 from ..engine.run import default_batch_size
 from ..games import game as get_game

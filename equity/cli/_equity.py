@@ -116,7 +116,7 @@ def note_exact_instead(args: argparse.Namespace, hands: list[Any]) -> None:
     if args.exact or args.mc or not given:
         return
     from ..engine import EXACT_AUTO_LIMIT
-    from ..engine.job import prepare
+    from ..engine.prepare import prepare
 
     job = prepare(
         hands,

@@ -39,7 +39,24 @@ def _players_text(g: Game) -> str:
         from ..ranges.grammar import RANGE_SYNTAX
 
         return f"known cards ({g.hole_cards} a player), random, or a hold'em range: {RANGE_SYNTAX}"
+    if g.short_hands == "stud":
+        return (
+            f"the cards held so far ({g.min_cards} to {g.hole_cards}, the same number at every "
+            f"seat), random, or partly known cards: {PATTERN_SYNTAX}"
+        )
+    if g.short_hands == "draw":
+        return (
+            f"the cards kept (0 to {g.hole_cards}; fewer than {g.hole_cards} draw the rest), "
+            f"random, or partly known cards: {PATTERN_SYNTAX}"
+        )
     return f"known cards ({g.hole_cards} a player) or random"
+
+
+PATTERN_SYNTAX = (
+    "A (any ace), c (any club), * (any card); a rank binds to the suit right after it, "
+    "nothing else binds: 2c is one card, 2 c two"
+)
+"""How partly known cards are written (the rules pages)."""
 
 
 def _option_categories(g: Game, name: str) -> list[str] | None:
@@ -91,7 +108,11 @@ def rules_record(g: Game) -> dict[str, Any]:
 
 def _fill(text: str, indent: str = "") -> str:
     return textwrap.fill(
-        " ".join(text.split()), width=_WIDTH, initial_indent=indent, subsequent_indent=indent
+        " ".join(text.split()),
+        width=_WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_on_hyphens=False,
     )
 
 

@@ -23,7 +23,16 @@ from ..games import game as get_game
 from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
 from ..lookup import shortdeck as _shortdeck_tables  # noqa: F401  (registers its tables)
 
-__all__ = ["ASSIGNMENT_WORK", "PATTERN_BOARDS", "Job", "Player", "ZjhKernelRules", "prepare"]
+__all__ = [
+    "ASSIGNMENT_WORK",
+    "PATTERN_BOARDS",
+    "Job",
+    "Player",
+    "ZjhKernelRules",
+    "check_distinct",
+    "check_in_deck",
+    "prepare_whole_hands",
+]
 
 _RANDOM_WORDS = {"random", "*", "?", "??", "xx"}
 
@@ -114,7 +123,8 @@ def _looks_like_cards(text: str) -> bool:
     return not any(ch in text for ch in "+-,@:%") and _CARDISH.match(text.strip()) is not None
 
 
-def _check_distinct(sources: Sequence[tuple[str, Sequence[int]]]) -> None:
+def check_distinct(sources: Sequence[tuple[str, Sequence[int]]]) -> None:
+    """Raise when a card is used twice among the named sources (hands, board, dead)."""
     seen: dict[int, str] = {}
     for name, cards in sources:
         for c in cards:
@@ -124,7 +134,7 @@ def _check_distinct(sources: Sequence[tuple[str, Sequence[int]]]) -> None:
             seen[c] = name
 
 
-def _check_in_deck(game: Game, sources: Sequence[tuple[str, Sequence[int]]]) -> None:
+def check_in_deck(game: Game, sources: Sequence[tuple[str, Sequence[int]]]) -> None:
     """Raise when a known card is not in the game's deck (short deck: sixes to aces)."""
     for name, cards in sources:
         for c in cards:
@@ -168,6 +178,13 @@ class Job:
     independent: bool
     kernel_rules: ZjhKernelRules
     rules: Any
+    n_now: tuple[int, ...] = ()
+    """The stud family: cards each player holds now (the rest are dealt)."""
+    shared_card: bool = False
+    """The stud family: the last card is one card shared by every player (the deck ran
+    short)."""
+    stud_work: int = 0
+    """The stud family: an exact enumeration's hand evaluations (:func:`.stud.stud_work`)."""
 
     @property
     def n_hole(self) -> int:
@@ -215,6 +232,8 @@ class Job:
         pattern: about :data:`PATTERN_BOARDS` boards' worth of work whatever
         the deck (:mod:`equity.kernels.enumerate`).
         """
+        if self.game.stud_family:
+            return self.stud_work
         n_assign, n_boards = self.exact_size()
         if self.game.omaha:
             return n_assign * omaha_assignment_work(n_boards, self.n_players, self.n_hole)
@@ -255,7 +274,7 @@ def omaha_assignment_work(n_boards: int, n_players: int, n_hole: int) -> int:
     return n_players * n_boards * pairs // 2 + ASSIGNMENT_WORK
 
 
-def prepare(
+def prepare_whole_hands(
     hands: Sequence[object],
     board: object,
     dead: object,
@@ -263,7 +282,8 @@ def prepare(
     rules: Any,
     independent_decks: bool,
 ) -> Job:
-    """Validate a deal and describe it as a :class:`Job` (see the module doc)."""
+    """Validate a deal of a game whose hands are dealt whole (every game but the stud
+    family, :mod:`.stud`) and describe it as a :class:`Job` (see the module doc)."""
     g = get_game(game)
     if isinstance(hands, (str, bytes)):
         raise ValueError("hands must be a list of hands, one per player")
@@ -277,12 +297,12 @@ def prepare(
     players = [_parse_player(h, g) for h in hands]
     fixed = [(f"player {i} {p.label}", p.cards) for i, p in enumerate(players)]
     sources = [*fixed, ("the board", board_cards), ("dead cards", dead_cards)]
-    _check_in_deck(g, sources)
+    check_in_deck(g, sources)
     if independent_decks:  # each player has a deck of their own
         for name, cards in sources:
-            _check_distinct([(name, cards)])
+            check_distinct([(name, cards)])
     else:
-        _check_distinct(sources)
+        check_distinct(sources)
     fixed_mask = card_mask(c for _, cards in sources for c in cards)
     job = Job(
         g, players, board_cards, dead_cards, fixed_mask, independent_decks, kernel_rules, rules

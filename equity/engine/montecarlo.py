@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..control import Progress
-from ..games import KERNEL_OMAHA
+from ..games import KERNEL_OMAHA, KERNEL_STUD
 from ..kernels.montecarlo import add_batch_moments
 from ..kernels.omaha_mc import EXTRA_COLUMNS
 from ..kernels.scoring import KIND_FIXED, KIND_RANGE
@@ -21,6 +21,7 @@ from .exact import game_code
 from .job import Job
 from .reduce import combo_table
 from .rounds import run_rounds
+from .stud import stud_arrays
 from .units import McArrays, McSpec, mc_unit
 
 __all__ = [
@@ -163,13 +164,14 @@ def run_mc(
     executor: Any,
 ) -> dict[str, Any]:
     """Deal ``job`` at random in rounds; return its counts, deals, stderr and stop reason."""
-    arrays = mc_arrays(job)
+    arrays = stud_arrays(job) if job.game.stud_family else mc_arrays(job)
     check_feasible(job)
     n_players = job.n_players
     n_batches = -(-trials // batch_size)
     n_combos = len(arrays.combos)
     spec = mc_spec(job, arrays, trials, batch_size, seed)
-    omaha = job.game.kernel == KERNEL_OMAHA
+    # Omaha and the stud family count outcomes (scoops, high and low wins) for the result
+    omaha = job.game.kernel in (KERNEL_OMAHA, KERNEL_STUD)
     units = 2 if job.game.hilo else 1  # hi-lo counts half-pots
     # Elsewhere (Dask), chunks of batches run ahead on the workers and arrive in batch order.
     chunks = executor.ordered_batches(mc_unit, spec, n_batches, batch_size * n_players)
@@ -218,7 +220,8 @@ def run_mc(
         "samples": n_done,
         "stderr": se,
         "combo_counts": None if omaha else combo_sums,
-        "extra": combo_sums if omaha else None,
+        # outcomes (scoop, high and low wins) of Omaha and of the hi-lo games
+        "extra": combo_sums if job.game.omaha or job.game.hilo else None,
         "interrupted": reason == "interrupted",
         "stop_reason": reason,
     }

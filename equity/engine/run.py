@@ -48,10 +48,11 @@ from ..results import EquityResult, shares_from_counts
 from .categories import check_categories, exact_categories, mc_categories
 from .exact import assignments, exact_combo_results, run_exact
 from .executor import executor_for
-from .job import prepare
 from .montecarlo import MIN_BATCHES, mc_combo_results, run_mc
 from .preflop_lookup import BOARDS, lookup
+from .prepare import prepare
 from .reduce import make_result
+from .stud import run_stud_exact
 
 __all__ = [
     "DEFAULT_BATCH",
@@ -221,6 +222,20 @@ def calculate(
     start = Stopwatch()  # the engine time, compiling apart
     try:
         with executor_for(scheduler) as executor:
+            if method == "exact" and job.game.stud_family:
+                counts, total, samples, extra = run_stud_exact(job, executor, progress)
+                return make_result(
+                    job,
+                    "exact",
+                    counts,
+                    total,
+                    samples,
+                    start,
+                    outcome_counts=extra,
+                    stderr=None,
+                    seed=None,
+                    combo_results={},
+                )
             if method == "exact":
                 # built once when the categories are counted from the same assignments
                 assigned = assignments(job) if categories else None

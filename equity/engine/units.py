@@ -15,12 +15,13 @@ from typing import Any
 import numba
 import numpy as np
 
-from ..games import KERNEL_OMAHA, KERNEL_ZJH
+from ..games import KERNEL_OMAHA, KERNEL_STUD, KERNEL_ZJH, RANKINGS, Game
 from ..games import game as get_game
 from ..kernels import enumerate as _enumerate
 from ..kernels import montecarlo as _montecarlo
 from ..kernels import omaha as _omaha
 from ..kernels import omaha_mc as _omaha_mc
+from ..kernels import stud as _stud
 from ..kernels._jit import variant, warming
 from ..kernels.rng import batch_seeds
 from ..kernels.scoring import KIND_FIXED
@@ -29,7 +30,17 @@ from ..lookup.omaha import omaha_tables
 from .job import OMAHA_ROWS_BOARDS, ZjhKernelRules
 from .rounds import one_thread
 
-__all__ = ["ExactSpec", "McArrays", "McSpec", "exact_unit", "mc_unit", "omaha_unit", "record_unit"]
+__all__ = [
+    "ExactSpec",
+    "McArrays",
+    "McSpec",
+    "exact_unit",
+    "mc_unit",
+    "omaha_unit",
+    "record_unit",
+    "stud_spot",
+    "stud_unit",
+]
 
 
 @dataclass(frozen=True)
@@ -138,6 +149,10 @@ class McArrays:
     combo_cum: np.ndarray
     board: np.ndarray
     live_deck: np.ndarray
+    n_now: np.ndarray | None = None
+    """The stud family: ``int64[n_players]``, the cards each player holds now."""
+    shared: bool = False
+    """The stud family: the last card is shared by every player."""
 
 
 @dataclass(frozen=True)
@@ -200,6 +215,8 @@ def mc_unit(
     """
     if spec.game_code == KERNEL_OMAHA:
         return omaha_unit(spec, first, run, threads)
+    if spec.game_code == KERNEL_STUD:
+        return stud_unit(spec, first, run, threads)
     loop = _montecarlo.mc_loop(spec.game_code, spec.arrays.kinds)
     out, combo_out, status = _simulate(spec, first, run, loop, None, threads)
     return out, combo_out.sum(axis=0), status
@@ -300,3 +317,50 @@ def omaha_unit(
     with one_thread(not threads):
         _omaha_mc.simulate_omaha_batches(*args)
     return out, extra.sum(axis=0), status
+
+
+def stud_unit(
+    spec: McSpec, first: int, run: int, threads: bool = True
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Stud-family Monte-Carlo batches ``first .. first + run - 1`` (as :func:`mc_unit`)."""
+    a = spec.arrays
+    n_players = len(a.kinds)
+    out = np.zeros((run, n_players, n_players + 1), dtype=np.int64)
+    extra = np.zeros((run, n_players, _omaha_mc.EXTRA_COLUMNS), dtype=np.int64)
+    status = np.zeros(run, dtype=np.int64)
+    g = get_game(spec.game)
+    args = (
+        batch_seeds(spec.seed, run, first=first),
+        spec.batch_size,
+        spec.trials,
+        first,
+        stud_spot(g, a, spec.fixed_mask),
+        g.evaluator_tables(None),
+        out,
+        extra,
+        status,
+    )
+    warming(_stud.simulate_stud_batches, args=args)
+    with one_thread(not threads):
+        _stud.simulate_stud_batches(*args)
+    return out, extra.sum(axis=0), status
+
+
+def stud_spot(game: Game, arrays: McArrays, fixed_mask: int) -> _stud.StudSpot:
+    """The kernels' :class:`~equity.kernels.stud.StudSpot` of a job's arrays."""
+    assert arrays.n_now is not None
+    return _stud.StudSpot(
+        game.hole_cards,
+        RANKINGS.index(game.ranking),
+        game.hilo,
+        arrays.shared,
+        arrays.fixed_holes,
+        arrays.n_now,
+        arrays.kinds,
+        arrays.combos,
+        arrays.combo_masks,
+        arrays.combo_offsets,
+        arrays.combo_cum,
+        np.uint64(fixed_mask),
+        arrays.live_deck,
+    )

@@ -22,7 +22,7 @@ from typing import Any
 import traitlets
 
 from ..checks import fresh_seed
-from ..engine.job import prepare
+from ..engine.prepare import prepare
 from ..engine.run import EXACT_AUTO_LIMIT, calculate, default_batch_size
 from ..games import GAMES
 from ..results import EquityResult

@@ -1,0 +1,281 @@
+"""The stud family: private hands completed from the deck, no board (stud, draw games).
+
+A player holds ``n_now[p]`` cards now (the cards so far of a stud hand, the
+cards kept of a draw hand; 0 for a random hand) and is dealt the rest of a
+hand of ``n_cards`` from the live deck.  With ``shared`` (stud with more
+players than the deck can serve) the last card is one card dealt face up
+and shared by every player.  Hands are ranked by ``ranking``
+(:data:`RANK_HIGH`: the best five of the hand with the hold'em tables;
+:data:`RANK_ACE_FIVE`, :data:`RANK_DEUCE_SEVEN`, :data:`RANK_BADUGI`: the
+low games of :mod:`.lowball`), with ``hilo`` also the eight-or-better low.
+
+Counting convention: :mod:`.omaha_mc`'s, in pot units (a hi-lo pot is two
+half-pots), with the same ``extra`` outcome columns (scoop, high win and
+tie, low win and tie, any share, no low).
+
+Player kinds: ``KIND_FIXED`` (the cards held now are known), ``KIND_RANGE``
+(partly known cards: the cards held now are one of a list of candidate sets,
+drawn jointly with the other such players and the whole draw rejected on a
+conflict, which makes the draw uniform over the deals that fit every player),
+``KIND_RANDOM`` (nothing known).
+
+Monte-Carlo (:func:`simulate_stud_batches`): per deal, the candidate sets,
+then each player's missing cards in seat order by partial Fisher-Yates over
+the live deck (passing over cards the candidate sets hold), then the shared
+card.  Exact (:func:`enumerate_stud`): every set of the ``m`` missing cards
+of the live deck, and every way to hand that set out (``owners``: one row per
+way, the seat of each card in the set's order, ``n_players`` for the shared
+card), each deal once.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
+from .deal import next_combination
+from .holdem import KEY_START, value_from_key
+from .lowball import ace_five_low, badugi, deuce_seven_low, low8
+from .omaha_mc import _deal_patterns, _draw_live, _pattern_players, omaha_score
+from .rng import seed_state
+from .scoring import STATUS_NO_LEGAL_DEAL, STATUS_OK
+
+__all__ = [
+    "HAND_WIDTH",
+    "RANK_ACE_FIVE",
+    "RANK_BADUGI",
+    "RANK_DEUCE_SEVEN",
+    "RANK_HIGH",
+    "StudSpot",
+    "enumerate_stud",
+    "hand_value",
+    "simulate_stud_batches",
+]
+
+RANK_HIGH = 0
+RANK_ACE_FIVE = 1
+RANK_DEUCE_SEVEN = 2
+RANK_BADUGI = 3
+HAND_WIDTH = 8
+"""Columns of a hand row (a stud hand is seven cards)."""
+
+
+class StudSpot(NamedTuple):
+    """A spot of the stud family as the kernels take it."""
+
+    n_cards: int
+    """Cards in a finished hand (7 stud, 5 five-card draw and 2-7, 4 badugi)."""
+    ranking: int
+    """``RANK_*``: how hands are ranked."""
+    hilo: bool
+    """Also the eight-or-better low (stud hi-lo)."""
+    shared: bool
+    """The last card is one card shared by every player."""
+    fixed_holes: np.ndarray
+    """``uint8[n_players, HAND_WIDTH]``: the known players' cards, the first ``n_now[p]``."""
+    n_now: np.ndarray
+    """``int64[n_players]``: cards each player holds now."""
+    kinds: np.ndarray
+    """``int8[n_players]``: ``KIND_FIXED``, ``KIND_RANGE`` or ``KIND_RANDOM``."""
+    combos: np.ndarray
+    """``uint8[n_combos, HAND_WIDTH]``: the candidate sets of the partly known players."""
+    combo_masks: np.ndarray
+    """``uint64[n_combos]``: each candidate set's card mask."""
+    combo_offsets: np.ndarray
+    """``int64[n_players + 1]``: player ``p``'s candidates are ``[off[p], off[p + 1])``."""
+    combo_cum: np.ndarray
+    """``float64[n_combos]``: cumulative weights over all blocks."""
+    fixed_mask: np.uint64
+    """The known cards (never dealt)."""
+    live_deck: np.ndarray
+    """``uint8[n_live]``: every card not in ``fixed_mask``, ascending."""
+
+
+@inline_kernel
+def hand_value(ranking, hand, n, card_keys, suit_bits, offsets, values):
+    """Value of the first ``n`` cards of ``hand`` under ``ranking`` (bigger is better)."""
+    if ranking == RANK_HIGH:
+        key = KEY_START
+        suits = np.uint64(0)
+        for i in range(n):
+            key += card_keys[hand[i]]
+            suits |= suit_bits[hand[i]]
+        return np.int64(value_from_key(key, suits, offsets, values))
+    if ranking == RANK_ACE_FIVE:
+        return np.int64(ace_five_low(hand, n))
+    if ranking == RANK_DEUCE_SEVEN:
+        return np.int64(deuce_seven_low(hand, n))
+    return np.int64(badugi(hand, n))
+
+
+@inline_kernel
+def _showdown(spot, hands, card_keys, suit_bits, offsets, values, highs, lows, out, extra):
+    """Value every hand of ``hands`` and add the showdown to ``out`` and ``extra``."""
+    n = spot.n_cards
+    for p in range(hands.shape[0]):
+        highs[p] = hand_value(spot.ranking, hands[p], n, card_keys, suit_bits, offsets, values)
+        if spot.hilo:
+            lows[p] = np.int64(low8(hands[p], n)) + 1  # 0: no qualifying low
+    omaha_score(highs, lows, spot.hilo, out, extra)
+
+
+@kernel
+def _stud_batch(seed, n_batch, spot, tables, out, extra):
+    """One batch of deals into ``out`` and ``extra``; return a status code."""
+    card_keys, suit_bits, offsets, values = tables
+    n_players = spot.kinds.shape[0]
+    n_cards = spot.n_cards
+    private = n_cards - 1 if spot.shared else n_cards
+    state = np.zeros(2, dtype=np.uint64)
+    seed_state(seed, state)
+    s0 = state[0]
+    s1 = state[1]
+    spare = np.uint64(0)
+    deck = spot.live_deck.copy()
+    hands = np.zeros((n_players, 8), dtype=np.uint8)
+    for p in range(n_players):
+        for j in range(spot.n_now[p]):
+            hands[p, j] = spot.fixed_holes[p, j]
+    players = _pattern_players(spot)
+    skip = players.shape[0] > 0
+    highs = np.zeros(n_players, dtype=np.int64)
+    lows = np.zeros(n_players, dtype=np.int64)
+    for _ in range(n_batch):
+        used = spot.fixed_mask
+        if skip:
+            s0, s1, used, ok = _deal_patterns(
+                s0, s1, players, spot.fixed_mask, spot.combos, spot.combo_masks,
+                spot.combo_cum, 8, hands,
+            )  # fmt: skip
+            if not ok:
+                return STATUS_NO_LEGAL_DEAL
+        i = 0
+        for p in range(n_players):
+            for j in range(spot.n_now[p], private):
+                s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
+                hands[p, j] = c
+        if spot.shared:
+            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
+            for p in range(n_players):
+                hands[p, n_cards - 1] = c
+        _showdown(spot, hands, card_keys, suit_bits, offsets, values, highs, lows, out, extra)
+    return STATUS_OK
+
+
+@parallel_kernel
+def simulate_stud_batches(
+    seeds, batch_size, n_trials, first_batch, spot, tables, out, extra, status
+):
+    """Monte-Carlo of batches ``first_batch .. first_batch + len(out) - 1``.
+
+    As :func:`.montecarlo.simulate_batches`: batch ``b`` runs its trials from
+    the stream ``seeds[i]`` and writes only row ``i``, so the counts do not
+    depend on the number of threads.
+
+    Shapes
+    ------
+    spot : StudSpot; tables : equity.lookup.HoldemTables
+    out : int64[n_run, n_players, n_players + 1]; extra : int64[n_run, n_players, 7]
+    status : int64[n_run]
+    """
+    n_run = out.shape[0]
+    taken = np.zeros(1, dtype=np.int64)  # the work queue (see fetch_add)
+    for _worker in prange(min(n_run, QUEUE_WORKERS)):
+        i = fetch_add(taken, 1)
+        while i < n_run:
+            start = (first_batch + i) * batch_size
+            n_batch = min(n_trials, start + batch_size) - start
+            status[i] = _stud_batch(seeds[i], n_batch, spot, tables, out[i], extra[i])
+            i = fetch_add(taken, 1)
+
+
+@kernel
+def _unrank(rank, m, n, idx):
+    """Set ``idx[:m]`` to the ``rank``-th ``m``-subset of ``[0, n)`` in lexicographic order."""
+    x = n
+    start = 0
+    for j in range(m):
+        for v in range(start, x):
+            # subsets with idx[j] = v: C(n - v - 1, m - j - 1)
+            k = m - j - 1
+            top = n - v - 1
+            count = np.int64(1)
+            for t in range(k):
+                count = count * (top - t) // (t + 1)
+            if rank < count:
+                idx[j] = v
+                start = v + 1
+                break
+            rank -= count
+
+
+@kernel
+def _enumerate_range(spot, holes, used, deck, owners, lo, hi, tables, out, extra):
+    """Deals of subset ranks ``[lo, hi)`` of ``deck``: each subset that avoids ``used``,
+    handed out every way of ``owners``."""
+    card_keys, suit_bits, offsets, values = tables
+    n_players = holes.shape[0]
+    n_cards = spot.n_cards
+    m = owners.shape[1]
+    n = deck.shape[0]
+    hands = holes.copy()
+    fill = np.zeros(n_players + 1, dtype=np.int64)
+    highs = np.zeros(n_players, dtype=np.int64)
+    lows = np.zeros(n_players, dtype=np.int64)
+    idx = np.zeros(max(m, 1), dtype=np.int64)
+    _unrank(lo, m, n, idx)
+    for _ in range(lo, hi):
+        hit = np.uint64(0)
+        for j in range(m):
+            hit |= np.uint64(1) << np.uint64(deck[idx[j]])
+        if not hit & used:
+            for w in range(owners.shape[0]):
+                for p in range(n_players):
+                    fill[p] = spot.n_now[p]
+                for j in range(m):
+                    c = deck[idx[j]]
+                    p = owners[w, j]
+                    if p == n_players:  # the shared card
+                        for q in range(n_players):
+                            hands[q, n_cards - 1] = c
+                    else:
+                        hands[p, fill[p]] = c
+                        fill[p] += 1
+                _showdown(
+                    spot, hands, card_keys, suit_bits, offsets, values, highs, lows, out, extra
+                )
+        next_combination(idx, m, n)
+
+
+@parallel_kernel
+def enumerate_stud(spot, holes, used, deck, owners, n_chunks, tables, out, extra):
+    """Exact counts: item ``i`` deals assignment ``a = i // n_chunks`` of the cards held now
+    (``holes[a]``, the partly known cards it chose ``used[a]``) with chunk
+    ``i % n_chunks`` of the ``m``-subsets of ``deck``, into ``out[i]``, ``extra[i]``.
+
+    Shapes
+    ------
+    holes : uint8[n_assign, n_players, HAND_WIDTH] (the first ``n_now[p]`` cards of row p)
+    used : uint64[n_assign]; deck : uint8[n]: the live cards; owners : int8[n_ways, m]
+    out : int64[n_items, n_players, n_players + 1]; extra : int64[n_items, n_players, 7],
+        n_items = n_assign * n_chunks
+    """
+    m = owners.shape[1]
+    n_sets = np.int64(1)
+    for t in range(m):
+        n_sets = n_sets * (deck.shape[0] - t) // (t + 1)
+    n_items = out.shape[0]
+    taken = np.zeros(1, dtype=np.int64)
+    for _worker in prange(min(n_items, QUEUE_WORKERS)):
+        i = fetch_add(taken, 1)
+        while i < n_items:
+            a = i // n_chunks
+            c = i % n_chunks
+            lo = n_sets * c // n_chunks
+            hi = n_sets * (c + 1) // n_chunks
+            _enumerate_range(
+                spot, holes[a], used[a], deck, owners, lo, hi, tables, out[i], extra[i]
+            )
+            i = fetch_add(taken, 1)
