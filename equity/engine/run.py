@@ -24,13 +24,14 @@ of any player's equity, from the spread of batch means) or at
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import numba
 import numpy as np
 
-from ..cards import format_cards, parse_cards
+from ..cards import format_cards, format_pattern, parse_cards
 from ..checks import (
     DEFAULT_TRIALS,
     MAX_TRIALS,
@@ -50,6 +51,7 @@ from .exact import assignments, exact_combo_results, run_exact
 from .executor import executor_for
 from .job import prepare
 from .montecarlo import MIN_BATCHES, mc_combo_results, run_mc
+from .patterns import board_pattern, calculate_board_pattern, check_exact_dead
 from .preflop_lookup import BOARDS, lookup
 from .reduce import make_result
 
@@ -199,6 +201,27 @@ def calculate(
         raise ValueError("exact enumeration takes no trials, target stderr or time limit")
     if batch_size is not None:
         batch_size = check_count(batch_size, "batch_size")
+    check_exact_dead(dead)
+    board_slots = board_pattern(board)
+    if board_slots is not None:
+        if method == "monte-carlo" or explicit_mc:
+            raise ValueError(
+                f"a partly known board ({format_pattern(board_slots)!r}) is enumerated exactly; "
+                "it takes no Monte-Carlo, trials, target stderr or time limit"
+            )
+        with _using_threads(threads), executor_for(scheduler) as executor:
+            return calculate_board_pattern(
+                hands,
+                board_slots,
+                dead,
+                game,
+                rules,
+                independent_decks,
+                executor,
+                progress,
+                categories,
+                EXACT_HARD_LIMIT,
+            )
     if method != "monte-carlo" and not explicit_mc and not categories and scheduler is None:
         answer = _preflop_answer(hands, board, dead, game, rules, independent_decks, threads)
         if answer is not None:
@@ -213,44 +236,34 @@ def calculate(
         method = "exact" if work <= EXACT_AUTO_LIMIT and not explicit_mc else "monte-carlo"
     if method == "exact" and work > EXACT_HARD_LIMIT:
         raise TooLargeForExact(work)
-    previous_threads = numba.get_num_threads()
-    if threads is not None:
-        if not 1 <= threads <= max_threads():
-            raise ValueError(f"threads must be between 1 and {max_threads()}, got {threads}")
-        numba.set_num_threads(threads)
     start = Stopwatch()  # the engine time, compiling apart
-    try:
-        with executor_for(scheduler) as executor:
-            if method == "exact":
-                # built once when the categories are counted from the same assignments
-                assigned = assignments(job) if categories else None
-                counts, total, samples, per_assign, weights, choice, extra = run_exact(
-                    job, executor, progress, assigned
-                )
-                return make_result(
-                    job,
-                    "exact",
-                    counts,
-                    total,
-                    samples,
-                    start,
-                    outcome_counts=extra,
-                    stderr=None,
-                    seed=None,
-                    combo_results=exact_combo_results(job, per_assign, weights, choice),
-                    category_counts=exact_categories(job, assigned) if categories else None,
-                )
-            if trials is None:
-                trials = MAX_TRIALS if explicit_mc else DEFAULT_TRIALS
-            if batch_size is None:
-                batch_size = default_batch_size(trials)
-            if seed is None:
-                seed = fresh_seed()
-            mc = run_mc(
-                job, trials, batch_size, seed, target_stderr, time_limit, progress, executor
+    with _using_threads(threads), executor_for(scheduler) as executor:
+        if method == "exact":
+            # built once when the categories are counted from the same assignments
+            assigned = assignments(job) if categories else None
+            counts, total, samples, per_assign, weights, choice, extra = run_exact(
+                job, executor, progress, assigned
             )
-    finally:
-        numba.set_num_threads(previous_threads)
+            return make_result(
+                job,
+                "exact",
+                counts,
+                total,
+                samples,
+                start,
+                outcome_counts=extra,
+                stderr=None,
+                seed=None,
+                combo_results=exact_combo_results(job, per_assign, weights, choice),
+                category_counts=exact_categories(job, assigned) if categories else None,
+            )
+        if trials is None:
+            trials = MAX_TRIALS if explicit_mc else DEFAULT_TRIALS
+        if batch_size is None:
+            batch_size = default_batch_size(trials)
+        if seed is None:
+            seed = fresh_seed()
+        mc = run_mc(job, trials, batch_size, seed, target_stderr, time_limit, progress, executor)
     if mc["samples"] == 0:
         raise KeyboardInterrupt
     return make_result(
@@ -271,6 +284,20 @@ def calculate(
             mc_categories(job, seed, trials, batch_size, mc["samples"]) if categories else None
         ),
     )
+
+
+@contextmanager
+def _using_threads(threads: int | None) -> Iterator[None]:
+    """Run the block on ``threads`` Numba threads (all when None), then restore the count."""
+    previous_threads = numba.get_num_threads()
+    if threads is not None:
+        if not 1 <= threads <= max_threads():
+            raise ValueError(f"threads must be between 1 and {max_threads()}, got {threads}")
+        numba.set_num_threads(threads)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous_threads)
 
 
 def _preflop_answer(
