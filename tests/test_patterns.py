@@ -266,6 +266,23 @@ def test_named_turn_and_river_are_ordered_deals() -> None:
     np.testing.assert_array_equal(star_first.counts, heart_first.counts)
 
 
+@pytest.mark.parametrize(
+    ("hands", "board"),
+    [(["AsKs", "QhQd"], "2c7d9h h"), (["AsKs", "A *"], "2c7d9h h"), (["A c", "KhKd"], "Q Q h 5c")],
+)
+def test_board_pattern_mc_within_five_standard_errors(hands: list[str], board: str) -> None:
+    """Each board sampled on its own, weighted by its share of the fitting deals."""
+    exact = calculate(hands, board=board)
+    assert exact.method == "exact"
+    mc = calculate(hands, board=board, trials=100_000, seed=11)
+    assert mc.method == "monte-carlo"
+    assert mc.stderr is not None
+    assert mc.board == exact.board
+    assert np.all(np.abs(mc.equity - exact.equity) <= 5 * mc.stderr)
+    again = calculate(hands, board=board, trials=100_000, seed=11)
+    np.testing.assert_array_equal(again.counts, mc.counts)
+
+
 # ---------------------------------------------------------------------------
 # bad input
 
@@ -278,8 +295,13 @@ def test_named_turn_and_river_are_ordered_deals() -> None:
         (["A*", "KK"], {"game": "zjh"}, "partly known hands are for hold'em, short deck and Omaha"),
         (["A****", "KKK**"], {"game": "five"}, "partly known hands are for hold'em"),
         (["AsKs", "QQ"], {"dead": "h"}, "dead cards must be exact cards"),
-        (["AsKs", "QQ"], {"board": "2c7d9h h", "trials": 1000}, "enumerated exactly"),
-        (["AsKs", "QQ"], {"board": "2c7d9h h", "method": "monte-carlo"}, "enumerated exactly"),
+        (["AsKs", "A*", "QQ"], {"board": "2c7d9h h", "trials": 1000}, "two or more ranges"),
+        (["AsKs", "QQ"], {"board": "2c7d9h h", "target_stderr": 0.01}, "takes trials, not a"),
+        (
+            ["AsKs", "QQ"],
+            {"board": "2c7d9h h", "method": "monte-carlo", "categories": True},
+            "counts categories",
+        ),
         (["AsKs", "QQ"], {"board": "* * * h"}, "needs a flop with a known card"),
         (["AsKs", "QQ"], {"board": "2c7d h h h h"}, "board has 0, 3, 4 or 5 cards, got 6"),
         (["AsKs", "As *"], {}, "has no combo left once the known cards are removed"),
@@ -316,7 +338,7 @@ def test_cli_json_shows_the_pattern(capsys: pytest.CaptureFixture[str]) -> None:
         (["query", "AsKs", "Ax"], "'Ax'"),
         (["query", "AsKs", "Ah Ah"], "fits no hand"),
         (["query", "AsKs", "QhQd", "--dead", "h"], "dead cards must be exact"),
-        (["query", "AsKs", "QhQd", "--board", "2c7d9h h", "--trials", "1e3"], "exactly"),
+        (["query", "AsKs", "QhQd", "--board", "2c7d9h h", "--stderr", "1%"], "takes trials"),
         (["query", "As *", "As *"], "no legal deal"),
     ],
 )

@@ -21,10 +21,12 @@ board at showdown is a set, so a ``*`` turn before a named river deals the
 same boards as the named card on the turn and a random river.  Per-combo
 tables of range players are not kept.
 
-Monte-Carlo is not offered: an option's share of the deals depends on how
-many hands each range keeps on it, so a sampler would need those counts
-first.  A pattern whose enumeration would exceed
-:data:`~equity.engine.run.EXACT_HARD_LIMIT` (passed in as ``limit``), or with
+Monte-Carlo (asked for, or ``auto`` on a board too large to enumerate in about
+a second) samples each board on its own and weights it by its share of the
+fitting deals (:func:`_sample`): unbiased, and offered when at most one
+player holds a range or pattern, whose hands left on a board give that share
+directly (with two ranges the share would be a joint count; such boards are
+enumerated).  Exact enumeration above ``hard_limit`` hand evaluations, or
 more than :data:`MAX_BOARD_OPTIONS` boards, is refused with its size.
 """
 
@@ -32,9 +34,9 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -45,17 +47,21 @@ from ..cards import (
     parse_card_pattern,
     parse_cards,
 )
+from ..checks import DEFAULT_TRIALS
 from ..control import Progress, Stopwatch
 from ..games import game as get_game
+from ..kernels.scoring import KIND_RANGE
 from ..ranges.patterns import PatternTooBroad, fitting_sets
 from ..results import CategoryCounts, EquityResult
 from .categories import exact_categories
 from .exact import assignments, run_exact
 from .job import Job, prepare
+from .montecarlo import run_mc
 from .reduce import make_result
 
 __all__ = [
     "MAX_BOARD_OPTIONS",
+    "SamplingPlan",
     "board_options",
     "board_pattern",
     "calculate_board_pattern",
@@ -143,29 +149,71 @@ def calculate_board_pattern(
     executor: Any,
     progress: Progress | None,
     categories: bool,
-    limit: int,
+    plan: SamplingPlan,
 ) -> EquityResult:
-    """Exact equity over every deal that fits the partly known board ``slots`` (module doc)."""
+    """Equity over every deal that fits the partly known board ``slots`` (module doc).
+
+    ``plan`` carries the method asked for and the limits of :func:`~.run.calculate`.
+    """
     g = get_game(game)
     base = prepare(hands, "", dead, game, rules, independent_decks)
     g.check_board(len(slots))
     shown = format_pattern(slots)
     allowed = g.deck_mask & ~base.fixed_mask
+    players = zip(base.players, hands, strict=True)
+    parsed = [p.range_obj if p.kind == KIND_RANGE else h for p, h in players]
     jobs: list[tuple[Job, int]] = []
     for board, times in board_options(slots, allowed).items():
         try:
-            job = prepare(hands, list(board), dead, game, rules, independent_decks)
+            job = prepare(parsed, list(board), dead, game, rules, independent_decks)
         except ValueError:  # a range emptied by this board: no deal fits it
             continue
         jobs.append((job, times))
     if not jobs:
         raise ValueError(f"board {shown!r}: no deal fits the hands, the dead cards and the board")
     work = sum(job.exact_work() for job, _ in jobs)
-    if work > limit:
+    n_ranges = sum(p.kind == KIND_RANGE for p in base.players)
+    can_sample = n_ranges <= 1 and not categories
+    method = plan.method
+    if method == "auto" and plan.trials is not None:
+        method = "monte-carlo"
+    if method == "auto":
+        method = "exact" if work <= plan.auto_limit or not can_sample else "monte-carlo"
+    if method == "monte-carlo":
+        if not can_sample:
+            why = "counts categories" if categories else "has two or more ranges"
+            raise ValueError(
+                f"a partly known board ({shown!r}) that {why} is enumerated exactly, not sampled"
+            )
+        return _sample(jobs, shown, executor, progress, plan)
+    if work > plan.hard_limit:
         raise ValueError(
-            f"a partly known board is enumerated exactly, and {shown!r} would take about "
-            f"{work:.2e} hand evaluations over {len(jobs):,} boards (the limit is {limit:.0e})"
+            f"a partly known board is enumerated exactly here, and {shown!r} would take about "
+            f"{work:.2e} hand evaluations over {len(jobs):,} boards (the limit is "
+            f"{plan.hard_limit:.0e})"
         )
+    return _enumerate(jobs, shown, executor, progress, categories)
+
+
+class SamplingPlan(NamedTuple):
+    """What :func:`~.run.calculate` asked for: the method, Monte-Carlo's size and seed, limits."""
+
+    method: str
+    trials: int | None
+    seed: int
+    auto_limit: int
+    hard_limit: int
+    batch_size_of: Callable[[int], int]
+
+
+def _enumerate(
+    jobs: list[tuple[Job, int]],
+    shown: str,
+    executor: Any,
+    progress: Progress | None,
+    categories: bool,
+) -> EquityResult:
+    """Sum the raw counts of each board's exact enumeration, times its number of deals."""
     start = Stopwatch()
     counts: Any = 0
     total: Any = 0
@@ -201,5 +249,66 @@ def calculate_board_pattern(
         stderr=None,
         seed=None,
         category_counts=category_counts,
+    )
+    return replace(result, board=shown)
+
+
+def _sample(
+    jobs: list[tuple[Job, int]],
+    shown: str,
+    executor: Any,
+    progress: Progress | None,
+    plan: SamplingPlan,
+) -> EquityResult:
+    """Stratified Monte-Carlo: each board its own run, weighted by its share of the deals.
+
+    A board's share of the fitting deals is its number of (flop, turn, river)
+    choices times the weight of the one range's hands that avoid it: the
+    random players and the rest of the board are then dealt from a deck of
+    the same size on every board.  The estimate, the sum of each board's
+    equity times its share, is unbiased whatever the trials each board gets
+    (proportional to its share here, at least 64); its variance is the sum of
+    the shares squared times each run's.
+    """
+    start = Stopwatch()
+    share = np.array(
+        [
+            times * sum(float(p.weights.sum()) for p in job.players if p.weights is not None)
+            if any(p.kind == KIND_RANGE for p in job.players)
+            else float(times)
+            for job, times in jobs
+        ]
+    )
+    share /= share.sum()
+    trials = plan.trials if plan.trials is not None else DEFAULT_TRIALS
+    sizes = np.maximum(64, np.round(share * trials)).astype(np.int64)
+    seeds = np.random.SeedSequence(plan.seed).generate_state(len(jobs), dtype=np.uint32)
+    n_players = jobs[0][0].n_players
+    counts = np.zeros((n_players, n_players + 1))
+    extra: Any = None
+    variance = np.zeros(n_players)
+    samples = 0
+    runs = zip(jobs, share, sizes.tolist(), seeds.tolist(), strict=True)
+    for done, ((job, _), w, n, s) in enumerate(runs, start=1):
+        mc = run_mc(job, n, plan.batch_size_of(n), int(s), None, None, None, executor)
+        scale = w / mc["samples"]
+        counts += scale * mc["counts"]
+        if mc["extra"] is not None:
+            extra = scale * mc["extra"] if extra is None else extra + scale * mc["extra"]
+        variance += (w * mc["stderr"]) ** 2
+        samples += mc["samples"]
+        if progress is not None:
+            progress(done, len(jobs))
+    result = make_result(
+        jobs[0][0],
+        "monte-carlo",
+        counts * samples,
+        float(samples),
+        samples,
+        start,
+        outcome_counts=None if extra is None else extra * samples,
+        stderr=np.sqrt(variance),
+        seed=plan.seed,
+        stop_reason="trials",
     )
     return replace(result, board=shown)

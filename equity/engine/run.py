@@ -51,7 +51,7 @@ from .exact import assignments, exact_combo_results, run_exact
 from .executor import executor_for
 from .job import prepare
 from .montecarlo import MIN_BATCHES, mc_combo_results, run_mc
-from .patterns import board_pattern, calculate_board_pattern, check_exact_dead
+from .patterns import SamplingPlan, board_pattern, calculate_board_pattern, check_exact_dead
 from .preflop_lookup import BOARDS, lookup
 from .reduce import make_result
 
@@ -204,24 +204,24 @@ def calculate(
     check_exact_dead(dead)
     board_slots = board_pattern(board)
     if board_slots is not None:
-        if method == "monte-carlo" or explicit_mc:
+        if target_stderr is not None or time_limit is not None:
             raise ValueError(
-                f"a partly known board ({format_pattern(board_slots)!r}) is enumerated exactly; "
-                "it takes no Monte-Carlo, trials, target stderr or time limit"
+                f"a partly known board ({format_pattern(board_slots)!r}) takes trials, "
+                "not a target stderr or a time limit"
             )
+        plan = SamplingPlan(
+            method,
+            trials,
+            fresh_seed() if seed is None else seed,
+            EXACT_AUTO_LIMIT,
+            EXACT_HARD_LIMIT,
+            default_batch_size,
+        )
         with _using_threads(threads), executor_for(scheduler) as executor:
             return calculate_board_pattern(
-                hands,
-                board_slots,
-                dead,
-                game,
-                rules,
-                independent_decks,
-                executor,
-                progress,
-                categories,
-                EXACT_HARD_LIMIT,
-            )
+                hands, board_slots, dead, game, rules, independent_decks, executor, progress,
+                categories, plan,
+            )  # fmt: skip
     if method != "monte-carlo" and not explicit_mc and not categories and scheduler is None:
         answer = _preflop_answer(hands, board, dead, game, rules, independent_decks, threads)
         if answer is not None:
