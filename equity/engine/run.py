@@ -121,9 +121,15 @@ def calculate(
         One entry per player: cards (``"AsKs"``, ``"As Ks"``, card codes),
         ``"random"`` (dealt from the cards left), for hold'em and short deck a
         range (``"QQ+,AKs"``, a :class:`equity.ranges.Range`), for Omaha a
-        pattern (``"AA**"``, ``"KQJT ds"``, an :class:`equity.ranges.OmahaRange`).
+        pattern (``"AA**"``, ``"KQJT ds"``, an :class:`equity.ranges.OmahaRange`);
+        for these games also partly known cards (``"A *"``, ``"A c"``, Omaha
+        ``"A c * *"``: ``A`` any ace, ``c`` any club, ``*`` any card; ``2c`` is
+        one card, ``2 c`` two), every fitting hand once (:mod:`equity.ranges.patterns`).
     board, dead : str or cards
-        Community cards (0, 3, 4 or 5) and cards out of play.
+        Community cards (0, 3, 4 or 5) and cards out of play.  The board may be
+        partly known, by street (``"2c7d9h h"``: the turn is a heart), and is
+        then enumerated board by board, or sampled board by board with
+        ``trials`` (:mod:`equity.engine.patterns`); dead cards are exact.
     game : str
         A game of :data:`equity.games.GAMES`: ``"holdem"`` (Texas Hold'em,
         2-23 players), ``"omaha"``, ``"omaha5"``, ``"omaha6"`` (Omaha high,
