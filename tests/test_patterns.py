@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 from reference_equity import holdem_winners
 
-from equity import calculate
+from equity import calculate, deal
 from equity.cards import (
     ANY_CARD,
     format_pattern,
@@ -306,6 +306,7 @@ def test_board_pattern_mc_within_five_standard_errors(hands: list[str], board: s
         (["AsKs", "QQ"], {"board": "2c7d h h h h"}, "board has 0, 3, 4 or 5 cards, got 6"),
         (["AsKs", "As *"], {}, "has no combo left once the known cards are removed"),
         (["As *", "As *"], {}, "no legal deal"),
+        (["AsAh", "AdKd"], {"board": "A A *"}, "board 'A A *': no deal fits"),
     ],
 )
 def test_errors_are_one_sentence(hands: list[str], kwargs: dict[str, object], needle: str) -> None:
@@ -318,6 +319,16 @@ def test_too_many_boards_are_refused() -> None:
     assert MAX_BOARD_OPTIONS < 22100
     with pytest.raises(ValueError, match="more than 5,000 possible flops"):
         calculate(["AsKs", "QhQd"], board="* * c")
+
+
+def test_deal_pattern_hands() -> None:
+    """deal() deals a pattern hand like any range: every hand holds an ace, each fits."""
+    d = deal(hands=["A c", "KhKd"], n=2_000, seed=3)
+    assert d.holes.shape == (2_000, 2, 2)
+    for hole in d.holes[:, 0].tolist():
+        assert fits(tuple(hole), "A c")
+    with pytest.raises(ValueError, match="not a partly known one"):
+        deal(hands=["AsKs", "QhQd"], n=10, seed=1, board="2c7d9h h")
 
 
 # ---------------------------------------------------------------------------
