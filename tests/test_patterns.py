@@ -307,6 +307,8 @@ def test_board_pattern_mc_within_five_standard_errors(hands: list[str], board: s
         (["AsKs", "As *"], {}, "has no combo left once the known cards are removed"),
         (["As *", "As *"], {}, "no legal deal"),
         (["AsAh", "AdKd"], {"board": "A A *"}, "board 'A A *': no deal fits"),
+        (["c * * * *", "random"], {"game": "omaha5"}, "more than MAX_PATTERN_HANDS"),
+        (["c * * * * *", "random"], {"game": "omaha6"}, "fits too many hands to list"),
     ],
 )
 def test_errors_are_one_sentence(hands: list[str], kwargs: dict[str, object], needle: str) -> None:

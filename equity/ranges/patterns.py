@@ -29,6 +29,7 @@ from math import comb
 import numpy as np
 
 from ..cards import ANY_CARD, format_pattern, parse_card_pattern
+from .omaha import MAX_PATTERN_HANDS
 
 __all__ = ["MAX_SCAN", "HandPattern", "PatternTooBroad", "fitting_sets", "pattern_range"]
 
@@ -147,7 +148,8 @@ def pattern_range(text: str | tuple[int, ...], n_hole: int, deck_mask: int) -> H
 
     Raises ``ValueError`` (one sentence quoting the hand) when the pattern
     has another number of slots, fits no hand of the deck, or is too broad to
-    list.
+    list (more than :data:`MAX_SCAN` candidates or
+    :data:`~equity.ranges.omaha.MAX_PATTERN_HANDS` hands, as Omaha patterns).
     """
     slots = parse_card_pattern(text) if isinstance(text, str) else tuple(text)
     shown = format_pattern(slots)
@@ -165,4 +167,9 @@ def pattern_range(text: str | tuple[int, ...], n_hole: int, deck_mask: int) -> H
         ) from None
     if not len(masks):
         raise ValueError(f"hand {shown!r} fits no hand of the deck")
+    if len(masks) > MAX_PATTERN_HANDS:
+        raise ValueError(
+            f"hand {shown!r} fits {len(masks):,} hands, more than MAX_PATTERN_HANDS = "
+            f"{MAX_PATTERN_HANDS:,} can list; name more of its cards or give 'random'"
+        )
     return HandPattern(slots, _cards_of(masks, n_hole))
