@@ -173,6 +173,26 @@ def test_pattern_hands_against_each_other_plain() -> None:
     assert result.equity == pytest.approx([float(t / n) for t in totals], abs=1e-12)
 
 
+@pytest.mark.slow
+def test_pattern_hand_on_the_flop_against_plain_enumeration() -> None:
+    """'A c' vs KhKd on 2c7d9h, turn and river to come: every fitting deal listed by hand."""
+    board = parse_cards("2c7d9h")
+    villain = tuple(parse_cards("KhKd"))
+    live = sorted(set(range(52)) - {*board, *villain})
+    totals = [Fraction(0), Fraction(0)]
+    n = 0
+    for hero in itertools.combinations(live, 2):
+        if not fits(hero, "A c"):
+            continue
+        for rest in itertools.combinations(sorted(set(live) - set(hero)), 2):
+            for p, s in enumerate(share([hero, villain], [*board, *rest])):
+                totals[p] += s
+            n += 1
+    result = calculate(["A c", "KhKd"], board="2c7d9h")
+    assert result.samples == n
+    assert result.equity == pytest.approx([float(t / n) for t in totals], abs=1e-12)
+
+
 def test_ranges_take_precedence() -> None:
     assert calculate(["AK", "QhQd"]).hands[0] == "AK"
     # the same hands as a pattern: an ace and a king, the same answer
