@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..cards import format_cards
+from ..cards import format_cards, format_pattern
 from ..checks import check_count, check_seed, fresh_seed, limit_text
+from ..engine.patterns import board_pattern, check_exact_dead
 from ..engine.prepare import prepare
 from ..engine.record import DealPlan, deal_plan, showdown
 from ..engine.run import default_batch_size
@@ -308,6 +309,13 @@ def _plan(
     checked = check_seed(seed)
     used_seed = fresh_seed() if checked is None else checked
     size = deal_batch_size(count) if batch_size is None else check_count(batch_size, "batch_size")
+    check_exact_dead(dead)
+    slots = board_pattern(board)
+    if slots is not None:
+        raise ValueError(
+            f"deals take a known board, not a partly known one ({format_pattern(slots)!r}: "
+            "calculate enumerates those exactly)"
+        )
     job = prepare(
         [*given, *["random"] * (int(players) - len(given))],
         board,

@@ -116,7 +116,11 @@ def note_exact_instead(args: argparse.Namespace, hands: list[Any]) -> None:
     if args.exact or args.mc or not given:
         return
     from ..engine import EXACT_AUTO_LIMIT
+    from ..engine.patterns import board_pattern
     from ..engine.prepare import prepare
+
+    if board_pattern(args.board) is not None:
+        return  # calculate says that a partly known board takes no trials
 
     job = prepare(
         hands,
@@ -268,10 +272,8 @@ def add_query(sub: Any) -> None:
             "  equity query AsKs QhQd                          # exact: all 1,712,304 boards\n"
             "  equity query AhKd 'QQ+,AKs' random --board Ts9s2h  # exact: 12,515,580 deals\n"
             "  equity query AsKs random random --trials 1e6 --seed 1   # Monte-Carlo\n"
-            "  equity query AsKs random random --stderr 0.1%   # until the std err is 0.1 points\n"
-            "  equity query AsKs random random --time 5        # as many deals as fit in 5 s\n"
+            "  equity query AsKs 'A *' --board '2c7d9h h'    # an ace and any card; a heart turn\n"
             "  equity query --game zjh AhAdAc 2s3d5c random --special-235\n"
-            "  equity query --game omaha AsAhKsKh QdQcJdJc          # exact: 1,086,008 boards\n"
             "  equity query --game omaha-hilo 'AA23 ds' random --trials 1e6 --json\n"
             "  equity query --game omaha 'AAKK ds' 'JT98,KQJT' --board Ts9s2h\n"
             "  equity query --game shortdeck AsKs QhQd --straight-beats-trips\n\n"
@@ -283,9 +285,10 @@ def add_query(sub: Any) -> None:
         "hands",
         nargs="+",
         metavar="HAND",
-        help="cards (AsKs), random, range (QQ+,AKs), pattern (AA**)",
+        help="cards (AsKs), random, range (QQ+,AKs), pattern (AA**) or partly known cards: "
+        "A an ace, c a club, * any (2c is one card, 2 c two)",
     )
-    p.add_argument("--board", help="community cards (0, 3, 4 or 5)")
+    p.add_argument("--board", help="community cards (0, 3, 4 or 5; may be partly known)")
     p.add_argument("--dead", help="cards out of play")
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="enumerate every outcome")

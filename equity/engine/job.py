@@ -17,7 +17,17 @@ from typing import Any, cast
 
 import numpy as np
 
-from ..cards import RANK_NAMES, CardsLike, card_mask, format_card, format_cards, parse_cards
+from ..cards import (
+    ANY_CARD,
+    RANK_NAMES,
+    CardsLike,
+    card_mask,
+    format_card,
+    format_cards,
+    format_pattern,
+    parse_card_pattern,
+    parse_cards,
+)
 from ..games import Game, a_hand_of
 from ..games import game as get_game
 from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
@@ -83,18 +93,30 @@ def _parse_player(spec: object, game: Game) -> Player:
         cards = parse_cards(text)
     except ValueError as card_error:
         if game.patterns:
+            slots = _omaha_card_pattern(text, n_hole)
+            if slots is not None:
+                return _pattern_player(slots, game)
             if _looks_like_cards(text) and not any(ch in text for ch in "*"):
                 raise ValueError(f"hand {text!r}: {card_error}") from None
             from ..ranges.omaha import parse_omaha_range
 
             return Player(label=text, kind=KIND_RANGE, range_obj=parse_omaha_range(text, n_hole))
         if not game.ranges:
+            if _card_pattern(text) is not None:
+                raise ValueError(
+                    f"hand {text!r}: partly known hands are for hold'em, short deck and Omaha "
+                    f"only, not {game.name}"
+                ) from None
             raise ValueError(f"hand {text!r}: {card_error}") from None
         from ..ranges import parse_range
 
         try:
             rng = parse_range(text)
         except ValueError as range_error:
+            # Not a range: partly known cards ('A*', 'Ah *', 'A c'), if it reads as them.
+            slots = _card_pattern(text)
+            if slots is not None:
+                return _pattern_player(slots, game)
             # Meant as cards when some of it reads as cards ('AsKz'), else as a range.
             if _looks_like_cards(text):
                 raise ValueError(f"hand {text!r}: {card_error}") from None
@@ -113,6 +135,54 @@ def _parse_player(spec: object, game: Game) -> Player:
             f"{a_hand_of(game.name)} has {n_hole}{hint}"
         )
     return Player(label=format_cards(cards), kind=KIND_FIXED, cards=tuple(cards))
+
+
+def _card_pattern(text: str) -> tuple[int, ...] | None:
+    """The slots of ``text`` read as partly known cards (``A c``), or None if it is not that."""
+    try:
+        return parse_card_pattern(text)
+    except ValueError:
+        return None
+
+
+_OMAHA_SHAPES = re.compile(r"\s(?:ds|ss|r)\s*$", re.IGNORECASE)
+
+
+def _omaha_card_pattern(text: str, n_hole: int) -> tuple[int, ...] | None:
+    """An Omaha hand read as partly known cards: ``n_hole`` slots, one of them a lone suit.
+
+    The Omaha grammar (:mod:`equity.ranges.omaha`) reads everything else
+    (``AA**``, ``KQJT ds``); a lone suit (``A c * *``: an ace, a club and any
+    two) is the one thing it has no token for, and a trailing suit shape
+    (``ds``, ``ss``, ``r``) stays the grammar's.
+    """
+    if _OMAHA_SHAPES.search(text):
+        return None
+    slots = _card_pattern(text)
+    if slots is None or len(slots) != n_hole:
+        return None
+    if not any(m != ANY_CARD and bin(m).count("1") == 13 for m in slots):
+        return None
+    return slots
+
+
+def _pattern_player(slots: tuple[int, ...], game: Game) -> Player:
+    """A player holding partly known cards: every hand that fits them, weight 1 each.
+
+    All ``*`` is a random hand; a pattern of the wrong size is one sentence.
+    """
+    if len(slots) != game.hole_cards:
+        n = len(slots)
+        raise ValueError(
+            f"hand {format_pattern(slots)!r} has {n} card{'s' if n != 1 else ''}; "
+            f"{a_hand_of(game.name)} has {game.hole_cards}"
+        )
+    if all(m == ANY_CARD for m in slots):
+        return Player(label=format_pattern(slots), kind=KIND_RANDOM)
+    from ..ranges.patterns import pattern_range
+
+    hand = pattern_range(slots, game.hole_cards, game.deck_mask)
+    return Player(label=hand.text, kind=KIND_RANGE, range_obj=hand)
 
 
 _CARDISH = re.compile(r"(?:10|[1-9TJQKA])[cdhs]|[♠♥♦♣♤♡♢♧]|[黑红梅草方]", re.IGNORECASE)

@@ -24,13 +24,14 @@ of any player's equity, from the spread of batch means) or at
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 import numba
 import numpy as np
 
-from ..cards import format_cards, parse_cards
+from ..cards import format_cards, format_pattern, parse_cards
 from ..checks import (
     DEFAULT_TRIALS,
     MAX_TRIALS,
@@ -49,6 +50,7 @@ from .categories import check_categories, exact_categories, mc_categories
 from .exact import assignments, exact_combo_results, run_exact
 from .executor import executor_for
 from .montecarlo import MIN_BATCHES, mc_combo_results, run_mc
+from .patterns import SamplingPlan, board_pattern, calculate_board_pattern, check_exact_dead
 from .preflop_lookup import BOARDS, lookup
 from .prepare import prepare
 from .reduce import make_result
@@ -120,9 +122,15 @@ def calculate(
         One entry per player: cards (``"AsKs"``, ``"As Ks"``, card codes),
         ``"random"`` (dealt from the cards left), for hold'em and short deck a
         range (``"QQ+,AKs"``, a :class:`equity.ranges.Range`), for Omaha a
-        pattern (``"AA**"``, ``"KQJT ds"``, an :class:`equity.ranges.OmahaRange`).
+        pattern (``"AA**"``, ``"KQJT ds"``, an :class:`equity.ranges.OmahaRange`);
+        for these games also partly known cards (``"A *"``, ``"A c"``, Omaha
+        ``"A c * *"``: ``A`` any ace, ``c`` any club, ``*`` any card; ``2c`` is
+        one card, ``2 c`` two), every fitting hand once (:mod:`equity.ranges.patterns`).
     board, dead : str or cards
-        Community cards (0, 3, 4 or 5) and cards out of play.
+        Community cards (0, 3, 4 or 5) and cards out of play.  The board may be
+        partly known, by street (``"2c7d9h h"``: the turn is a heart), and is
+        then enumerated board by board, or sampled board by board with
+        ``trials`` (:mod:`equity.engine.patterns`); dead cards are exact.
     game : str
         A game of :data:`equity.games.GAMES`: ``"holdem"`` (Texas Hold'em,
         2-23 players), ``"omaha"``, ``"omaha5"``, ``"omaha6"`` (Omaha high,
@@ -200,6 +208,27 @@ def calculate(
         raise ValueError("exact enumeration takes no trials, target stderr or time limit")
     if batch_size is not None:
         batch_size = check_count(batch_size, "batch_size")
+    check_exact_dead(dead)
+    board_slots = board_pattern(board)
+    if board_slots is not None:
+        if target_stderr is not None or time_limit is not None:
+            raise ValueError(
+                f"a partly known board ({format_pattern(board_slots)!r}) takes trials, "
+                "not a target stderr or a time limit"
+            )
+        plan = SamplingPlan(
+            method,
+            trials,
+            fresh_seed() if seed is None else seed,
+            EXACT_AUTO_LIMIT,
+            EXACT_HARD_LIMIT,
+            default_batch_size,
+        )
+        with _using_threads(threads), executor_for(scheduler) as executor:
+            return calculate_board_pattern(
+                hands, board_slots, dead, game, rules, independent_decks, executor, progress,
+                categories, plan,
+            )  # fmt: skip
     if method != "monte-carlo" and not explicit_mc and not categories and scheduler is None:
         answer = _preflop_answer(hands, board, dead, game, rules, independent_decks, threads)
         if answer is not None:
@@ -214,58 +243,48 @@ def calculate(
         method = "exact" if work <= EXACT_AUTO_LIMIT and not explicit_mc else "monte-carlo"
     if method == "exact" and work > EXACT_HARD_LIMIT:
         raise TooLargeForExact(work)
-    previous_threads = numba.get_num_threads()
-    if threads is not None:
-        if not 1 <= threads <= max_threads():
-            raise ValueError(f"threads must be between 1 and {max_threads()}, got {threads}")
-        numba.set_num_threads(threads)
     start = Stopwatch()  # the engine time, compiling apart
-    try:
-        with executor_for(scheduler) as executor:
-            if method == "exact" and job.game.stud_family:
-                counts, total, samples, extra = run_stud_exact(job, executor, progress)
-                return make_result(
-                    job,
-                    "exact",
-                    counts,
-                    total,
-                    samples,
-                    start,
-                    outcome_counts=extra,
-                    stderr=None,
-                    seed=None,
-                    combo_results={},
-                )
-            if method == "exact":
-                # built once when the categories are counted from the same assignments
-                assigned = assignments(job) if categories else None
-                counts, total, samples, per_assign, weights, choice, extra = run_exact(
-                    job, executor, progress, assigned
-                )
-                return make_result(
-                    job,
-                    "exact",
-                    counts,
-                    total,
-                    samples,
-                    start,
-                    outcome_counts=extra,
-                    stderr=None,
-                    seed=None,
-                    combo_results=exact_combo_results(job, per_assign, weights, choice),
-                    category_counts=exact_categories(job, assigned) if categories else None,
-                )
-            if trials is None:
-                trials = MAX_TRIALS if explicit_mc else DEFAULT_TRIALS
-            if batch_size is None:
-                batch_size = default_batch_size(trials)
-            if seed is None:
-                seed = fresh_seed()
-            mc = run_mc(
-                job, trials, batch_size, seed, target_stderr, time_limit, progress, executor
+    with _using_threads(threads), executor_for(scheduler) as executor:
+        if method == "exact" and job.game.stud_family:
+            counts, total, samples, extra = run_stud_exact(job, executor, progress)
+            return make_result(
+                job,
+                "exact",
+                counts,
+                total,
+                samples,
+                start,
+                outcome_counts=extra,
+                stderr=None,
+                seed=None,
+                combo_results={},
             )
-    finally:
-        numba.set_num_threads(previous_threads)
+        if method == "exact":
+            # built once when the categories are counted from the same assignments
+            assigned = assignments(job) if categories else None
+            counts, total, samples, per_assign, weights, choice, extra = run_exact(
+                job, executor, progress, assigned
+            )
+            return make_result(
+                job,
+                "exact",
+                counts,
+                total,
+                samples,
+                start,
+                outcome_counts=extra,
+                stderr=None,
+                seed=None,
+                combo_results=exact_combo_results(job, per_assign, weights, choice),
+                category_counts=exact_categories(job, assigned) if categories else None,
+            )
+        if trials is None:
+            trials = MAX_TRIALS if explicit_mc else DEFAULT_TRIALS
+        if batch_size is None:
+            batch_size = default_batch_size(trials)
+        if seed is None:
+            seed = fresh_seed()
+        mc = run_mc(job, trials, batch_size, seed, target_stderr, time_limit, progress, executor)
     if mc["samples"] == 0:
         raise KeyboardInterrupt
     return make_result(
@@ -286,6 +305,20 @@ def calculate(
             mc_categories(job, seed, trials, batch_size, mc["samples"]) if categories else None
         ),
     )
+
+
+@contextmanager
+def _using_threads(threads: int | None) -> Iterator[None]:
+    """Run the block on ``threads`` Numba threads (all when None), then restore the count."""
+    previous_threads = numba.get_num_threads()
+    if threads is not None:
+        if not 1 <= threads <= max_threads():
+            raise ValueError(f"threads must be between 1 and {max_threads()}, got {threads}")
+        numba.set_num_threads(threads)
+    try:
+        yield
+    finally:
+        numba.set_num_threads(previous_threads)
 
 
 def _preflop_answer(

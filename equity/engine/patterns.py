@@ -1,0 +1,315 @@
+"""A partly known board (``"2c7d9h h"``: the turn is a heart), enumerated exactly.
+
+Board slots run by street: the flop's three (a set: ``A * *`` is a flop with
+an ace, each flop once), then the turn and the river, each one card.  A
+*deal* is the players' hands and the board; the answer is the uniform
+average over the deals that fit the hands, the dead cards and every board
+slot at once.
+
+:func:`board_options` lists the concrete known boards that the pattern allows
+(each a flop set and the named turn and river cards), and
+:func:`calculate_board_pattern` enumerates each exactly, as a job of its own,
+and adds up the sub-jobs' raw counts.  That is exactly the uniform average:
+the fitting deals are split, without overlap and without gaps, by their known
+board (each deal fits one option, and an option's enumeration counts each of
+its deals once, weighted by the players' range weights as any job), so the
+summed counts over the summed totals average every fitting deal once.  Two
+options with the same cards as a set (a heart turn and a heart river
+swapped) are distinct deals with the same showdowns: they are enumerated once
+and counted twice.  A ``*`` on the turn or the river is left to the deal: the
+board at showdown is a set, so a ``*`` turn before a named river deals the
+same boards as the named card on the turn and a random river.  Per-combo
+tables of range players are not kept.
+
+Monte-Carlo (asked for, or ``auto`` on a board too large to enumerate in about
+a second) samples each board on its own and weights it by its share of the
+fitting deals (:func:`_sample`): unbiased, and offered when at most one
+player holds a range or pattern, whose hands left on a board give that share
+directly (with two ranges the share would be a joint count; such boards are
+enumerated).  Exact enumeration above ``hard_limit`` hand evaluations, or
+more than :data:`MAX_BOARD_OPTIONS` boards, is refused with its size.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..cards import (
+    ANY_CARD,
+    format_pattern,
+    is_exact_pattern,
+    parse_card_pattern,
+    parse_cards,
+)
+from ..checks import DEFAULT_TRIALS
+from ..control import Progress, Stopwatch
+from ..games import game as get_game
+from ..kernels.scoring import KIND_RANGE
+from ..ranges.patterns import PatternTooBroad, fitting_sets
+from ..results import CategoryCounts, EquityResult
+from .categories import exact_categories
+from .exact import assignments, run_exact
+from .job import Job
+from .montecarlo import run_mc
+from .prepare import prepare
+from .reduce import make_result
+
+__all__ = [
+    "MAX_BOARD_OPTIONS",
+    "SamplingPlan",
+    "board_options",
+    "board_pattern",
+    "calculate_board_pattern",
+    "check_exact_dead",
+]
+
+MAX_BOARD_OPTIONS = 5_000
+"""The most concrete boards a partly known board may stand for (``A * *``: 4,804 flops)."""
+
+
+def _pattern_of(cards: object) -> tuple[int, ...] | None:
+    """The slots of ``cards`` when it is text of partly known cards, else None."""
+    if not isinstance(cards, str):
+        return None
+    try:
+        parse_cards(cards)
+    except ValueError:
+        try:
+            slots = parse_card_pattern(cards)
+        except ValueError:
+            return None
+        return None if is_exact_pattern(slots) else slots
+    return None
+
+
+def board_pattern(board: object) -> tuple[int, ...] | None:
+    """The slots of a partly known board (``"2c7d9h h"``), or None for known cards or none."""
+    return _pattern_of(board)
+
+
+def check_exact_dead(dead: object) -> None:
+    """Raise one sentence when the dead cards are partly known: they must be exact cards."""
+    slots = _pattern_of(dead)
+    if slots is not None:
+        raise ValueError(
+            f"dead cards must be exact cards, not partly known ones ({format_pattern(slots)!r})"
+        )
+
+
+def board_options(slots: Sequence[int], allowed: int) -> Counter[tuple[int, ...]]:
+    """The known boards of ``slots`` (cards from ``allowed``), each with its number of deals.
+
+    A board is ``flop + named streets``, flop cards in decreasing order; its
+    count is how many (flop set, turn, river) choices give those cards.
+    Raises ``ValueError`` on an unknown flop before a named turn or river,
+    and past :data:`MAX_BOARD_OPTIONS` boards.
+    """
+    shown = format_pattern(slots)
+    flop, streets = list(slots[:3]), list(slots[3:])
+    named = [m for m in streets if m != ANY_CARD]  # a '*' turn or river is dealt later
+    if all(m == ANY_CARD for m in flop):
+        if named:
+            raise ValueError(
+                f"board {shown!r}: a named turn or river needs a flop with a known card "
+                "(write the flop's cards, or a rank or suit)"
+            )
+        return Counter({(): 1})
+    try:
+        flops = fitting_sets(flop, allowed)
+    except PatternTooBroad:
+        flops = np.zeros(MAX_BOARD_OPTIONS + 1, dtype=np.uint64)
+    if len(flops) > MAX_BOARD_OPTIONS:
+        raise ValueError(f"board {shown!r} has more than {MAX_BOARD_OPTIONS:,} possible flops")
+    options: Counter[tuple[int, ...]] = Counter()
+    for f in flops.tolist():
+        flop_cards = [c for c in range(51, -1, -1) if (f >> c) & 1]
+        choices = [[c for c in range(52) if (m & allowed & ~f) >> c & 1] for m in named]
+        for rest in itertools.product(*choices):
+            if len(set(rest)) == len(rest):
+                options[(*flop_cards, *sorted(rest, reverse=True))] += 1
+        if len(options) > MAX_BOARD_OPTIONS:
+            raise ValueError(
+                f"board {shown!r} stands for more than {MAX_BOARD_OPTIONS:,} known boards"
+            )
+    return options
+
+
+def calculate_board_pattern(
+    hands: Sequence[object],
+    slots: tuple[int, ...],
+    dead: object,
+    game: str,
+    rules: Any,
+    independent_decks: bool,
+    executor: Any,
+    progress: Progress | None,
+    categories: bool,
+    plan: SamplingPlan,
+) -> EquityResult:
+    """Equity over every deal that fits the partly known board ``slots`` (module doc).
+
+    ``plan`` carries the method asked for and the limits of :func:`~.run.calculate`.
+    """
+    g = get_game(game)
+    base = prepare(hands, "", dead, game, rules, independent_decks)
+    g.check_board(len(slots))
+    shown = format_pattern(slots)
+    allowed = g.deck_mask & ~base.fixed_mask
+    players = zip(base.players, hands, strict=True)
+    parsed = [p.range_obj if p.kind == KIND_RANGE else h for p, h in players]
+    jobs: list[tuple[Job, int]] = []
+    for board, times in board_options(slots, allowed).items():
+        try:
+            job = prepare(parsed, list(board), dead, game, rules, independent_decks)
+        except ValueError:  # a range emptied by this board: no deal fits it
+            continue
+        jobs.append((job, times))
+    if not jobs:
+        raise ValueError(f"board {shown!r}: no deal fits the hands, the dead cards and the board")
+    work = sum(job.exact_work() for job, _ in jobs)
+    n_ranges = sum(p.kind == KIND_RANGE for p in base.players)
+    can_sample = n_ranges <= 1 and not categories
+    method = plan.method
+    if method == "auto" and plan.trials is not None:
+        method = "monte-carlo"
+    if method == "auto":
+        method = "exact" if work <= plan.auto_limit or not can_sample else "monte-carlo"
+    if method == "monte-carlo":
+        if not can_sample:
+            why = "counts categories" if categories else "has two or more ranges"
+            raise ValueError(
+                f"a partly known board ({shown!r}) that {why} is enumerated exactly, not sampled"
+            )
+        return _sample(jobs, shown, executor, progress, plan)
+    if work > plan.hard_limit:
+        raise ValueError(
+            f"a partly known board is enumerated exactly here, and {shown!r} would take about "
+            f"{work:.2e} hand evaluations over {len(jobs):,} boards (the limit is "
+            f"{plan.hard_limit:.0e})"
+        )
+    return _enumerate(jobs, shown, executor, progress, categories)
+
+
+class SamplingPlan(NamedTuple):
+    """What :func:`~.run.calculate` asked for: the method, Monte-Carlo's size and seed, limits."""
+
+    method: str
+    trials: int | None
+    seed: int
+    auto_limit: int
+    hard_limit: int
+    batch_size_of: Callable[[int], int]
+
+
+def _enumerate(
+    jobs: list[tuple[Job, int]],
+    shown: str,
+    executor: Any,
+    progress: Progress | None,
+    categories: bool,
+) -> EquityResult:
+    """Sum the raw counts of each board's exact enumeration, times its number of deals."""
+    start = Stopwatch()
+    counts: Any = 0
+    total: Any = 0
+    samples = 0
+    extra: Any = None
+    ends: Any = 0
+    wins: Any = 0
+    cat_total = 0.0
+    names: tuple[str, ...] = ()
+    for i, (job, times) in enumerate(jobs):
+        assigned = assignments(job) if categories else None
+        c, t, s, _, _, _, x = run_exact(job, executor, None, assigned)
+        counts = counts + times * c
+        total = total + times * t
+        samples += times * s
+        if x is not None:
+            extra = times * x if extra is None else extra + times * x
+        if categories:
+            cc = exact_categories(job, assigned)
+            names, ends, wins = cc.names, ends + times * cc.ends, wins + times * cc.wins
+            cat_total += times * cc.total
+        if progress is not None:
+            progress(i + 1, len(jobs))
+    category_counts = CategoryCounts(names, ends, wins, cat_total, True) if categories else None
+    result = make_result(
+        jobs[0][0],
+        "exact",
+        np.asarray(counts),
+        total,
+        samples,
+        start,
+        outcome_counts=extra,
+        stderr=None,
+        seed=None,
+        category_counts=category_counts,
+    )
+    return replace(result, board=shown)
+
+
+def _sample(
+    jobs: list[tuple[Job, int]],
+    shown: str,
+    executor: Any,
+    progress: Progress | None,
+    plan: SamplingPlan,
+) -> EquityResult:
+    """Stratified Monte-Carlo: each board its own run, weighted by its share of the deals.
+
+    A board's share of the fitting deals is its number of (flop, turn, river)
+    choices times the weight of the one range's hands that avoid it: the
+    random players and the rest of the board are then dealt from a deck of
+    the same size on every board.  The estimate, the sum of each board's
+    equity times its share, is unbiased whatever the trials each board gets
+    (proportional to its share here, at least 64); its variance is the sum of
+    the shares squared times each run's.
+    """
+    start = Stopwatch()
+    share = np.array(
+        [
+            times * sum(float(p.weights.sum()) for p in job.players if p.weights is not None)
+            if any(p.kind == KIND_RANGE for p in job.players)
+            else float(times)
+            for job, times in jobs
+        ]
+    )
+    share /= share.sum()
+    trials = plan.trials if plan.trials is not None else DEFAULT_TRIALS
+    sizes = np.maximum(64, np.round(share * trials)).astype(np.int64)
+    seeds = np.random.SeedSequence(plan.seed).generate_state(len(jobs), dtype=np.uint32)
+    n_players = jobs[0][0].n_players
+    counts = np.zeros((n_players, n_players + 1))
+    extra: Any = None
+    variance = np.zeros(n_players)
+    samples = 0
+    runs = zip(jobs, share, sizes.tolist(), seeds.tolist(), strict=True)
+    for done, ((job, _), w, n, s) in enumerate(runs, start=1):
+        mc = run_mc(job, n, plan.batch_size_of(n), int(s), None, None, None, executor)
+        scale = w / mc["samples"]
+        counts += scale * mc["counts"]
+        if mc["extra"] is not None:
+            extra = scale * mc["extra"] if extra is None else extra + scale * mc["extra"]
+        variance += (w * mc["stderr"]) ** 2
+        samples += mc["samples"]
+        if progress is not None:
+            progress(done, len(jobs))
+    result = make_result(
+        jobs[0][0],
+        "monte-carlo",
+        counts * samples,
+        float(samples),
+        samples,
+        start,
+        outcome_counts=None if extra is None else extra * samples,
+        stderr=np.sqrt(variance),
+        seed=plan.seed,
+        stop_reason="trials",
+    )
+    return replace(result, board=shown)
