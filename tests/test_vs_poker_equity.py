@@ -17,8 +17,9 @@ seat's cards at that street; a draw game's random seat stands pat on five unknow
 cards, which deals a random hand as drawing five would).  poker-equity's short deck
 plays a straight above three of a kind, equity's ``straight_beats_trips`` rules.
 
-A game equity cannot play yet (its engine raises on the game's own notation, e.g. a
-stud hand of three cards) is skipped with the reason; the rest must pass.  The
+A game equity cannot play yet (its engine raises NotImplementedError, or refuses the
+game's own notation: "not supported", or a stud hand of three cards) is skipped with
+the reason; the rest must pass.  The
 heavier spots (preflop exact, more of them) are marked ``slow``.
 """
 
@@ -221,8 +222,13 @@ def missing_engine(game: str) -> str | None:
         return None
     try:
         calculate(list(probe), game=game, method="monte-carlo", trials=1_000, seed=1)
-    except (NotImplementedError, ValueError) as exc:
+    except NotImplementedError as exc:
         return f"equity cannot play {game} yet: {exc}"
+    except ValueError as exc:  # only the engine's refusals of the game's own notation
+        text = str(exc)
+        if "not supported" in text or f"a {game} hand has" in text:
+            return f"equity cannot play {game} yet: {text}"
+        raise
     return None
 
 
