@@ -7,6 +7,7 @@ only the standard library; ``rich`` is used for tables when it is installed.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -25,6 +26,7 @@ __all__ = [
     "fmt_rate",
     "machine_info",
     "peer_available",
+    "pin_cpus",
     "print_table",
     "time_command",
     "write_json",
@@ -154,6 +156,16 @@ def time_command(
             times.append(elapsed)
     assert proc is not None
     return statistics.median(times), proc
+
+
+def pin_cpus(cpus: set[int]) -> None:
+    """Run every thread of this process on ``cpus`` (and the threads started later).
+
+    One-thread cases run on one CPU on both sides: a VM's vCPUs can differ in speed.
+    """
+    for tid in os.listdir("/proc/self/task"):
+        with contextlib.suppress(OSError):  # a thread that has just ended
+            os.sched_setaffinity(int(tid), cpus)
 
 
 _SPIN = "x = 0\nfor i in range({n}): x += i"

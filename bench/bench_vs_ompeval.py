@@ -25,7 +25,6 @@ is printed at the start and the end.  ``--cases`` picks cases, ``--list`` lists 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import statistics
@@ -38,7 +37,7 @@ from typing import Any
 
 import numba
 import numpy as np
-from _common import cpu_parallel_capacity
+from _common import cpu_parallel_capacity, pin_cpus
 
 import equity
 from equity.kernels import holdem
@@ -106,13 +105,6 @@ def with_threads(n: int, fn: Callable[[], Any]) -> Any:
         return fn()
     finally:
         numba.set_num_threads(previous)
-
-
-def pin(cpus: set[int]) -> None:
-    """Run every thread of this process on ``cpus`` (and the threads started later)."""
-    for tid in os.listdir("/proc/self/task"):
-        with contextlib.suppress(OSError):  # a thread that has just ended
-            os.sched_setaffinity(int(tid), cpus)
 
 
 def cpus_for(name: str) -> set[int]:
@@ -259,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
                 sides.reverse()
             counts = {}
             for label, run in sides:
-                pin(cpus_for(name))
+                pin_cpus(cpus_for(name))
                 if label == "equity":
                     run(name)  # untimed, as OMPEval's first run in its process
                 values = [run(name) for _ in range(1 if label == "OMPEval" else 3)]

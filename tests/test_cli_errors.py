@@ -47,6 +47,9 @@ CASES: list[tuple[list[str], str]] = [
     (["compare", "AsKs", "AsQd", "--board", "2c3c4c"], "'As' is used twice"),
     (["query", "--game", "five", "AsKsQsJs9s", "QQ+"], "'QQ+' is not a card"),
     (["query", "--game", "omaha", "As", "random"], "'As' has 1 card; an omaha hand has 4"),
+    (["query", "--game", "courchevel", "AsAhKsKhQd", "random"], "use --game omaha5"),
+    (["query", "--game", "courchevel-hilo", "AsAhKsKhQd", "random"], "use --game omaha5-hilo"),
+    (["query", "--game", "courchevel", "AsAhKsKhQd", "random", "--board", "2c3c"], "1, 3, 4 or 5"),
     (["query", "--game", "omaha", "AsKsQs", "random"], "(write 'AsKsQs*' for every hand"),
     (["query", "--game", "omaha5", "AsKsQsJs", "random"], "an omaha5 hand has 5"),
     # ranges: the bad part and the syntax

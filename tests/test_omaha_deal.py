@@ -34,6 +34,8 @@ SPOTS = [
     ("omaha5", ["AsAhKsKhQd", "random", "random"], "", "2c", 2000, 7, None),
     ("omaha5-hilo", ["A2***", "random"], "", "", 3000, 8, None),
     ("omaha6", ["random", "random", "random"], "", "", 2000, 9, 129),
+    ("courchevel", ["AsAhKsKhQd", "random", "random"], "2c", "", 2000, 10, None),
+    ("courchevel-hilo", ["A2***", "random"], "7d", "Kc", 3000, 11, 257),
 ]
 
 
@@ -65,7 +67,7 @@ def test_deals_are_legal(
 ) -> None:
     d = deal(game, hands=hands, board=board, dead=dead, n=n, seed=seed, batch_size=batch_size)
     g = get_game(game)
-    n_hole = int(game[5]) if game[5:6].isdigit() else 4
+    n_hole = g.hole_cards
     assert d.holes.shape == (n, len(hands), n_hole)
     assert d.board.shape == (n, 5)
     cards = np.concatenate([d.holes.reshape(n, -1), d.board], axis=1).astype(np.int64)

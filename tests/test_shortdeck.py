@@ -113,7 +113,7 @@ def varied_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
 def test_the_game_is_registered() -> None:
     g = game("shortdeck")
     names = list(GAMES)
-    assert names.index("shortdeck") == names.index("omaha5-hilo") + 1
+    assert names.index("shortdeck") == names.index("courchevel-hilo") + 1
     assert names.index("zjh") == names.index("shortdeck") + 1
     assert (g.deck_size, g.deck[0], g.hole_cards, g.players) == (36, 16, 2, (2, 15))
     assert sorted(g.categories) == sorted(POKER_CATEGORIES)

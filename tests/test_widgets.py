@@ -380,3 +380,13 @@ def test_the_assets_ship_in_the_package_and_fetch_nothing(widget: Any, script: s
         assert "https://" not in text
         assert "@import" not in text
     assert "import " not in str(widget._esm).split("export default")[0]  # imports nothing
+
+
+def test_courchevel_needs_its_first_board_card() -> None:
+    hands = ["AhAd2c3c4s", "KhKd5c6c7s"]
+    calc = settled(Calculator(hands, board="", game="courchevel"))
+    assert calc.error == engine_error(hands, game="courchevel")
+    assert "use --game omaha5" in calc.error
+    calc.board = "As"  # the first card up: five-card Omaha on that card, exact
+    assert_matches(settled(calc), calculate(hands, "As", game="courchevel"))
+    assert calc.error == ""

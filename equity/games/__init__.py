@@ -34,7 +34,7 @@ from ._base import (
 from .draw import BADUGI, DEUCE_SEVEN, FIVE_DRAW
 from .five import FIVE
 from .holdem import HOLDEM
-from .omaha import OMAHA, OMAHA5, OMAHA5_HILO, OMAHA6, OMAHA_HILO
+from .omaha import COURCHEVEL, COURCHEVEL_HILO, OMAHA, OMAHA5, OMAHA5_HILO, OMAHA6, OMAHA_HILO
 from .shortdeck import SHORTDECK
 from .stud import RAZZ, STUD, STUD8
 from .zjh import ZJH
@@ -66,6 +66,8 @@ GAMES: dict[str, Game] = {
         OMAHA6,
         OMAHA_HILO,
         OMAHA5_HILO,
+        COURCHEVEL,
+        COURCHEVEL_HILO,
         SHORTDECK,
         ZJH,
         STUD,
@@ -99,7 +101,7 @@ def game(name: object) -> Game:
     >>> game("bridge")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'bridge' (expected one of five, holdem, omaha, ..., zjh)
+    ValueError: unknown game 'bridge' (expected one of five, holdem, omaha, ..., badugi)
     """
     if isinstance(name, Game):
         return name

@@ -132,6 +132,12 @@ class Game:
     min_cards: int = 0
     """Fewest known cards a hand of a stud game may show (a street); 0 for the others."""
 
+    no_board: str = ""
+    """Why a known board of no card is not a spot of this game, and which game it is (the
+    error of an empty board, one sentence); empty when the board may be empty.  Courchevel
+    turns its first board card up before the betting: with none known, the spot is
+    five-card Omaha."""
+
     # -- the rules page (``equity rules GAME``): with rule_text, rules and categories --
     rule_notes: tuple[str, ...] = ()
     """Further paragraphs of the rules page after :attr:`rule_text` (hi-lo: the order of
@@ -241,6 +247,8 @@ class Game:
         """Raise ``ValueError`` unless a known board of ``n`` cards is allowed."""
         if not self.has_board and n:
             raise ValueError(f"{self.name} has no board")
+        if n == 0 and self.no_board:
+            raise ValueError(self.no_board)
         if n not in self.board_sizes:
             sizes = ", ".join(map(str, self.board_sizes[:-1])) + f" or {self.board_sizes[-1]}"
             raise ValueError(f"a {self.name} board has {sizes} cards, got {n}")

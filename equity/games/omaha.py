@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ._base import KERNEL_OMAHA, Game
 from .poker_categories import POKER_CATEGORIES
 
 __all__ = [
+    "COURCHEVEL",
+    "COURCHEVEL_HILO",
+    "COURCHEVEL_RULE",
     "HILO_RULE",
     "LOW_ORDER",
     "OMAHA",
@@ -37,14 +42,28 @@ LOW_ORDER = "Lows, best first: 5-4-3-2-A, 6-4-3-2-A, 6-5-3-2-A, ... 8-7-6-5-4."
 """The order of the eight-or-better lows, for the rules page."""
 
 
-def _omaha(name: str, hole: int, players: int, hilo: bool) -> Game:
+COURCHEVEL_RULE = (
+    "Courchevel: five-card Omaha (five hole cards each) in which the first of the five board "
+    "cards is dealt face up with the hole cards, before the first betting round; the flop "
+    "adds two cards to it, then the turn and the river come as in Omaha. A known board "
+    "therefore has 1 card (before the flop), 3, 4 or 5; with no board card known the spot "
+    "is five-card Omaha (omaha5)."
+)
+"""The Courchevel deal, in the words of the docs and the rules page."""
+
+
+def _omaha(name: str, hole: int, players: int, hilo: bool, **kw: Any) -> Game:
     kind = "hi-lo 8-or-better" if hilo else "high"
+    fields: dict[str, Any] = {
+        "title": f"Omaha {kind} ({hole} hole cards)",
+        "summary": f"Omaha {kind}, {hole} hole cards (2 from the hand + 3 from the board)",
+        "board_sizes": (0, 3, 4, 5),
+        "rule_text": OMAHA_RULE + (" " + HILO_RULE if hilo else ""),
+    }
+    fields.update(kw)
     return Game(
         name=name,
-        title=f"Omaha {kind} ({hole} hole cards)",
-        summary=f"Omaha {kind}, {hole} hole cards (2 from the hand + 3 from the board)",
         hole_cards=hole,
-        board_sizes=(0, 3, 4, 5),
         players=(2, players),
         categories=POKER_CATEGORIES,
         hand_sizes=(hole + 5,),
@@ -52,9 +71,29 @@ def _omaha(name: str, hole: int, players: int, hilo: bool) -> Game:
         exact_odds=False,
         hilo=hilo,
         patterns=True,
-        rule_text=OMAHA_RULE + (" " + HILO_RULE if hilo else ""),
         rule_notes=(LOW_ORDER,) if hilo else (),
         evaluator="omaha",
+        **fields,
+    )
+
+
+def _courchevel(name: str, hilo: bool) -> Game:
+    kind = "hi-lo 8-or-better" if hilo else "high"
+    omaha5 = "omaha5-hilo" if hilo else "omaha5"
+    return _omaha(
+        name,
+        5,
+        9,
+        hilo,
+        title=f"Courchevel {kind} (five-card Omaha, first board card up)",
+        summary=f"Courchevel {kind}: five-card Omaha with the first board card dealt up",
+        board_sizes=(1, 3, 4, 5),
+        rule_text=COURCHEVEL_RULE + " " + OMAHA_RULE + (" " + HILO_RULE if hilo else ""),
+        no_board=(
+            f"{name} turns its first board card face up before the betting, so a board of at "
+            f"least one card is required (got none); with no board card known the spot is "
+            f"five-card Omaha: use --game {omaha5}"
+        ),
     )
 
 
@@ -68,3 +107,7 @@ OMAHA_HILO = _omaha("omaha-hilo", 4, 11, hilo=True)
 """Omaha hi-lo eight or better (four hole cards)."""
 OMAHA5_HILO = _omaha("omaha5-hilo", 5, 9, hilo=True)
 """Five-card Omaha hi-lo eight or better."""
+COURCHEVEL = _courchevel("courchevel", hilo=False)
+"""Courchevel: five-card Omaha with the first board card up before the betting; 2 to 9 players."""
+COURCHEVEL_HILO = _courchevel("courchevel-hilo", hilo=True)
+"""Courchevel hi-lo eight or better."""

@@ -83,12 +83,18 @@ HILO_HANDS: tuple[tuple[str, str], ...] = (
 def omaha_games(hilo: bool = False) -> tuple[str, ...]:
     """The registry's Omaha games, high only (default) or hi-lo, in registry order.
 
+    The games whose preflop has no board card: Courchevel (its first board card up
+    before the betting) is five-card Omaha once that card is known, and the studies
+    deal preflop spots.
+
     Examples
     --------
     >>> omaha_games()[0], len(omaha_games()), len(omaha_games(hilo=True))
     ('omaha', 3, 2)
     """
-    return tuple(g.name for g in GAMES.values() if g.omaha and g.hilo == hilo)
+    return tuple(
+        g.name for g in GAMES.values() if g.omaha and g.hilo == hilo and 0 in g.board_sizes
+    )
 
 
 def _binomial_se(share: float, n: int) -> float:
