@@ -157,6 +157,8 @@ LAYERS = [
         "equity.shortdeck",
         "equity.zjh",
         "equity.zjh_counts",
+        "equity.lowball",
+        "equity.lowball_counts",
         "equity.odds",
     ),
     ("equity.ranges",),
