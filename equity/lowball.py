@@ -36,8 +36,8 @@ from .lookup.lowball import LOW_RAW_MASK, LOW_SHIFT, lowball_tables
 from .poker import PokerHand, evaluate
 
 __all__ = [
-    "KERNEL_RANKINGS",
     "LOW_SHIFT",
+    "RANKING_CODES",
     "LowHand",
     "Stud8Hand",
     "evaluate_badugi",
@@ -56,7 +56,7 @@ RANKINGS = {
     "badugi": BADUGI_CATEGORIES,
 }
 """Evaluator name -> the categories its values name (strongest first)."""
-KERNEL_RANKINGS = {
+RANKING_CODES = {
     "razz": _lowball.ACE_FIVE,
     "deuce-seven": _lowball.DEUCE_SEVEN,
     "badugi": _lowball.BADUGI,
@@ -382,5 +382,5 @@ def evaluate_low_batch(hands: npt.ArrayLike, ranking: str) -> np.ndarray:
     h = np.require(h, dtype=np.uint8, requirements=["C"])
     out = np.empty(len(h), dtype=np.int32)
     warming(_lowball.evaluate_low_batch)
-    _lowball.evaluate_low_batch(h, KERNEL_RANKINGS[ranking], lowball_tables(), out)
+    _lowball.evaluate_low_batch(h, RANKING_CODES[ranking], lowball_tables(), out)
     return out

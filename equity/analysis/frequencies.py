@@ -38,7 +38,7 @@ from ..kernels._jit import warming
 from ..kernels.rng import batch_seeds
 from ..lookup.lowball import lowball_tables
 from ..lookup.omaha import omaha_tables
-from ..lowball import KERNEL_RANKINGS
+from ..lowball import RANKING_CODES
 from ..lowball_counts import stud8_low_count
 from ..odds import category_counts, category_probabilities
 from ..results import html_table
@@ -217,7 +217,7 @@ def _exact_by_code(g: Game, cards: int, rules: Any = None) -> np.ndarray:
         by_code[7] = int(special_235_batch(hands).sum())
         return by_code
     by_code = np.zeros(_CODES, dtype=np.int64)
-    if g.evaluator in KERNEL_RANKINGS:  # razz, 2-7, badugi: counted by rank pattern
+    if g.evaluator in RANKING_CODES:  # razz, 2-7, badugi: counted by rank pattern
         counts = category_counts(g.name, cards=cards)
         for i, name in enumerate(g.categories):
             by_code[len(g.categories) - i] = counts[name]
@@ -281,15 +281,15 @@ def _freq_chunk(
             )
         return _widen(out.sum(axis=0))
     lows = None
-    if g.stud_family and (g.evaluator in KERNEL_RANKINGS or g.hilo):
+    if g.stud_family and (g.evaluator in RANKING_CODES or g.hilo):
         out = np.zeros((run, _CODES), dtype=np.int64)
-        low = KERNEL_RANKINGS.get(g.evaluator, 0)  # stud hi-lo: 0, the lows of the deals
+        low = RANKING_CODES.get(g.evaluator, 0)  # stud hi-lo: 0, the lows of the deals
         warming(_lowball.sample_low_categories)
         with one_thread(not threads):
             _lowball.sample_low_categories(
                 seeds, spec.batch_size, spec.trials, first, spec.cards, low, lowball_tables(), out
             )
-        if g.evaluator in KERNEL_RANKINGS:
+        if g.evaluator in RANKING_CODES:
             return out.sum(axis=0)
         # the high hands below deal the same cards from the same streams
         lows = int(out[:, _omaha.LOW_COLUMN].sum())
