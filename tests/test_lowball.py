@@ -316,6 +316,9 @@ def test_cli_freq_exact(capsys: pytest.CaptureFixture[str]) -> None:
     record = run_json(capsys, "freq", "--game", "badugi", "--exact", "--json")
     assert record["categories"] == badugi_counts()
     assert record["hands"] == math.comb(52, 4)
+    assert main(["freq", "--game", "stud8", "--cards", "5", "--exact"]) == 0
+    low = stud8_low_count(5)
+    assert f"qualifying low (eight or better): {low:,} hands" in capsys.readouterr().out
 
 
 # ---------------------------------------------------------------------------
