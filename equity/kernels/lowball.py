@@ -172,19 +172,19 @@ def deuce_seven_low(hand, n, tables):
     """
     deuce_seven = tables[1]
     m1, m2, m3, m4 = _rank_masks(hand, n)
-    suits = np.int64(0)
-    for i in range(n):
-        suits |= _ONE << (np.int64(hand[i]) & np.int64(3))
-    flush = np.int64(1) if suits & (suits - _ONE) == 0 else np.int64(0)
-    v = deuce_seven[(flush << np.int64(13)) | m1]
-    if v >= _FEW:
-        return v
+    first = np.int64(hand[0])
+    other_suits = np.int64(0)  # nonzero unless every card has the first card's suit
+    for i in range(1, n):
+        other_suits |= (np.int64(hand[i]) ^ first) & np.int64(3)
+    flush = np.int64(other_suits == 0)
+    v = np.int64(deuce_seven[(flush << np.int64(13)) | m1])
     # paired (half of all hands): selects, not branches
     top = m4 if m4 else (m3 if m3 else m2)
     three = _27_FULL if v == 2 else _27_TRIPS
     two = _27_TWO_PAIR if v == 3 else _27_PAIR
-    paired = _paired(_27_QUADS if m4 else (three if m3 else two), top, m1)
-    return v if v >= _FEW else paired
+    paired = np.int64(_paired(_27_QUADS if m4 else (three if m3 else two), top, m1))
+    five = -np.int64(v >= _FEW)  # all ones for five different ranks
+    return np.int32((v & five) | (paired & ~five))
 
 
 @inline_kernel
@@ -312,7 +312,34 @@ def sample_low_categories(seeds, batch_size, n_trials, first_batch, n_cards, ran
 
 @kernel
 def _sample_batch(seed, n, n_cards, ranking, tables, out):
-    """One batch of :func:`sample_low_categories`: Floyd's draws into a small hand."""
+    """One batch of :func:`sample_low_categories`.
+
+    The hot loop lives in :func:`_deal_count` with a literal card count and ranking,
+    so LLVM unrolls the draws and the evaluator's loops (as ``holdem._sample_batch``).
+    """
+    if ranking == ACE_FIVE:
+        if n_cards == 7:
+            _deal_count(seed, n, 7, ACE_FIVE, tables, out)
+        elif n_cards == 6:
+            _deal_count(seed, n, 6, ACE_FIVE, tables, out)
+        else:
+            _deal_count(seed, n, 5, ACE_FIVE, tables, out)
+    elif ranking == 0:
+        if n_cards == 7:
+            _deal_count(seed, n, 7, 0, tables, out)
+        elif n_cards == 6:
+            _deal_count(seed, n, 6, 0, tables, out)
+        else:
+            _deal_count(seed, n, 5, 0, tables, out)
+    elif ranking == DEUCE_SEVEN:
+        _deal_count(seed, n, 5, DEUCE_SEVEN, tables, out)
+    else:
+        _deal_count(seed, n, 4, BADUGI, tables, out)
+
+
+@inline_kernel
+def _deal_count(seed, n, n_cards, ranking, tables, out):
+    """Deal ``n`` hands by Floyd's algorithm (``deal.subset_step``) and count them."""
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
     s0 = state[0]
