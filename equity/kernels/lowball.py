@@ -21,6 +21,10 @@ A hand's rank masks ``m1 .. m4`` (ranks held at least once .. four times) take
 four operations a card; the common case (five different ranks) is then one
 lookup in :class:`equity.lookup.lowball.LowballTables` (passed as ``tables``),
 the paired hands a few bit operations (``m & -m``: the lowest rank of a mask).
+
+Callers in hot loops should pass the card count ``n`` as a literal (a branch to
+one call per count, as :func:`_sample_batch` does): LLVM then unrolls the loops
+over the cards, about three times faster than a count known only at run time.
 """
 
 from __future__ import annotations
