@@ -8,6 +8,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+import numba
 import numpy as np
 import pokerkit
 import pytest
@@ -354,6 +355,41 @@ def test_five_card_counts_equal_the_kernels_on_every_hand(five_card_hands: np.nd
 def test_badugi_counts_equal_the_kernel_on_every_hand() -> None:
     hands = np.array(list(itertools.combinations(range(52), 4)), dtype=np.uint8)
     assert _kernel_counts(hands, "badugi", BADUGI_CATEGORIES) == badugi_counts()
+
+
+@numba.njit
+def _every_razz_hand(n_cards: int, tables: Any, out: np.ndarray) -> int:
+    """Count the razz category code of every hand of six or seven cards (nested loops, the
+    plainest enumeration); return the hands with an eight-or-better low."""
+    hand = np.empty(7, dtype=np.uint8)
+    lows = 0
+    first = 7 - n_cards  # six cards: the loop of the first card runs once, unused
+    for a in range(52 if first == 0 else 1):
+        hand[0] = a
+        for b in range(a + 1 - first, 52):
+            hand[1 - first] = b
+            for c in range(b + 1, 52):
+                hand[2 - first] = c
+                for d in range(c + 1, 52):
+                    hand[3 - first] = d
+                    for e in range(d + 1, 52):
+                        hand[4 - first] = e
+                        for f in range(e + 1, 52):
+                            hand[5 - first] = f
+                            for g in range(f + 1, 52):
+                                hand[6 - first] = g
+                                out[kernels.ace_five_low(hand, n_cards, tables) >> 26] += 1
+                                lows += kernels.low8(hand, n_cards, tables) >= 0
+    return lows
+
+
+@pytest.mark.parametrize("n_cards", [6, pytest.param(7, marks=pytest.mark.slow)])
+def test_razz_counts_equal_the_kernel_on_every_hand(n_cards: int) -> None:
+    out = np.zeros(16, dtype=np.int64)
+    lows = _every_razz_hand(n_cards, lowball_tables(), out)
+    names = RAZZ_CATEGORIES
+    assert {name: int(out[len(names) - i]) for i, name in enumerate(names)} == razz_counts(n_cards)
+    assert lows == stud8_low_count(n_cards)
 
 
 # ---------------------------------------------------------------------------
