@@ -396,7 +396,7 @@ def test_razz_counts_equal_the_kernel_on_every_hand(n_cards: int) -> None:
 # Monte-Carlo frequencies
 
 
-@pytest.mark.parametrize("game", ["razz", "deuce-seven", "badugi", "stud8"])
+@pytest.mark.parametrize("game", ["razz", "deuce-seven", "badugi", "stud8", "stud", "five-draw"])
 def test_monte_carlo_frequencies_match_the_exact_odds(game: str) -> None:
     n = 200_000
     table = category_frequencies(game, trials=n, seed=11, batch_size=8192)

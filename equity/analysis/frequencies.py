@@ -2,7 +2,8 @@
 
 :func:`category_frequencies` answers "how often is each category dealt?"
 for five-card poker (``"five"``), the best five of five to seven cards
-(``"holdem"``, ``"shortdeck"``) and Zha Jin Hua (``"zjh"``), either by
+(``"holdem"``, ``"shortdeck"``, ``"stud"``), Zha Jin Hua (``"zjh"``), Omaha and
+the low games (razz, deuce-to-seven, badugi; stud hi-lo's lows), either by
 enumerating every hand (exact) or by dealing random hands from the game's
 deck in the batched kernels (Monte-Carlo, with standard errors and 95%
 intervals), always next to the exact probabilities of :mod:`equity.odds`.
@@ -377,7 +378,12 @@ def category_frequencies(
     game : str
         A game of :data:`equity.games.GAMES`: ``"holdem"`` (best five of
         seven), ``"shortdeck"`` (best five of seven from 36 cards),
-        ``"five"`` (five-card poker) or ``"zjh"`` (Zha Jin Hua).
+        ``"five"`` (five-card poker), ``"zjh"`` (Zha Jin Hua), the Omaha games,
+        or a game of the stud family: ``"stud"`` and ``"five-draw"`` (hold'em's
+        categories), ``"stud8"`` (those and the share of hands with an
+        eight-or-better low), ``"razz"``, ``"deuce-seven"``, ``"badugi"`` (their
+        own categories: the best low of five to seven cards, five cards, four
+        cards; exact counts by rank pattern, :mod:`equity.lowball_counts`).
     cards : int, optional
         Cards in one dealt hand, one of the game's
         :attr:`~equity.games.Game.hand_sizes` (hold'em and short deck: 5, 6
