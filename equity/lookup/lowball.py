@@ -13,7 +13,8 @@ on the scale of :mod:`equity.kernels.lowball` (``int32``, bigger is better,
   suited (``flush = 1``) or not: straights count, A-2-3-4-5 is no straight (ace high);
   for a mask of fewer than five ranks, its number of ranks.
 
-Both are built in a few milliseconds (:func:`build_lowball_tables`), once per process.
+Both are built in about 50 ms (:func:`build_lowball_tables`), once per process,
+and registered as the table set ``"lowball"`` (:func:`equity.games.register_tables`).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ import functools
 from typing import NamedTuple
 
 import numpy as np
+
+from ..games import register_tables
 
 __all__ = [
     "LOW_RAW_MASK",
@@ -62,7 +65,7 @@ def _value(code: int, raw: int) -> int:
 
 
 def build_lowball_tables() -> LowballTables:
-    """Build both tables (numpy, a few milliseconds).
+    """Build both tables (about 50 ms).
 
     Examples
     --------
@@ -103,3 +106,6 @@ def lowball_tables() -> LowballTables:
     for array in tables:
         array.flags.writeable = False
     return tables
+
+
+register_tables("lowball", lambda rules: lowball_tables())
