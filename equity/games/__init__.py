@@ -99,7 +99,7 @@ def game(name: object) -> Game:
     >>> game("bridge")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'bridge' (expected one of five, holdem, omaha, ..., zjh)
+    ValueError: unknown game 'bridge' (expected one of five, holdem, omaha, ...)
     """
     if isinstance(name, Game):
         return name
