@@ -159,6 +159,33 @@ def test_values_ignore_card_order_and_suit_names(rng: np.random.Generator) -> No
     assert len(kernels.evaluate_low_batch.signatures) == 1
 
 
+@numba.njit
+def _call_each(hands: np.ndarray, tables: Any, out: np.ndarray) -> None:
+    """The four evaluators as the engine calls them: a row, a literal card count, tables."""
+    for i in range(hands.shape[0]):
+        out[i, 0] = kernels.ace_five_low(hands[i], 7, tables)
+        out[i, 1] = kernels.low8(hands[i], 7, tables)
+        out[i, 2] = kernels.deuce_seven_low(hands[i], 5, tables)
+        out[i, 3] = kernels.badugi(hands[i], 4, tables)
+
+
+def test_the_kernels_take_the_tables_as_a_named_tuple_or_a_tuple(rng: np.random.Generator) -> None:
+    hands = random_hands(rng, 2000, 7)
+    expected = np.stack(
+        [
+            evaluate_low_batch(hands, "razz"),
+            evaluate_low_batch(hands, "low8"),
+            evaluate_low_batch(np.ascontiguousarray(hands[:, :5]), "deuce-seven"),
+            evaluate_low_batch(np.ascontiguousarray(hands[:, :4]), "badugi"),
+        ],
+        axis=1,
+    )
+    for tables in (lowball_tables(), tuple(lowball_tables())):
+        out = np.zeros((len(hands), 4), dtype=np.int32)
+        _call_each(hands, tables, out)
+        assert np.array_equal(out, expected)
+
+
 # ---------------------------------------------------------------------------
 # against pokerkit (a second, independent oracle)
 
