@@ -10,6 +10,9 @@ line) pays only for what it uses:
   :func:`compare_hands` — five- to seven-card poker hands;
 * :func:`evaluate_omaha`, :func:`evaluate_omaha_batch` — Omaha (4-6 hole cards, the
   eight-or-better low);
+* :func:`evaluate_razz`, :func:`evaluate_deuce_seven`, :func:`evaluate_badugi`,
+  :func:`evaluate_stud8`, :func:`evaluate_low_batch` — the low and split games (razz,
+  2-7 lowball, badugi, stud hi-lo);
 * :func:`evaluate_shortdeck`, :func:`evaluate_shortdeck_batch`, :func:`rank_shortdeck`,
   :class:`ShortDeckRules` — short-deck hold'em;
 * :func:`evaluate_zjh`, :func:`compare_zjh`, :func:`rank_zjh`,
@@ -49,6 +52,15 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .engine import calculate, use_scheduler
     from .games import GAMES, game
     from .histories import HistoryResult, history
+    from .lowball import (
+        LowHand,
+        Stud8Hand,
+        evaluate_badugi,
+        evaluate_deuce_seven,
+        evaluate_low_batch,
+        evaluate_razz,
+        evaluate_stud8,
+    )
     from .odds import category_counts, category_probabilities
     from .omaha import OmahaHand, evaluate_omaha, evaluate_omaha_batch
     from .poker import PokerHand, compare_hands, evaluate, evaluate_batch, rank_hands
@@ -81,6 +93,13 @@ _EXPORTS = {
     "evaluate_omaha": "omaha",
     "evaluate_omaha_batch": "omaha",
     "OmahaHand": "omaha",
+    "evaluate_razz": "lowball",
+    "evaluate_deuce_seven": "lowball",
+    "evaluate_badugi": "lowball",
+    "evaluate_stud8": "lowball",
+    "evaluate_low_batch": "lowball",
+    "LowHand": "lowball",
+    "Stud8Hand": "lowball",
     "evaluate_shortdeck": "shortdeck",
     "evaluate_shortdeck_batch": "shortdeck",
     "compare_shortdeck": "shortdeck",
@@ -121,6 +140,7 @@ __all__ = [
     "FrequencyTable",
     "HistoryResult",
     "HitsResult",
+    "LowHand",
     "OmahaHand",
     "OmahaRange",
     "PokerHand",
@@ -128,6 +148,7 @@ __all__ = [
     "ShortDeckHand",
     "ShortDeckRules",
     "StreetsResult",
+    "Stud8Hand",
     "ZJHRules",
     "__version__",
     "calculate",
@@ -140,11 +161,16 @@ __all__ = [
     "deal",
     "distribution",
     "evaluate",
+    "evaluate_badugi",
     "evaluate_batch",
+    "evaluate_deuce_seven",
+    "evaluate_low_batch",
     "evaluate_omaha",
     "evaluate_omaha_batch",
+    "evaluate_razz",
     "evaluate_shortdeck",
     "evaluate_shortdeck_batch",
+    "evaluate_stud8",
     "evaluate_zjh",
     "evaluate_zjh_batch",
     "format_cards",

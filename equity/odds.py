@@ -8,6 +8,9 @@
   flush suit and the set of ranks in it (at most one suit can hold five of
   seven cards), the rest keep the pattern's best non-flush hand.  That is
   about 50,000 patterns instead of 133,784,560 hands.
+* Razz, deuce-to-seven and badugi: :mod:`equity.lowball_counts` (by rank
+  pattern); seven-card stud (and the high hands of stud hi-lo) and five-card
+  draw are hold'em's and five-card poker's counts.
 * Three cards (Zha Jin Hua): :func:`equity.zjh.zjh_category_counts_exact`.
 * Short deck: :func:`equity.shortdeck.shortdeck_category_counts`: closed forms for
   five cards (:func:`equity.shortdeck.shortdeck_five_card_counts`); six or seven cards
@@ -30,6 +33,7 @@ from fractions import Fraction
 from math import comb, prod
 from typing import Any
 
+from . import lowball_counts as _lowball_counts  # noqa: F401  (razz, 2-7, badugi)
 from . import shortdeck as _shortdeck  # noqa: F401  (registers the short-deck counts)
 from . import zjh_counts as _zjh_counts  # noqa: F401  (registers Zha Jin Hua's)
 from .games import Game, a_hand_of, register_exact_counts
@@ -171,3 +175,8 @@ def category_probabilities(
 
 register_exact_counts("five", lambda: five_card_counts())
 register_exact_counts("holdem", holdem_counts)
+# the stud games deal the hold'em hands of five to seven cards (stud hi-lo: its high
+# hands); five-card draw, the five-card hands
+register_exact_counts("stud", holdem_counts)
+register_exact_counts("stud8", holdem_counts)
+register_exact_counts("five-draw", lambda: five_card_counts())

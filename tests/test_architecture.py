@@ -157,6 +157,8 @@ LAYERS = [
         "equity.shortdeck",
         "equity.zjh",
         "equity.zjh_counts",
+        "equity.lowball",
+        "equity.lowball_counts",
         "equity.odds",
     ),
     ("equity.ranges",),
@@ -317,14 +319,21 @@ def test_every_game_has_every_piece() -> None:
     import equity.engine
     import equity.odds
     from equity.cli._hands import EVALUATE, RANK
-    from equity.games import EVALUATORS, GAMES, KERNEL_OMAHA, KERNEL_TABLE, KERNEL_ZJH
+    from equity.games import (
+        EVALUATORS,
+        GAMES,
+        KERNEL_OMAHA,
+        KERNEL_STUD,
+        KERNEL_TABLE,
+        KERNEL_ZJH,
+    )
 
     assert set(EVALUATE) == set(RANK) == set(EVALUATORS)
     for g in GAMES.values():
         assert g.title, g.name
         assert g.summary, g.name
         assert g.categories, g.name
-        assert g.kernel in (KERNEL_TABLE, KERNEL_ZJH, KERNEL_OMAHA), g.name
+        assert g.kernel in (KERNEL_TABLE, KERNEL_ZJH, KERNEL_OMAHA, KERNEL_STUD), g.name
         assert g.evaluator in EVALUATORS, g.name
         assert g.evaluator_tables(g.make_rules()) is not None, g.name
         if g.exact_odds:
@@ -334,7 +343,7 @@ def test_every_game_has_every_piece() -> None:
         assert (every_rule is None) == (g.rules_class is None), g.name
         assert all(option.flag.startswith("--") for option in g.rules), g.name
         assert 2 <= g.players[0] <= g.players[1], g.name
-        assert 0 in g.board_sizes, g.name
+        assert 0 in g.board_sizes or g.no_board, g.name  # Courchevel: one card at least
         assert list(g.board_sizes) == sorted(g.board_sizes), g.name
         assert g.hand_sizes, g.name
         assert g.hole_cards <= max(g.hand_sizes), g.name
@@ -342,7 +351,8 @@ def test_every_game_has_every_piece() -> None:
         assert set(g.subsets.values()) <= set(g.categories), g.name
         if g.independent_decks:
             assert not g.has_board, g.name
-        assert [g.scored_by_tables, g.omaha, g.rules_as_flags].count(True) == 1, g.name
+        families = [g.scored_by_tables, g.omaha, g.rules_as_flags, g.stud_family]
+        assert families.count(True) == 1, g.name
         if g.preflop_table:
             assert g.ranges, g.name
             assert (g.hole_cards, g.board_total) == (2, 5), g.name

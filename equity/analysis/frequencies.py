@@ -2,7 +2,8 @@
 
 :func:`category_frequencies` answers "how often is each category dealt?"
 for five-card poker (``"five"``), the best five of five to seven cards
-(``"holdem"``, ``"shortdeck"``) and Zha Jin Hua (``"zjh"``), either by
+(``"holdem"``, ``"shortdeck"``, ``"stud"``), Zha Jin Hua (``"zjh"``), Omaha and
+the low games (razz, deuce-to-seven, badugi; stud hi-lo's lows), either by
 enumerating every hand (exact) or by dealing random hands from the game's
 deck in the batched kernels (Monte-Carlo, with standard errors and 95%
 intervals), always next to the exact probabilities of :mod:`equity.odds`.
@@ -31,12 +32,16 @@ from ..games import Game, a_hand_of, game_names
 from ..games import game as get_game
 from ..games.zjh import SPECIAL_235
 from ..kernels import holdem as _holdem
+from ..kernels import lowball as _lowball
 from ..kernels import omaha as _omaha
 from ..kernels import zjh as _zjh
 from ..kernels._jit import warming
 from ..kernels.rng import batch_seeds
+from ..lookup.lowball import lowball_tables
 from ..lookup.omaha import omaha_tables
-from ..odds import category_probabilities
+from ..lowball import RANKING_CODES
+from ..lowball_counts import stud8_low_count
+from ..odds import category_counts, category_probabilities
 from ..results import html_table
 from ..stats import Z95, chi_square_test
 
@@ -212,8 +217,21 @@ def _exact_by_code(g: Game, cards: int, rules: Any = None) -> np.ndarray:
         by_code = np.bincount(codes, minlength=8).astype(np.int64)
         by_code[7] = int(special_235_batch(hands).sum())
         return by_code
+    by_code = np.zeros(_CODES, dtype=np.int64)
+    if g.evaluator in RANKING_CODES:  # razz, 2-7, badugi: counted by rank pattern
+        counts = category_counts(g.name, cards=cards)
+        for i, name in enumerate(g.categories):
+            by_code[len(g.categories) - i] = counts[name]
+        return by_code
     values = _holdem.value_histogram(g.evaluator_tables(rules), cards, 4 * g.lowest_rank)
-    return np.bincount(np.arange(1 << 16) >> 12, weights=values, minlength=16).astype(np.int64)
+    by_code[:16] = np.bincount(np.arange(1 << 16) >> 12, weights=values, minlength=16)
+    if g.hilo:  # stud hi-lo: the hands with a low, counted by rank pattern
+        by_code[_omaha.LOW_COLUMN] = stud8_low_count(cards)
+    return by_code
+
+
+_CODES = 17
+"""Columns of the per-code counts: codes up to 16 (deuce-to-seven's 16 categories)."""
 
 
 def _straight_over_flush(rules: Any) -> bool:
@@ -249,7 +267,7 @@ def _freq_chunk(
 
     Shapes
     ------
-    return : int64[16], column = kernel category code (Zha Jin Hua: 1..6 and
+    return : int64[17], column = kernel category code (Zha Jin Hua: 1..6 and
         7 for the off-suit 2-3-5 hands)
     """
     seeds = batch_seeds(spec.seed, run, first=first)
@@ -262,7 +280,20 @@ def _freq_chunk(
             _omaha.sample_omaha_categories(
                 seeds, spec.batch_size, spec.trials, first, g.hole_cards, omaha_tables(), out
             )
-        return out.sum(axis=0)
+        return _widen(out.sum(axis=0))
+    lows = None
+    if g.stud_family and (g.evaluator in RANKING_CODES or g.hilo):
+        out = np.zeros((run, _CODES), dtype=np.int64)
+        low = RANKING_CODES.get(g.evaluator, 0)  # stud hi-lo: 0, the lows of the deals
+        warming(_lowball.sample_low_categories)
+        with one_thread(not threads):
+            _lowball.sample_low_categories(
+                seeds, spec.batch_size, spec.trials, first, spec.cards, low, lowball_tables(), out
+            )
+        if g.evaluator in RANKING_CODES:
+            return out.sum(axis=0)
+        # the high hands below deal the same cards from the same streams
+        lows = int(out[:, _omaha.LOW_COLUMN].sum())
     warming(_zjh.sample_category_counts if zjh else _holdem.sample_category_counts)
     with one_thread(not threads):
         if zjh:
@@ -283,8 +314,16 @@ def _freq_chunk(
                 tables,
                 out,
             )
-    by_code = np.zeros(16, dtype=np.int64)
-    by_code[: out.shape[1]] = out.sum(axis=0)
+    by_code = _widen(out.sum(axis=0))
+    if lows is not None:
+        by_code[_omaha.LOW_COLUMN] = lows
+    return by_code
+
+
+def _widen(counts: np.ndarray) -> np.ndarray:
+    """Counts by code, padded to :data:`_CODES` columns."""
+    by_code = np.zeros(_CODES, dtype=np.int64)
+    by_code[: counts.shape[0]] = counts
     return by_code
 
 
@@ -296,7 +335,7 @@ def _sample_by_code(
 ) -> tuple[np.ndarray, int, str]:
     """Deal the job's hands in rounds: ``(counts by code, hands dealt, stop reason)``."""
     n_batches = -(-spec.trials // spec.batch_size)
-    by_code = np.zeros(16, dtype=np.int64)
+    by_code = np.zeros(_CODES, dtype=np.int64)
     g = get_game(spec.game)
     tables = tuple(g.evaluator_tables(spec.rules)) if g.scored_by_tables else None
 
@@ -339,7 +378,12 @@ def category_frequencies(
     game : str
         A game of :data:`equity.games.GAMES`: ``"holdem"`` (best five of
         seven), ``"shortdeck"`` (best five of seven from 36 cards),
-        ``"five"`` (five-card poker) or ``"zjh"`` (Zha Jin Hua).
+        ``"five"`` (five-card poker), ``"zjh"`` (Zha Jin Hua), the Omaha games,
+        or a game of the stud family: ``"stud"`` and ``"five-draw"`` (hold'em's
+        categories), ``"stud8"`` (those and the share of hands with an
+        eight-or-better low), ``"razz"``, ``"deuce-seven"``, ``"badugi"`` (their
+        own categories: the best low of five to seven cards, five cards, four
+        cards; exact counts by rank pattern, :mod:`equity.lowball_counts`).
     cards : int, optional
         Cards in one dealt hand, one of the game's
         :attr:`~equity.games.Game.hand_sizes` (hold'em and short deck: 5, 6

@@ -99,6 +99,7 @@ def _cmd_freq(args: argparse.Namespace) -> int:
     print(table(rows, headers))
     if SPECIAL_235 in freq.counts:
         print("* off-suit 2-3-5 hands: already counted in high card, not part of the total")
+    _print_low(freq)
     if args.exact:
         print(
             "counts are exact; 'exact' is the probability of equity.odds (closed forms where known)"
@@ -110,6 +111,17 @@ def _cmd_freq(args: argparse.Namespace) -> int:
             f"chi-square {stat:.2f}, p-value {pval:.3f}"
         )
     return code
+
+
+def _print_low(freq: Any) -> None:
+    """Hi-lo games: how many hands hold an eight-or-better low."""
+    low = freq.to_dict().get("qualifying_low")
+    if low:
+        spread = f" ± {low['stderr']:.4%}" if freq.method == "monte-carlo" else ""
+        print(
+            f"qualifying low (eight or better): {low['count']:,} hands, "
+            f"{low['frequency']:.4%}{spread}"
+        )
 
 
 def _print_estimate_only(freq: Any, code: int) -> int:
@@ -126,12 +138,7 @@ def _print_estimate_only(freq: Any, code: int) -> int:
         for name, row in frame.iterrows()
     ]
     print(table(rows, ["category", "count", "frequency", "std err", "95% interval"]))
-    low = freq.to_dict().get("qualifying_low")
-    if low:
-        print(
-            f"qualifying low (eight or better): {low['count']:,} deals, "
-            f"{low['frequency']:.4%} ± {low['stderr']:.4%}"
-        )
+    _print_low(freq)
     print(
         "Monte-Carlo estimates (no exact odds are known for this game); std err is binomial at "
         "the observed frequency"
@@ -152,7 +159,9 @@ def add_freq(sub: Any) -> None:
             "  equity freq --game shortdeck --exact --cards 5 --straight-beats-trips\n"
             "  equity freq --game five --trials 1e8 --seed 7\n"
             "  equity freq --game omaha-hilo --trials 1e7    # four hole cards and a board\n"
-            "  equity freq --game zjh --time 10 --json     # as many hands as fit in 10 s\n\n"
+            "  equity freq --game zjh --time 10 --json     # as many hands as fit in 10 s\n"
+            "  equity freq --game razz --exact             # every seven-card low, counted\n"
+            "  equity freq --game badugi --trials 1e7\n\n"
             "Hands are dealt in rounds: memory stays small whatever --trials, and Ctrl-C prints "
             "the\ncounts so far (exit code 130). --straight-over-flush changes the order of the "
             "Zha Jin Hua\ncategories, never their counts; --straight-beats-trips also moves "

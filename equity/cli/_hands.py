@@ -155,11 +155,43 @@ def _evaluate_poker(g: Any, args: argparse.Namespace, cards: str, board: str) ->
     return record
 
 
+def _evaluate_razz(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
+    from ..lowball import evaluate_razz
+
+    return evaluate_razz(cards).to_dict()
+
+
+def _evaluate_deuce_seven(
+    g: Any, args: argparse.Namespace, cards: str, board: str
+) -> dict[str, Any]:
+    from ..lowball import evaluate_deuce_seven
+
+    record = evaluate_deuce_seven(cards).to_dict()
+    record.pop("best_five")  # the five cards are the hand
+    return record
+
+
+def _evaluate_badugi(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
+    from ..lowball import evaluate_badugi
+
+    return evaluate_badugi(cards).to_dict()
+
+
+def _evaluate_stud8(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
+    from ..lowball import evaluate_stud8
+
+    return evaluate_stud8(cards).to_dict()
+
+
 EVALUATE = {
     "poker": _evaluate_poker,
     "shortdeck": _evaluate_shortdeck,
     "omaha": _evaluate_omaha,
     "zjh": _evaluate_zjh,
+    "razz": _evaluate_razz,
+    "deuce-seven": _evaluate_deuce_seven,
+    "badugi": _evaluate_badugi,
+    "stud8": _evaluate_stud8,
 }
 """Evaluator name (:attr:`equity.games.Game.evaluator`) -> the record of one hand."""
 
@@ -185,6 +217,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     print(f"  strength  {record['strength']}")
     if "best_five" in record:
         print(f"  best five {record['best_five']}")
+    if "playing" in record:  # badugi
+        print(f"  playing   {record['playing']}")
     if "low" in record:
         low = record["low"]
         print(f"  low       {low} ({record['low_five']})" if low else "  low       none")
@@ -212,14 +246,20 @@ def add_eval(sub: Any) -> None:
             "  equity eval --game zjh 黑桃A 红桃A 方片A\n"
             "  equity eval --game omaha AsAhKsKh --board Qs7h2c4d5d --json\n"
             "  equity eval --game omaha-hilo As2h9c9d --board 3d4c8hKsKd\n"
-            "  equity eval --game shortdeck As6d Ks7c8h9d --straight-beats-trips\n\n"
+            "  equity eval --game shortdeck As6d Ks7c8h9d --straight-beats-trips\n"
+            "  equity eval --game razz 8h6d4c3s2h Kd Kc   # best ace-to-five low of 5 to 7\n"
+            "  equity eval --game stud8 As2d3c4h8sKdKh    # the high hand and the low\n"
+            "  equity eval --game deuce-seven 7h5d4c3s2h\n"
+            "  equity eval --game badugi 7h4d3cAs\n\n"
             f"{CARDS_LINE}\n{RULES_LINE}"
         ),
     )
     add_game(p)
     p.add_argument("cards", nargs="+", metavar="CARD", help="cards, e.g. As Kd or AsKd")
     p.add_argument(
-        "--board", help="board cards (Omaha: required; hold'em, short deck: added to the cards)"
+        "--board",
+        help="board cards (Omaha: required; hold'em, short deck: added to the cards; the "
+        "stud and draw games have none)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=_cmd_eval)
@@ -271,6 +311,10 @@ RANK = {
     "shortdeck": _rank_shortdeck,
     "omaha": _rank_by_strength,
     "zjh": _rank_zjh,
+    "razz": _rank_by_strength,
+    "deuce-seven": _rank_by_strength,
+    "badugi": _rank_by_strength,
+    "stud8": _rank_by_strength,
 }
 """Evaluator name -> the hands' indices grouped by place, best first (ties together)."""
 
@@ -348,11 +392,13 @@ def _low_groups(args: argparse.Namespace, hands: Sequence[str], board: str) -> A
     """Hi-lo games: the hands with a qualifying low, best low first (None for other games)."""
     from ..games import GAMES
 
-    if not GAMES[args.game].hilo:
+    g = GAMES[args.game]
+    if not g.hilo:
         return None
+    from ..lowball import stud8_low
     from ..omaha import low_of
 
-    lows = {i: low_of(h, board) for i, h in enumerate(hands)}
+    lows = {i: low_of(h, board) if g.omaha else stud8_low(h) for i, h in enumerate(hands)}
     by_low: dict[tuple[int, ...], list[int]] = {}
     for i, low in lows.items():
         if low is not None:
@@ -371,7 +417,9 @@ def add_compare(sub: Any) -> None:
             "  equity compare AsAd KsKh --board 2c7d9hTsJc\n"
             "  equity compare --game five AsKsQsJsTs 2c2d2h2s3c\n"
             "  equity compare --game zjh 2s3d5c AhAdAc --special-235 --json\n"
-            "  equity compare --game omaha AsAhKsKh QdQcJdJc --board Qs7h2c4d5d\n\n" + RULES_LINE
+            "  equity compare --game omaha AsAhKsKh QdQcJdJc --board Qs7h2c4d5d\n"
+            "  equity compare --game razz 8h6d4c3s2hKdKc 8s7d2c3dAhQcQd\n"
+            "  equity compare --game badugi 7h4d3cAs 8s5d2c2h\n\n" + RULES_LINE
         ),
     )
     add_game(p)

@@ -107,6 +107,7 @@ def rules_record(g: Game) -> dict[str, Any]:
 
 
 def _fill(text: str, indent: str = "") -> str:
+    """``text`` wrapped at spaces only: "A-2-3-4-5" or "ace-high" stay whole."""
     return textwrap.fill(
         " ".join(text.split()),
         width=_WIDTH,

@@ -39,6 +39,7 @@ from ..kernels import stud as _stud
 from ..kernels._jit import warming
 from ..kernels.omaha_mc import EXTRA_COLUMNS
 from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
+from ..lookup.lowball import lowball_tables
 from .job import Job, Player, check_distinct, check_in_deck
 from .rounds import one_thread
 from .units import McArrays, stud_spot
@@ -346,7 +347,7 @@ def stud_exact_unit(
     args = (spot, holes, used, spec.arrays.live_deck, spec.owners, n_chunks)
     warming(_stud.enumerate_stud)
     with one_thread(not threads):
-        _stud.enumerate_stud(*args, g.evaluator_tables(None), out, extra)
+        _stud.enumerate_stud(*args, g.evaluator_tables(None), lowball_tables(), out, extra)
     return np.concatenate([out.sum(axis=0), extra.sum(axis=0)], axis=1)
 
 

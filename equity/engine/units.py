@@ -26,6 +26,7 @@ from ..kernels._jit import variant, warming
 from ..kernels.rng import batch_seeds
 from ..kernels.scoring import KIND_FIXED
 from ..lookup import board_patterns
+from ..lookup.lowball import lowball_tables
 from ..lookup.omaha import omaha_tables
 from .job import OMAHA_ROWS_BOARDS, ZjhKernelRules
 from .rounds import one_thread
@@ -336,6 +337,7 @@ def stud_unit(
         first,
         stud_spot(g, a, spec.fixed_mask),
         g.evaluator_tables(None),
+        lowball_tables(),
         out,
         extra,
         status,

@@ -57,7 +57,7 @@ def _draw(name: str, title: str, summary: str, hole: int, rule: str, **kw: objec
         players=(2, 10),
         hand_sizes=(hole,),
         kernel=KERNEL_STUD,
-        exact_odds=False,
+        exact_odds=True,
         short_hands="draw",
         rule_text=rule + " " + DRAW_RULE,
         **kw,  # type: ignore[arg-type]

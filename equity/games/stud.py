@@ -55,7 +55,7 @@ def _stud(name: str, title: str, summary: str, rule: str, **kw: object) -> Game:
         players=(2, 8),
         hand_sizes=(5, 6, 7),
         kernel=KERNEL_STUD,
-        exact_odds=False,
+        exact_odds=True,
         short_hands="stud",
         min_cards=2,
         rule_text=rule + " " + STUD_DEAL_RULE,

@@ -35,12 +35,12 @@ from typing import NamedTuple
 import numpy as np
 
 from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
-from .deal import next_combination
+from .deal import next_combination, swap_draw
 from .holdem import KEY_START, value_from_key
 from .lowball import ace_five_low, badugi, deuce_seven_low, low8
 from .omaha_mc import _deal_patterns, _draw_live, _pattern_players, omaha_score
 from .rng import seed_state
-from .scoring import STATUS_NO_LEGAL_DEAL, STATUS_OK
+from .scoring import STATUS_NO_LEGAL_DEAL, STATUS_OK, count_best
 
 __all__ = [
     "HAND_WIDTH",
@@ -94,8 +94,11 @@ class StudSpot(NamedTuple):
 
 
 @inline_kernel
-def hand_value(ranking, hand, n, card_keys, suit_bits, offsets, values):
-    """Value of the first ``n`` cards of ``hand`` under ``ranking`` (bigger is better)."""
+def hand_value(ranking, hand, n, card_keys, suit_bits, offsets, values, low_tables):
+    """Value of the first ``n`` cards of ``hand`` under ``ranking`` (bigger is better).
+
+    ``n`` should be a literal at the call site: the low kernels unroll on it.
+    """
     if ranking == RANK_HIGH:
         key = KEY_START
         suits = np.uint64(0)
@@ -104,27 +107,43 @@ def hand_value(ranking, hand, n, card_keys, suit_bits, offsets, values):
             suits |= suit_bits[hand[i]]
         return np.int64(value_from_key(key, suits, offsets, values))
     if ranking == RANK_ACE_FIVE:
-        return np.int64(ace_five_low(hand, n))
+        return np.int64(ace_five_low(hand, n, low_tables))
     if ranking == RANK_DEUCE_SEVEN:
-        return np.int64(deuce_seven_low(hand, n))
-    return np.int64(badugi(hand, n))
+        return np.int64(deuce_seven_low(hand, n, low_tables))
+    return np.int64(badugi(hand, n, low_tables))
 
 
 @inline_kernel
-def _showdown(spot, hands, card_keys, suit_bits, offsets, values, highs, lows, out, extra):
-    """Value every hand of ``hands`` and add the showdown to ``out`` and ``extra``."""
-    n = spot.n_cards
+def _values(spot, hands, n, card_keys, suit_bits, offsets, values, low_tables, highs, lows):
+    """Every hand's value (and with ``hilo`` its low, 0 for none) of ``n`` cards."""
     for p in range(hands.shape[0]):
-        highs[p] = hand_value(spot.ranking, hands[p], n, card_keys, suit_bits, offsets, values)
+        highs[p] = hand_value(
+            spot.ranking, hands[p], n, card_keys, suit_bits, offsets, values, low_tables
+        )
         if spot.hilo:
-            lows[p] = np.int64(low8(hands[p], n)) + 1  # 0: no qualifying low
-    omaha_score(highs, lows, spot.hilo, out, extra)
+            lows[p] = np.int64(low8(hands[p], n, low_tables)) + 1  # 0: no qualifying low
+
+
+@inline_kernel
+def _showdown(spot, hands, tables, low_tables, highs, lows, out, extra):
+    """Value every hand of ``hands`` and add the showdown to ``out`` and ``extra``."""
+    card_keys, suit_bits, offsets, values = tables
+    # a literal card count per branch: the evaluators unroll their loops on it
+    if spot.n_cards == 7:
+        _values(spot, hands, 7, card_keys, suit_bits, offsets, values, low_tables, highs, lows)
+    elif spot.n_cards == 5:
+        _values(spot, hands, 5, card_keys, suit_bits, offsets, values, low_tables, highs, lows)
+    else:
+        _values(spot, hands, 4, card_keys, suit_bits, offsets, values, low_tables, highs, lows)
+    if spot.hilo:
+        omaha_score(highs, lows, True, out, extra)
+    else:  # the outcomes are the counts' own (win = sole best, tie = shared)
+        count_best(highs, 1, out)
 
 
 @kernel
-def _stud_batch(seed, n_batch, spot, tables, out, extra):
+def _stud_batch(seed, n_batch, spot, tables, low_tables, out, extra):
     """One batch of deals into ``out`` and ``extra``; return a status code."""
-    card_keys, suit_bits, offsets, values = tables
     n_players = spot.kinds.shape[0]
     n_cards = spot.n_cards
     private = n_cards - 1 if spot.shared else n_cards
@@ -134,6 +153,7 @@ def _stud_batch(seed, n_batch, spot, tables, out, extra):
     s1 = state[1]
     spare = np.uint64(0)
     deck = spot.live_deck.copy()
+    n_live = deck.shape[0]
     hands = np.zeros((n_players, 8), dtype=np.uint8)
     for p in range(n_players):
         for j in range(spot.n_now[p]):
@@ -152,21 +172,28 @@ def _stud_batch(seed, n_batch, spot, tables, out, extra):
             if not ok:
                 return STATUS_NO_LEGAL_DEAL
         i = 0
-        for p in range(n_players):
-            for j in range(spot.n_now[p], private):
-                s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
-                hands[p, j] = c
+        if skip:  # pass over the cards of the candidate sets
+            for p in range(n_players):
+                for j in range(spot.n_now[p], private):
+                    s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
+                    hands[p, j] = c
+        else:
+            for p in range(n_players):
+                for j in range(spot.n_now[p], private):
+                    s0, s1, spare, c = swap_draw(s0, s1, spare, deck, i, n_live)
+                    i += 1
+                    hands[p, j] = c
         if spot.shared:
             s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
             for p in range(n_players):
                 hands[p, n_cards - 1] = c
-        _showdown(spot, hands, card_keys, suit_bits, offsets, values, highs, lows, out, extra)
+        _showdown(spot, hands, tables, low_tables, highs, lows, out, extra)
     return STATUS_OK
 
 
 @parallel_kernel
 def simulate_stud_batches(
-    seeds, batch_size, n_trials, first_batch, spot, tables, out, extra, status
+    seeds, batch_size, n_trials, first_batch, spot, tables, low_tables, out, extra, status
 ):
     """Monte-Carlo of batches ``first_batch .. first_batch + len(out) - 1``.
 
@@ -177,6 +204,7 @@ def simulate_stud_batches(
     Shapes
     ------
     spot : StudSpot; tables : equity.lookup.HoldemTables
+    low_tables : equity.lookup.lowball.LowballTables
     out : int64[n_run, n_players, n_players + 1]; extra : int64[n_run, n_players, 7]
     status : int64[n_run]
     """
@@ -187,7 +215,7 @@ def simulate_stud_batches(
         while i < n_run:
             start = (first_batch + i) * batch_size
             n_batch = min(n_trials, start + batch_size) - start
-            status[i] = _stud_batch(seeds[i], n_batch, spot, tables, out[i], extra[i])
+            status[i] = _stud_batch(seeds[i], n_batch, spot, tables, low_tables, out[i], extra[i])
             i = fetch_add(taken, 1)
 
 
@@ -212,10 +240,9 @@ def _unrank(rank, m, n, idx):
 
 
 @kernel
-def _enumerate_range(spot, holes, used, deck, owners, lo, hi, tables, out, extra):
+def _enumerate_range(spot, holes, used, deck, owners, lo, hi, tables, low_tables, out, extra):
     """Deals of subset ranks ``[lo, hi)`` of ``deck``: each subset that avoids ``used``,
     handed out every way of ``owners``."""
-    card_keys, suit_bits, offsets, values = tables
     n_players = holes.shape[0]
     n_cards = spot.n_cards
     m = owners.shape[1]
@@ -243,14 +270,12 @@ def _enumerate_range(spot, holes, used, deck, owners, lo, hi, tables, out, extra
                     else:
                         hands[p, fill[p]] = c
                         fill[p] += 1
-                _showdown(
-                    spot, hands, card_keys, suit_bits, offsets, values, highs, lows, out, extra
-                )
+                _showdown(spot, hands, tables, low_tables, highs, lows, out, extra)
         next_combination(idx, m, n)
 
 
 @parallel_kernel
-def enumerate_stud(spot, holes, used, deck, owners, n_chunks, tables, out, extra):
+def enumerate_stud(spot, holes, used, deck, owners, n_chunks, tables, low_tables, out, extra):
     """Exact counts: item ``i`` deals assignment ``a = i // n_chunks`` of the cards held now
     (``holes[a]``, the partly known cards it chose ``used[a]``) with chunk
     ``i % n_chunks`` of the ``m``-subsets of ``deck``, into ``out[i]``, ``extra[i]``.
@@ -276,6 +301,7 @@ def enumerate_stud(spot, holes, used, deck, owners, n_chunks, tables, out, extra
             lo = n_sets * c // n_chunks
             hi = n_sets * (c + 1) // n_chunks
             _enumerate_range(
-                spot, holes[a], used[a], deck, owners, lo, hi, tables, out[i], extra[i]
-            )
+                spot, holes[a], used[a], deck, owners, lo, hi, tables, low_tables, out[i],
+                extra[i],
+            )  # fmt: skip
             i = fetch_add(taken, 1)

@@ -218,7 +218,9 @@ def _frequency_convergence(game: str, trials: int, seed: int, tick: Ticker) -> p
     one independent run per trial count (one unit of work each).
     """
     exact = {k: float(v) for k, v in _probabilities(game).items()}
-    disjoint = sorted((c for c in exact if c != SPECIAL_235), key=lambda c: -exact[c])
+    # the categories a hand can be dealt (seven-card razz never shows trips or quads)
+    possible = (c for c in exact if c != SPECIAL_235 and exact[c] > 0)
+    disjoint = sorted(possible, key=lambda c: -exact[c])
     chosen = [disjoint[0], disjoint[len(disjoint) // 2], disjoint[-1]]
     rows = []
     for n in trial_ladder(trials):
