@@ -347,7 +347,13 @@ def stud_exact_unit(
     args = (spot, holes, used, spec.arrays.live_deck, spec.owners, n_chunks)
     warming(_stud.enumerate_stud)
     with one_thread(not threads):
-        _stud.enumerate_stud(*args, g.evaluator_tables(None), lowball_tables(), out, extra)
+        _stud.enumerate_stud(
+            *args,
+            g.evaluator_tables(None),
+            lowball_tables() if g.low_ranked else None,
+            out,
+            extra if g.hilo else None,
+        )
     return np.concatenate([out.sum(axis=0), extra.sum(axis=0)], axis=1)
 
 

@@ -337,9 +337,9 @@ def stud_unit(
         first,
         stud_spot(g, a, spec.fixed_mask),
         g.evaluator_tables(None),
-        lowball_tables(),
+        lowball_tables() if g.low_ranked else None,
         out,
-        extra,
+        extra if g.hilo else None,
         status,
     )
     warming(_stud.simulate_stud_batches, args=args)
@@ -353,7 +353,7 @@ def stud_spot(game: Game, arrays: McArrays, fixed_mask: int) -> _stud.StudSpot:
     assert arrays.n_now is not None
     return _stud.StudSpot(
         game.hole_cards,
-        RANKINGS.index(game.ranking),
+        variant(RANKINGS.index(game.ranking)),
         game.hilo,
         arrays.shared,
         arrays.fixed_holes,

@@ -203,6 +203,12 @@ class Game:
         return self.kernel == KERNEL_STUD
 
     @property
+    def low_ranked(self) -> bool:
+        """Whether a stud-family game ranks lows (a low game, or the low half of hi-lo):
+        its kernels then take the low tables (:mod:`equity.lookup.lowball`)."""
+        return self.stud_family and (self.ranking != RANKING_HIGH or self.hilo)
+
+    @property
     def rules_as_flags(self) -> bool:
         """Whether the kernels take the game's rules as flags (Zha Jin Hua's kernel rules
         tuple) rather than built into its tables."""

@@ -50,7 +50,6 @@ __all__ = [
     "RANK_HIGH",
     "StudSpot",
     "enumerate_stud",
-    "hand_value",
     "simulate_stud_batches",
 ]
 
@@ -67,8 +66,9 @@ class StudSpot(NamedTuple):
 
     n_cards: int
     """Cards in a finished hand (7 stud, 5 five-card draw and 2-7, 4 badugi)."""
-    ranking: int
-    """``RANK_*``: how hands are ranked."""
+    ranking: np.ndarray
+    """``variant(RANK_*)`` (:func:`._jit.variant`): how hands are ranked, as a type: each
+    ranking compiles its own loop, with the other evaluators' branches folded away."""
     hilo: bool
     """Also the eight-or-better low (stud hi-lo)."""
     shared: bool
@@ -94,48 +94,68 @@ class StudSpot(NamedTuple):
 
 
 @inline_kernel
-def hand_value(ranking, hand, n, card_keys, suit_bits, offsets, values, low_tables):
-    """Value of the first ``n`` cards of ``hand`` under ``ranking`` (bigger is better).
-
-    ``n`` should be a literal at the call site: the low kernels unroll on it.
-    """
-    if ranking == RANK_HIGH:
+def _highs(hands, n, card_keys, suit_bits, offsets, values, highs):
+    """The high value of every hand's ``n`` cards (``n`` a literal)."""
+    for p in range(hands.shape[0]):
         key = KEY_START
         suits = np.uint64(0)
-        for i in range(n):
-            key += card_keys[hand[i]]
-            suits |= suit_bits[hand[i]]
-        return np.int64(value_from_key(key, suits, offsets, values))
-    if ranking == RANK_ACE_FIVE:
-        return np.int64(ace_five_low(hand, n, low_tables))
-    if ranking == RANK_DEUCE_SEVEN:
-        return np.int64(deuce_seven_low(hand, n, low_tables))
-    return np.int64(badugi(hand, n, low_tables))
+        for j in range(n):
+            key += card_keys[hands[p, j]]
+            suits |= suit_bits[hands[p, j]]
+        highs[p] = value_from_key(key, suits, offsets, values)
 
 
 @inline_kernel
-def _values(spot, hands, n, card_keys, suit_bits, offsets, values, low_tables, highs, lows):
-    """Every hand's value (and with ``hilo`` its low, 0 for none) of ``n`` cards."""
-    for p in range(hands.shape[0]):
-        highs[p] = hand_value(
-            spot.ranking, hands[p], n, card_keys, suit_bits, offsets, values, low_tables
-        )
-        if spot.hilo:
-            lows[p] = np.int64(low8(hands[p], n, low_tables)) + 1  # 0: no qualifying low
+def _copy(hands, p, n, buf):
+    """Row ``p`` of ``hands`` into ``buf`` (a row view would be a new array per hand)."""
+    for j in range(n):
+        buf[j] = hands[p, j]
 
 
 @inline_kernel
-def _showdown(spot, hands, tables, low_tables, highs, lows, out, extra):
-    """Value every hand of ``hands`` and add the showdown to ``out`` and ``extra``."""
-    card_keys, suit_bits, offsets, values = tables
-    # a literal card count per branch: the evaluators unroll their loops on it
-    if spot.n_cards == 7:
-        _values(spot, hands, 7, card_keys, suit_bits, offsets, values, low_tables, highs, lows)
-    elif spot.n_cards == 5:
-        _values(spot, hands, 5, card_keys, suit_bits, offsets, values, low_tables, highs, lows)
+def _values(spot, hands, card_keys, suit_bits, offsets, values, low_tables, buf, highs):
+    """Every hand's value under the spot's ranking.
+
+    One branch per ranking and card count, taken once per deal: each runs one
+    evaluator on a literal card count, which it unrolls.  (A per-hand dispatch to
+    the four evaluators, as one inlined function, measured five times slower.)
+    ``low_tables`` is None for the high games: the low branches are compiled away.
+    """
+    ranking = spot.ranking.ndim - 1  # a constant of the compiled variant
+    n_players = hands.shape[0]
+    if low_tables is None or ranking == RANK_HIGH:  # None: high only, the rest compiled away
+        if spot.n_cards == 7:
+            _highs(hands, 7, card_keys, suit_bits, offsets, values, highs)
+        else:
+            _highs(hands, 5, card_keys, suit_bits, offsets, values, highs)
+    elif ranking == RANK_ACE_FIVE:
+        for p in range(n_players):
+            _copy(hands, p, 7, buf)
+            highs[p] = ace_five_low(buf, 7, low_tables)
+    elif ranking == RANK_DEUCE_SEVEN:
+        for p in range(n_players):
+            _copy(hands, p, 5, buf)
+            highs[p] = deuce_seven_low(buf, 5, low_tables)
     else:
-        _values(spot, hands, 4, card_keys, suit_bits, offsets, values, low_tables, highs, lows)
-    if spot.hilo:
+        for p in range(n_players):
+            _copy(hands, p, 4, buf)
+            highs[p] = badugi(buf, 4, low_tables)
+
+
+@inline_kernel
+def _showdown(spot, hands, k, b, o, v, low_tables, buf, highs, lows, out, extra):
+    """Value every hand of ``hands`` and add the showdown to ``out`` and ``extra``
+    (``k, b, o, v``: the hold'em tables, unpacked once by the caller).
+
+    ``extra`` is None but for hi-lo (the low and the outcome counts): a literal None,
+    so the hi-lo code is compiled away from the other games' loops (where it cost a
+    fifth of a heads-up deal although never run).
+    """
+    _values(spot, hands, k, b, o, v, low_tables, buf, highs)
+    if extra is not None:
+        for p in range(hands.shape[0]):
+            _copy(hands, p, 7, buf)
+            lows[p] = np.int64(low8(buf, 7, low_tables)) + 1  # 0: no qualifying low
         omaha_score(highs, lows, True, out, extra)
     else:  # the outcomes are the counts' own (win = sole best, tie = shared)
         count_best(highs, 1, out)
@@ -143,7 +163,17 @@ def _showdown(spot, hands, tables, low_tables, highs, lows, out, extra):
 
 @kernel
 def _stud_batch(seed, n_batch, spot, tables, low_tables, out, extra):
-    """One batch of deals into ``out`` and ``extra``; return a status code."""
+    """One batch of deals into ``out`` and ``extra``; return a status code.
+
+    The spot's arrays are taken out of the tuple once: taking one out per deal
+    costs its reference counting each time (measured: two thirds of a heads-up deal).
+    """
+    k, b, o, v = tables
+    n_now = spot.n_now
+    fixed_mask = spot.fixed_mask
+    combos = spot.combos
+    combo_masks = spot.combo_masks
+    combo_cum = spot.combo_cum
     n_players = spot.kinds.shape[0]
     n_cards = spot.n_cards
     private = n_cards - 1 if spot.shared else n_cards
@@ -156,30 +186,30 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, out, extra):
     n_live = deck.shape[0]
     hands = np.zeros((n_players, 8), dtype=np.uint8)
     for p in range(n_players):
-        for j in range(spot.n_now[p]):
+        for j in range(n_now[p]):
             hands[p, j] = spot.fixed_holes[p, j]
     players = _pattern_players(spot)
     skip = players.shape[0] > 0
     highs = np.zeros(n_players, dtype=np.int64)
     lows = np.zeros(n_players, dtype=np.int64)
+    buf = np.zeros(HAND_WIDTH, dtype=np.uint8)
     for _ in range(n_batch):
-        used = spot.fixed_mask
+        used = fixed_mask
         if skip:
             s0, s1, used, ok = _deal_patterns(
-                s0, s1, players, spot.fixed_mask, spot.combos, spot.combo_masks,
-                spot.combo_cum, 8, hands,
-            )  # fmt: skip
+                s0, s1, players, fixed_mask, combos, combo_masks, combo_cum, 8, hands
+            )
             if not ok:
                 return STATUS_NO_LEGAL_DEAL
         i = 0
         if skip:  # pass over the cards of the candidate sets
             for p in range(n_players):
-                for j in range(spot.n_now[p], private):
+                for j in range(n_now[p], private):
                     s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
                     hands[p, j] = c
         else:
             for p in range(n_players):
-                for j in range(spot.n_now[p], private):
+                for j in range(n_now[p], private):
                     s0, s1, spare, c = swap_draw(s0, s1, spare, deck, i, n_live)
                     i += 1
                     hands[p, j] = c
@@ -187,7 +217,7 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, out, extra):
             s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
             for p in range(n_players):
                 hands[p, n_cards - 1] = c
-        _showdown(spot, hands, tables, low_tables, highs, lows, out, extra)
+        _showdown(spot, hands, k, b, o, v, low_tables, buf, highs, lows, out, extra)
     return STATUS_OK
 
 
@@ -205,7 +235,8 @@ def simulate_stud_batches(
     ------
     spot : StudSpot; tables : equity.lookup.HoldemTables
     low_tables : equity.lookup.lowball.LowballTables
-    out : int64[n_run, n_players, n_players + 1]; extra : int64[n_run, n_players, 7]
+    out : int64[n_run, n_players, n_players + 1]
+    extra : None, or (hi-lo) int64[n_run, n_players, 7]
     status : int64[n_run]
     """
     n_run = out.shape[0]
@@ -215,7 +246,12 @@ def simulate_stud_batches(
         while i < n_run:
             start = (first_batch + i) * batch_size
             n_batch = min(n_trials, start + batch_size) - start
-            status[i] = _stud_batch(seeds[i], n_batch, spot, tables, low_tables, out[i], extra[i])
+            if extra is None:
+                status[i] = _stud_batch(seeds[i], n_batch, spot, tables, low_tables, out[i], None)
+            else:
+                status[i] = _stud_batch(
+                    seeds[i], n_batch, spot, tables, low_tables, out[i], extra[i]
+                )
             i = fetch_add(taken, 1)
 
 
@@ -243,6 +279,8 @@ def _unrank(rank, m, n, idx):
 def _enumerate_range(spot, holes, used, deck, owners, lo, hi, tables, low_tables, out, extra):
     """Deals of subset ranks ``[lo, hi)`` of ``deck``: each subset that avoids ``used``,
     handed out every way of ``owners``."""
+    k, b, o, v = tables
+    n_now = spot.n_now
     n_players = holes.shape[0]
     n_cards = spot.n_cards
     m = owners.shape[1]
@@ -251,6 +289,7 @@ def _enumerate_range(spot, holes, used, deck, owners, lo, hi, tables, low_tables
     fill = np.zeros(n_players + 1, dtype=np.int64)
     highs = np.zeros(n_players, dtype=np.int64)
     lows = np.zeros(n_players, dtype=np.int64)
+    buf = np.zeros(HAND_WIDTH, dtype=np.uint8)
     idx = np.zeros(max(m, 1), dtype=np.int64)
     _unrank(lo, m, n, idx)
     for _ in range(lo, hi):
@@ -260,7 +299,7 @@ def _enumerate_range(spot, holes, used, deck, owners, lo, hi, tables, low_tables
         if not hit & used:
             for w in range(owners.shape[0]):
                 for p in range(n_players):
-                    fill[p] = spot.n_now[p]
+                    fill[p] = n_now[p]
                 for j in range(m):
                     c = deck[idx[j]]
                     p = owners[w, j]
@@ -270,7 +309,7 @@ def _enumerate_range(spot, holes, used, deck, owners, lo, hi, tables, low_tables
                     else:
                         hands[p, fill[p]] = c
                         fill[p] += 1
-                _showdown(spot, hands, tables, low_tables, highs, lows, out, extra)
+                _showdown(spot, hands, k, b, o, v, low_tables, buf, highs, lows, out, extra)
         next_combination(idx, m, n)
 
 
@@ -284,8 +323,8 @@ def enumerate_stud(spot, holes, used, deck, owners, n_chunks, tables, low_tables
     ------
     holes : uint8[n_assign, n_players, HAND_WIDTH] (the first ``n_now[p]`` cards of row p)
     used : uint64[n_assign]; deck : uint8[n]: the live cards; owners : int8[n_ways, m]
-    out : int64[n_items, n_players, n_players + 1]; extra : int64[n_items, n_players, 7],
-        n_items = n_assign * n_chunks
+    out : int64[n_items, n_players, n_players + 1], n_items = n_assign * n_chunks
+    extra : None, or (hi-lo) int64[n_items, n_players, 7]
     """
     m = owners.shape[1]
     n_sets = np.int64(1)
@@ -300,8 +339,14 @@ def enumerate_stud(spot, holes, used, deck, owners, n_chunks, tables, low_tables
             c = i % n_chunks
             lo = n_sets * c // n_chunks
             hi = n_sets * (c + 1) // n_chunks
-            _enumerate_range(
-                spot, holes[a], used[a], deck, owners, lo, hi, tables, low_tables, out[i],
-                extra[i],
-            )  # fmt: skip
+            if extra is None:
+                _enumerate_range(
+                    spot, holes[a], used[a], deck, owners, lo, hi, tables, low_tables, out[i],
+                    None,
+                )  # fmt: skip
+            else:
+                _enumerate_range(
+                    spot, holes[a], used[a], deck, owners, lo, hi, tables, low_tables, out[i],
+                    extra[i],
+                )  # fmt: skip
             i = fetch_add(taken, 1)
