@@ -28,7 +28,7 @@ from typing import Any
 from .hand import GAME_OF_VARIANT, Replay
 from .pots import Pot, build_pots, rake_pots
 
-__all__ = ["COLUMNS", "exact_equity", "score"]
+__all__ = ["COLUMNS", "DTYPES", "exact_equity", "score"]
 
 COLUMNS = (
     "file",
@@ -65,6 +65,15 @@ how many players the scored all-in had, whether the player was its favourite
 pot at showdown, exact equities at each street when every remaining player's
 cards are known, the player's hole cards when known, and the boards at the
 all-in moment and at the end."""
+
+_TEXT = ("file", "hand_id", "player", "allin_street", "checked", "cards", "allin_board", "board")
+DTYPES = {
+    name: "str" if name in _TEXT else "int64" if name in ("index", "seat", "allin_players")
+    else "bool" if name == "favourite" else "float64"
+    for name in COLUMNS
+}  # fmt: skip
+"""Each column's dtype, whatever rows a frame holds (none included): frames of parts of a
+job put together are the frame of the whole job."""
 
 
 @lru_cache(maxsize=4096)
