@@ -15,10 +15,18 @@ cache answer every all-in after the first copy; the third route ("fast,
 equity uncached") calls the exact enumeration afresh for every all-in, as
 distinct hands would.  Results of the routes are checked identical.
 
+``--million N`` runs the other target instead: N hands (a million by default)
+end to end, ``equity.history(folder, scheduler="local:W")`` on W worker
+processes (2 by default), timed once from the call to the summary.  The
+HandHQ hands are written again and again, renumbered, into ``.phhs`` files of
+``--per-file`` hands (files are the units of work); every copy of an all-in
+after a worker's first is answered by its cache, as in the "fast" route.
+
 Usage::
 
     python bench/bench_history.py                 # 100 copies, 5 rounds
     python bench/bench_history.py --copies 100 --rounds 7 --json reports/bench_history.json
+    python bench/bench_history.py --million 1000000 --workers 2
 """
 
 from __future__ import annotations
@@ -26,6 +34,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import re
+import resource
 import shutil
 import statistics
 import sys
@@ -99,16 +109,96 @@ def _stages(files: list[str]) -> dict[str, float]:
     return {"read": read_s, "replay": replay_s, "score": score_s, "frame": frame_s}
 
 
+def _hands_of(text: str) -> list[str]:
+    """The hands of a ``.phhs`` text, each without its ``[n]`` header line."""
+    hands: list[list[str]] = []
+    for line in text.splitlines():
+        if re.fullmatch(r"\[\d+\]", line.strip()):
+            hands.append([])
+        elif hands:
+            hands[-1].append(line)
+    return ["\n".join(lines).strip() + "\n" for lines in hands]
+
+
+def _write_copies(folder: Path, sources: list[Path], hands: int, per_file: int) -> int:
+    """``hands`` hands of ``sources`` (again and again) into ``.phhs`` files of ``per_file``."""
+    pool = [hand for src in sources for hand in _hands_of(src.read_text(encoding="utf-8"))]
+    written = 0
+    while written < hands:
+        n = min(per_file, hands - written)
+        parts = [f"[{k + 1}]\n{pool[(written + k) % len(pool)]}" for k in range(n)]
+        (folder / f"{written // per_file:05d}.phhs").write_text("\n".join(parts), encoding="utf-8")
+        written += n
+    return written
+
+
+def _million(sources: list[Path], hands: int, per_file: int, workers: int, out: str | None) -> int:
+    """Time one end-to-end job of ``hands`` hands on ``workers`` local worker processes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        _write_copies(Path(tmp), sources, hands, per_file)
+        load_before = _load()
+        cpu = _cpu_seconds()
+        start = time.perf_counter()
+        result = equity.history(tmp, scheduler=f"local:{workers}")
+        summary = result.summary()
+        seconds = time.perf_counter() - start
+        load_after = _load()
+    # the workers' CPU time counts once their processes have ended (the cluster is closed)
+    cpu = {k: v - cpu[k] for k, v in _cpu_seconds().items()}
+    rate = result.read / seconds
+    print(
+        f"equity.history on {result.read:,} hands ({result.reconciled:,} reconciled, "
+        f"{len(result.hands):,} rows, {len(summary):,} players), {workers} local worker "
+        f"processes, files of {per_file:,} hands: {seconds:.1f} s, {rate:,.0f} hands/s; "
+        f"load average {load_before} -> {load_after}"
+    )
+    print(
+        f"CPU seconds: {cpu['self']:.1f} here (gather, rows, frame, summary) + "
+        f"{cpu['children']:.1f} in the workers: {result.read / sum(cpu.values()):,.0f} hands "
+        "per CPU second"
+    )
+    if out:
+        write_json(
+            out,
+            {
+                "machine": machine_info(),
+                "hands": result.read,
+                "workers": workers,
+                "per_file": per_file,
+                "seconds": seconds,
+                "hands_per_s": rate,
+                "load": [load_before, load_after],
+                "cpu_s": cpu,
+            },
+        )
+    return 0
+
+
+def _cpu_seconds() -> dict[str, float]:
+    """User + system CPU seconds of this process and of its ended child processes."""
+    here = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return {
+        "self": here.ru_utime + here.ru_stime,
+        "children": children.ru_utime + children.ru_stime,
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--copies", type=int, default=100, help="copies of each HandHQ file")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved timed rounds")
     parser.add_argument("--json", help="write the figures to this JSON file")
+    parser.add_argument("--million", type=int, metavar="N", help="time one job of N hands")
+    parser.add_argument("--workers", type=int, default=2, help="--million: worker processes")
+    parser.add_argument("--per-file", type=int, default=20_000, help="--million: hands a file")
     args = parser.parse_args(argv)
     sources = sorted(DATA.glob("handhq*.phhs"))
     if not sources:
         print("no HandHQ file under tests/data/phh", file=sys.stderr)
         return 2
+    if args.million:
+        return _million(sources, args.million, args.per_file, args.workers, args.json)
     routes = ("pokerkit", "fast", "fast, equity uncached")
     with tempfile.TemporaryDirectory() as tmp:
         for k in range(args.copies):

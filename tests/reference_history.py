@@ -5,7 +5,9 @@ Also :func:`phh`, the PHH text of a made-up hand that the tests replay.
 Hold'em: the best five of the seven by :func:`reference.best_key`; Omaha (four
 hole cards): the best of exactly two hole cards with exactly three board cards.
 Every run-out of the board is dealt from the cards left (the hands of the
-players given and the board are the only cards out of the deck).
+players given, the board and the dead cards given are the only cards out of
+the deck: a side pot's dead cards are the hands of the all-in's players who
+cannot win it).
 """
 
 from __future__ import annotations
@@ -43,20 +45,20 @@ def showdown_shares(holes: Sequence[str], board: str) -> list[float]:
     return [1 / sum(winners) if w else 0.0 for w in winners]
 
 
-def runouts(holes: Sequence[str], board: str) -> list[str]:
-    """Every completion of ``board`` to five cards, as text."""
+def runouts(holes: Sequence[str], board: str, dead: str = "") -> list[str]:
+    """Every completion of ``board`` to five cards (``dead`` cards out of the deck), as text."""
     from equity.cards import format_cards
 
-    used = set(_cards(board)).union(*(_cards(h) for h in holes))
+    used = set(_cards(board) + _cards(dead)).union(*(_cards(h) for h in holes))
     left = [c for c in DECK if c not in used]
     missing = 5 - len(_cards(board))
     return [board + format_cards(list(extra)) for extra in itertools.combinations(left, missing)]
 
 
-def exact_equity(holes: Sequence[str], board: str) -> list[float]:
+def exact_equity(holes: Sequence[str], board: str, dead: str = "") -> list[float]:
     """Each hand's exact equity: the mean showdown share over every run-out."""
     total = [0.0] * len(holes)
-    boards = runouts(holes, board)
+    boards = runouts(holes, board, dead)
     for full in boards:
         for i, share in enumerate(showdown_shares(holes, full)):
             total[i] += share

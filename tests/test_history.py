@@ -160,7 +160,7 @@ def test_side_pots_rake_and_ev_on_a_hand_built_history(tmp_path: Path) -> None:
     assert (rows["allin_street"] == "flop").all()
     assert (rows["rake"] == 7).all()
     main = exact_equity(["KcKd", "QcQd", "AsAd"], "2h7c9s")
-    side = exact_equity(["QcQd", "AsAd"], "2h7c9s")
+    side = exact_equity(["QcQd", "AsAd"], "2h7c9s", dead="KcKd")
     after = [300 * 0.99, 400 * 0.99]  # rake in proportion to the pots
     ev = [
         main[0] * after[0] - 100,

@@ -256,7 +256,7 @@ def test_a_short_stack_all_in_through_the_ante(tmp_path: Path) -> None:
     assert rows["net"].to_dict() == {"Bob": 940, "Cy": -1000, "Ann": 60}
     board = "2c7d9s3h"
     main = exact_equity(["KhKd", "QsQc", "AhAd"], board)
-    side = exact_equity(["KhKd", "QsQc"], board)
+    side = exact_equity(["KhKd", "QsQc"], board, dead="AhAd")
     assert list(rows["equity"]) == pytest.approx(main, abs=1e-12)
     assert rows.loc["Ann", "ev"] == pytest.approx(main[2] * 90 - 30)
     assert rows.loc["Bob", "ev"] == pytest.approx(main[0] * 90 + side[0] * 1940 - 1000)

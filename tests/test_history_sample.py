@@ -4,23 +4,28 @@ Every hand of every shipped file is read; each one either reconciles and is
 scored or is left out with a reason, and each reason is derived here from the
 data itself (the variant named in the file, a half chip in the recorded
 stacks, the site's "cashed out" and "run twice" lines), never from counts
-copied from a run.  The all-in equities of the whole sample are checked
-against the plain-Python enumeration of tests/reference_history.py, and the
-same job on a 2-worker Dask cluster gives identical results.
+copied from a run.  Every all-in of the whole sample, preflop included, is
+checked pot by pot against the NumPy enumeration of every run-out in
+tests/reference_allin.py (the flop and turn ones also against the plain-Python
+one of tests/reference_history.py), and the same job on a 2-worker Dask
+cluster gives identical results.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import re
 import tomllib
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pytest
-from reference_history import exact_equity, showdown_shares
+from reference import best_key
+from reference_allin import packed, pot_equities, seven_card_keys
+from reference_history import exact_equity
 
 import equity
 from equity.histories.pokerstars import split_hands
@@ -164,38 +169,96 @@ def test_flop_and_turn_all_in_equities_equal_a_plain_enumeration(
     assert checked > 0
 
 
-def _check_by_sampling(holes: list[str], equities: Any, draws: int, seed: int) -> None:
-    """Each player's mean showdown share over ``draws`` random boards within 5 standard
-    errors of the exact equity (1.7 million preflop boards are too slow in plain Python)."""
-    from equity.cards import format_cards, parse_cards
+def _pots(contributed: list[Fraction], live: list[int]) -> list[tuple[Fraction, list[int]]]:
+    """Main pot then side pots: each level a live player put in closes a pot."""
+    pots: list[tuple[Fraction, list[int]]] = []
+    below = Fraction(0)
+    for level in sorted({contributed[i] for i in live}):
+        amount = sum((min(c, level) - min(c, below) for c in contributed), Fraction(0))
+        if amount:
+            pots.append((amount, [i for i in live if contributed[i] >= level]))
+        below = level
+    over = sum((c - below for c in contributed if c > below), Fraction(0))
+    if over:  # a folded player's chips above every live player's: the last pot's
+        amount, eligible = pots[-1]
+        pots[-1] = (amount + over, eligible)
+    return pots
 
-    used = {int(c) for h in holes for c in parse_cards(h)}
-    deck = [c for c in range(52) if c not in used]
-    rng = random.Random(seed)
-    shares = [showdown_shares(holes, format_cards(rng.sample(deck, 5))) for _ in range(draws)]
-    for i, exact in enumerate(equities):
-        values = [s[i] for s in shares]
-        mean = sum(values) / draws
-        sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (draws - 1))
-        assert abs(mean - exact) < 5 * sd / math.sqrt(draws) + 1e-12, (holes, i, mean, exact)
+
+def _check_allin_by_enumeration(whole: equity.HistoryResult, rows: pd.DataFrame) -> int:
+    """One scored all-in against the NumPy enumeration of :mod:`reference_allin`: each
+    pot's equities (the engine's, as scoring takes them) exact to 1e-12, the main pot's
+    in ``equity``, and every player's ``ev`` from those pots after rake."""
+    from equity.cards import parse_cards
+    from equity.histories.score import exact_equity as engine_equity
+
+    hands = whole.hands
+    file, index = rows["file"].iloc[0], rows["index"].iloc[0]
+    hand = hands[(hands["file"] == file) & (hands["index"] == index)]
+    seats = list(hand["seat"])
+    live = [seats.index(s) for s in rows["seat"]]
+    assert all(len(c) == 4 for c in rows["cards"]), "hold'em all-ins only in the sample"
+    board_text = rows["allin_board"].iloc[0]
+    contributed = [Fraction(repr(float(c))) for c in hand["contributed"]]
+    pots = _pots(contributed, live)
+    live_holes = [[int(c) for c in parse_cards(hand["cards"].iloc[i])] for i in live]
+    board = [int(c) for c in parse_cards(board_text)]
+    reference = pot_equities(live_holes, board, [[live.index(i) for i in e] for _, e in pots])
+    total = sum(contributed)
+    keep = 1 - Fraction(repr(float(hand["rake"].iloc[0]))) / total
+    ev = {i: -contributed[i] for i in live}
+    for (amount, eligible), shares in zip(pots, reference, strict=True):
+        if len(eligible) > 1:
+            dead = "".join(hand["cards"].iloc[i] for i in live if i not in eligible)
+            texts = tuple(hand["cards"].iloc[i] for i in eligible)
+            engine = engine_equity("holdem", texts, board_text, dead)
+            assert engine == pytest.approx([float(x) for x in shares], abs=1e-12)
+        assert sum(shares) == 1
+        for i, share in zip(eligible, shares, strict=True):
+            ev[i] += share * amount * keep
+    main = dict(zip(pots[0][1], reference[0], strict=True))
+    assert rows["equity"].to_numpy() == pytest.approx([float(main[i]) for i in live], abs=1e-12)
+    assert rows["ev"].to_numpy() == pytest.approx([float(ev[i]) for i in live], abs=1e-9)
+    return len(pots)
 
 
 def _preflop_allins(whole: equity.HistoryResult) -> list[pd.DataFrame]:
     return [rows for rows in _allins(whole) if rows["allin_street"].iloc[0] == "preflop"]
 
 
-def test_some_preflop_all_in_equities_by_sampling(whole: equity.HistoryResult) -> None:
-    """Every fourth preflop all-in (all of them: the slow test below)."""
-    preflop = _preflop_allins(whole)
-    assert len(preflop) >= 4
-    for k, rows in enumerate(preflop[::4]):
-        _check_by_sampling(list(rows["cards"]), rows["equity"].to_numpy(), 2000, 20260602 + k)
+def test_the_numpy_reference_evaluator_is_the_plain_one() -> None:
+    """:func:`reference_allin.seven_card_keys` gives :func:`reference.best_key`, packed, on
+    random hands and on a hand of each category (the wheel, a straight flush, two trips)."""
+    rng = random.Random(20261202)
+    hands = [rng.sample(range(52), 7) for _ in range(3000)]
+    from equity.cards import parse_cards
+
+    for text in (
+        "Ah2c3d4s5h9c9d", "5h4h3h2hAhKsKd", "9s9d9h4c4d4hAs", "7c7d7h7sKcKdKh",
+        "AhKhQhJhTh9h8h", "2c2d3c3d4c4dAs", "Tc9d8h7s6cAcKc", "AcKcQcJc9c8c2d",
+    ):  # fmt: skip
+        hands.append([int(c) for c in parse_cards(text)])
+    keys = seven_card_keys(np.array(hands))
+    assert [int(k) for k in keys] == [packed(best_key(h)) for h in hands]
+    assert {int(k) >> 20 for k in keys} == set(range(1, 10))
+
+
+def test_flop_and_turn_all_ins_per_pot_equal_an_enumeration(whole: equity.HistoryResult) -> None:
+    """Every flop and turn all-in, and the first preflop one (all of them: the slow test)."""
+    allins = [rows for rows in _allins(whole) if rows["allin_street"].iloc[0] != "preflop"]
+    pots = [_check_allin_by_enumeration(whole, rows) for rows in allins]
+    assert len(pots) > 30
+    assert max(pots) > 1  # side pots among them
+    _check_allin_by_enumeration(whole, _preflop_allins(whole)[0])
 
 
 @pytest.mark.slow
-def test_every_preflop_all_in_equity_by_sampling(whole: equity.HistoryResult) -> None:
-    for k, rows in enumerate(_preflop_allins(whole)):
-        _check_by_sampling(list(rows["cards"]), rows["equity"].to_numpy(), 4000, 20260603 + k)
+def test_every_preflop_all_in_per_pot_equals_an_enumeration(whole: equity.HistoryResult) -> None:
+    """1,712,304 boards for each heads-up all-in, 1,370,754 three-way, in NumPy."""
+    preflop = _preflop_allins(whole)
+    pots = [_check_allin_by_enumeration(whole, rows) for rows in preflop]
+    assert len(pots) >= 10
+    assert max(pots) > 1
 
 
 def test_street_equities_of_the_hands_with_every_card_known(whole: equity.HistoryResult) -> None:

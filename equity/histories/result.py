@@ -15,7 +15,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .read import expand_sources
-from .score import COLUMNS
 from .unit import Skipped
 
 if TYPE_CHECKING:
@@ -28,26 +27,21 @@ __all__ = ["HistoryResult", "history"]
 class HistoryResult:
     """Hand histories scored: all-in equity, EV-adjusted results and luck."""
 
-    rows: tuple[dict[str, Any], ...]
+    frame: pd.DataFrame = field(repr=False, compare=False)
+    """One row per hand and player: :attr:`hands`."""
     skipped: tuple[Skipped, ...]
     read: int
     """Hands read (parsed or not), sources that named nothing not counted."""
-    _frame: list[Any] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def reconciled(self) -> int:
         """Hands replayed and scored (in the totals)."""
-        return len({(r["file"], r["index"]) for r in self.rows})
+        return len(self.frame[["file", "index"]].drop_duplicates())
 
     @property
     def hands(self) -> pd.DataFrame:
         """One row per hand and player (columns :data:`~equity.histories.score.COLUMNS`)."""
-        if not self._frame:
-            import pandas as pd
-
-            self._frame.append(pd.DataFrame(list(self.rows), columns=list(COLUMNS)))
-        frame: pd.DataFrame = self._frame[0]
-        return frame
+        return self.frame
 
     def skip_reasons(self) -> dict[str, int]:
         """How many hands were left out, by kind of reason."""
@@ -180,13 +174,8 @@ def history(paths: str | Iterable[str], scheduler: Any = None) -> HistoryResult:
     if not files:
         raise ValueError("; ".join(errors) if errors else "no hand history given")
     skipped = [Skipped(source, 0, "", reason) for source, reason in _split(errors)]
-    rows: list[dict[str, Any]] = []
-    read = 0
-    for got, skips, count in score_files(files, scheduler):
-        rows.extend(got)
-        skipped.extend(skips)
-        read += count
-    return HistoryResult(tuple(rows), tuple(skipped), read)
+    frame, skips, read = score_files(files, scheduler)
+    return HistoryResult(frame, (*skipped, *skips), read)
 
 
 def _split(errors: Sequence[str]) -> list[tuple[str, str]]:

@@ -4,7 +4,9 @@ For each player in the hand at the all-in moment, when every such player's
 cards are known:
 
 * **equity** in each pot: exact (every run-out of the board enumerated by
-  :func:`equity.calculate`, ties split) among the players eligible for it;
+  :func:`equity.calculate`, ties split) among the players eligible for it, the
+  cards of the all-in's other players out of the deck (a side pot is dealt the
+  main pot's run-outs);
 * **ev** = sum over pots of equity x (pot after rake) - the player's total
   contribution; for every other player of the hand, and in every hand without
   an all-in moment or with unknown cards, ev = net;
@@ -26,7 +28,7 @@ from typing import Any
 from .hand import GAME_OF_VARIANT, Replay
 from .pots import Pot, build_pots, rake_pots
 
-__all__ = ["COLUMNS", "exact_equity", "score"]
+__all__ = ["COLUMNS", "DTYPES", "exact_equity", "score"]
 
 COLUMNS = (
     "file",
@@ -64,13 +66,25 @@ pot at showdown, exact equities at each street when every remaining player's
 cards are known, the player's hole cards when known, and the boards at the
 all-in moment and at the end."""
 
+_TEXT = ("file", "hand_id", "player", "allin_street", "checked", "cards", "allin_board", "board")
+DTYPES = {
+    name: "str" if name in _TEXT else "int64" if name in ("index", "seat", "allin_players")
+    else "bool" if name == "favourite" else "float64"
+    for name in COLUMNS
+}  # fmt: skip
+"""Each column's dtype, whatever rows a frame holds (none included): frames of parts of a
+job put together are the frame of the whole job."""
+
 
 @lru_cache(maxsize=4096)
-def exact_equity(game: str, holes: tuple[str, ...], board: str) -> tuple[float, ...]:
-    """Each hand's exact equity (share of the pot, ties split) on ``board``."""
+def exact_equity(
+    game: str, holes: tuple[str, ...], board: str, dead: str = ""
+) -> tuple[float, ...]:
+    """Each hand's exact equity (share of the pot, ties split) on ``board``, ``dead`` cards
+    out of the deck."""
     from ..engine import calculate
 
-    result = calculate(list(holes), board=board, game=game, method="exact", threads=1)
+    result = calculate(list(holes), board=board, dead=dead, game=game, method="exact", threads=1)
     return tuple(float(e) for e in result.equity)
 
 
@@ -96,8 +110,12 @@ def _score_allin(rep: Replay, game: str) -> _AllInScore | None:
         if len(pot.eligible) == 1:
             shares: Sequence[float] = (1.0,)
         else:
+            # a side pot's run-outs are the main pot's: the cards of the players of the
+            # all-in who cannot win it are out of the deck all the same
             holes = tuple("".join(rep.holes[i] or ()) for i in pot.eligible)
-            shares = exact_equity(game, holes, board)
+            out = [i for i in allin.players if i not in pot.eligible]
+            dead = "".join("".join(rep.holes[i] or ()) for i in out)
+            shares = exact_equity(game, holes, board, dead)
         for i, e in zip(pot.eligible, shares, strict=True):
             ev[i] += e * amount
             if k == 0:

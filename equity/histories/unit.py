@@ -7,15 +7,19 @@ on a Dask worker (:mod:`equity.histories.jobs`); :class:`Skipped` is a hand
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .hand import HandError
 from .read import RawHand, read_hands
 from .replay import replay
-from .score import score
+from .score import COLUMNS, DTYPES, score
 
-__all__ = ["FileResult", "Skipped", "score_file"]
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["FileResult", "Skipped", "frame_of", "score_file"]
 
 
 @dataclass(frozen=True)
@@ -83,3 +87,11 @@ def score_file(file: str, shown: str | None = None) -> FileResult:
         if skip is not None:
             skipped.append(skip)
     return rows, skipped, read
+
+
+def frame_of(rows: Sequence[dict[str, Any]]) -> pd.DataFrame:
+    """Rows of :func:`~.score.score` as a frame, each column of its dtype
+    (:data:`~.score.DTYPES`)."""
+    import pandas as pd
+
+    return pd.DataFrame(list(rows), columns=list(COLUMNS)).astype(DTYPES)
