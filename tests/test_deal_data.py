@@ -57,6 +57,12 @@ CASES = [
     ("zjh", None, 5, "", "", {"rules": ZJHRules(special_235=True)}),
     ("zjh", ["2c3d5h", "random"], None, "", "", {"rules": ZJHRules(special_235=True)}),
     ("zjh", ["AsAhAd", "random", "random"], None, "", "", {"independent_decks": True}),
+    ("stud", ["AsKs9d", "QhQd2c", "random"], None, "", "7c", {}),
+    ("razz", ["A 2 3", "QhQd2c"], None, "", "", {}),  # partly known cards
+    ("stud8", ["As2s3d4h", "QhQd2c5s"], None, "", "", {}),
+    ("deuce-seven", ["7h5c4d3s", "random"], None, "", "Kc", {}),
+    ("five-draw", ["AsAd", "random", "random"], None, "", "", {}),
+    ("badugi", None, 4, "", "", {}),
 ]
 
 

@@ -9,9 +9,10 @@ the game's batch evaluators.  :func:`equity.analysis.deals.deal` gives
 them to users; ``calculate(..., categories=True)`` counts the showdown
 categories of a Monte-Carlo run's own deals with them.
 
-Omaha is recorded by its scoring loop itself (:func:`record_omaha`: the
-loop of :mod:`equity.kernels.omaha_mc` given a sink) and evaluated by
-:func:`omaha_showdown`.
+Omaha and the stud family are recorded by their scoring loops themselves
+(:func:`record_omaha`, :func:`record_stud`: the loops of
+:mod:`equity.kernels.omaha_mc` and :mod:`equity.kernels.stud` given a sink)
+and evaluated by :func:`omaha_showdown` and :func:`stud_showdown`.
 """
 
 from __future__ import annotations
@@ -21,17 +22,29 @@ from typing import Any
 
 import numpy as np
 
-from ..games import KERNEL_OMAHA, KERNEL_ZJH
+from ..games import KERNEL_OMAHA, KERNEL_STUD, KERNEL_ZJH, RANKING_HIGH, RANKINGS
 from ..kernels import holdem as _holdem
+from ..kernels import lowball as _lowball
 from ..kernels import omaha as _omaha
+from ..kernels import stud as _stud
 from ..kernels import zjh as _zjh
 from ..kernels._jit import warming
+from ..lookup.lowball import lowball_tables
 from ..lookup.omaha import omaha_tables
 from .job import Job
 from .montecarlo import check_feasible, mc_arrays, mc_spec
-from .units import McSpec, omaha_unit, record_unit
+from .stud import stud_arrays
+from .units import McSpec, omaha_unit, record_unit, stud_unit
 
-__all__ = ["DealPlan", "deal_plan", "omaha_showdown", "record_omaha", "showdown"]
+__all__ = [
+    "DealPlan",
+    "deal_plan",
+    "omaha_showdown",
+    "record_omaha",
+    "record_stud",
+    "showdown",
+    "stud_showdown",
+]
 
 
 @dataclass(frozen=True)
@@ -60,6 +73,8 @@ class DealPlan:
         """Hole cards and boards of batches ``first .. first + run - 1``."""
         if self.job.game.kernel == KERNEL_OMAHA:
             return record_omaha(self, first, run)
+        if self.job.game.kernel == KERNEL_STUD:
+            return record_stud(self, first, run)
         job, a = self.job, self.arrays
         start = first * self.batch_size
         rows = min(self.n, (first + run) * self.batch_size) - start
@@ -77,7 +92,8 @@ class DealPlan:
 def deal_plan(job: Job, n: int, seed: int, batch_size: int) -> DealPlan:
     """The :class:`DealPlan` of ``n`` deals of ``job`` from ``seed`` (feasibility checked)."""
     check_feasible(job)
-    return DealPlan(job, mc_arrays(job), n, seed, batch_size)
+    arrays = stud_arrays(job) if job.game.stud_family else mc_arrays(job)
+    return DealPlan(job, arrays, n, seed, batch_size)
 
 
 def showdown(job: Job, holes: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, ...]:
@@ -88,6 +104,8 @@ def showdown(job: Job, holes: np.ndarray, board: np.ndarray) -> tuple[np.ndarray
     """
     if job.game.kernel == KERNEL_OMAHA:
         return omaha_showdown(job, holes, board)
+    if job.game.kernel == KERNEL_STUD:
+        return stud_showdown(job, holes)
     n, n_players, n_hole = holes.shape
     flat = n * n_players
     strength = np.empty(flat, dtype=np.int32)
@@ -170,5 +188,59 @@ def omaha_showdown(job: Job, holes: np.ndarray, board: np.ndarray) -> tuple[np.n
     if not job.game.hilo:
         return values, category, winners
     lows = low.reshape(n, n_players)
+    best = lows.max(axis=1, keepdims=True)
+    return values, category, winners, lows, (lows == best) & (best > 0)
+
+
+def record_stud(plan: DealPlan, first: int, run: int) -> tuple[np.ndarray, np.ndarray]:
+    """The stud family's :meth:`DealPlan.record`: its Monte-Carlo loop, run with a sink.
+
+    Returns the players' finished hands (``uint8[deals, n_players, hand size]``)
+    and an empty board (``uint8[deals, 0]``).
+    """
+    job = plan.job
+    start = first * plan.batch_size
+    rows = min(plan.n, (first + run) * plan.batch_size) - start
+    sink = np.zeros((rows, job.n_players, _stud.HAND_WIDTH), dtype=np.uint8)
+    spec = mc_spec(job, plan.arrays, plan.n, plan.batch_size, plan.seed)
+    _, _, status = stud_unit(spec, first, run, sink=sink)
+    if status.any():
+        raise ValueError(
+            "no legal deal found: the players' partly known cards almost never avoid "
+            "each other's cards"
+        )
+    holes = np.ascontiguousarray(sink[:, :, : job.n_hole])
+    return holes, np.zeros((rows, 0), dtype=np.uint8)
+
+
+def stud_showdown(job: Job, holes: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The stud family's :func:`showdown`: ``strength, category, winners`` and, hi-lo,
+    ``low, low_winners`` as :func:`omaha_showdown` gives them (the low as the Omaha low
+    code: bigger is better, 0 for none, text by ``equity.lookup.omaha.low_mask_text``).
+
+    The values are the Monte-Carlo loop's: the high tables, or the low kernels.
+    """
+    n, n_players, n_hole = holes.shape
+    hands = np.ascontiguousarray(holes.reshape(n * n_players, n_hole))
+    strength = np.empty(n * n_players, dtype=np.int32)
+    g = job.game
+    if g.ranking == RANKING_HIGH:
+        warming(_holdem.evaluate_batch)
+        _holdem.evaluate_batch(hands, job.tables, strength)
+        codes = strength >> 12
+    else:
+        warming(_lowball.evaluate_low_batch)
+        _lowball.evaluate_low_batch(hands, RANKINGS.index(g.ranking), lowball_tables(), strength)
+        codes = strength >> _lowball.LOW_SHIFT
+    values = strength.reshape(n, n_players)
+    category = (len(g.categories) - codes.reshape(n, n_players)).astype(np.int8)
+    winners = values == values.max(axis=1, keepdims=True)
+    if not g.hilo:
+        return values, category, winners
+    low8 = np.empty(n * n_players, dtype=np.int32)
+    _lowball.evaluate_low_batch(hands, 0, lowball_tables(), low8)
+    # the five low ranks as the Omaha code: 256 - their mask (ace bit 0), 0 for none
+    mask = _lowball.LOW_RAW_MASK - (low8 & _lowball.LOW_RAW_MASK)
+    lows = np.where(low8 >= 0, 256 - mask, 0).reshape(n, n_players).astype(np.int32)
     best = lows.max(axis=1, keepdims=True)
     return values, category, winners, lows, (lows == best) & (best > 0)

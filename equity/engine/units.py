@@ -321,9 +321,13 @@ def omaha_unit(
 
 
 def stud_unit(
-    spec: McSpec, first: int, run: int, threads: bool = True
+    spec: McSpec, first: int, run: int, threads: bool = True, sink: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Stud-family Monte-Carlo batches ``first .. first + run - 1`` (as :func:`mc_unit`)."""
+    """Stud-family Monte-Carlo batches ``first .. first + run - 1`` (as :func:`mc_unit`).
+
+    ``sink``: None, or ``uint8[deals, n_players, 8]`` that receives the deals of
+    these batches (the same loop, the same draws, the same counts).
+    """
     a = spec.arrays
     n_players = len(a.kinds)
     out = np.zeros((run, n_players, n_players + 1), dtype=np.int64)
@@ -338,6 +342,7 @@ def stud_unit(
         stud_spot(g, a, spec.fixed_mask),
         g.evaluator_tables(None),
         lowball_tables() if g.low_ranked else None,
+        sink,
         out,
         extra if g.hilo else None,
         status,

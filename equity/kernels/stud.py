@@ -162,8 +162,11 @@ def _showdown(spot, hands, k, b, o, v, low_tables, buf, highs, lows, out, extra)
 
 
 @kernel
-def _stud_batch(seed, n_batch, spot, tables, low_tables, out, extra):
+def _stud_batch(seed, n_batch, spot, tables, low_tables, sink, row0, out, extra):
     """One batch of deals into ``out`` and ``extra``; return a status code.
+
+    ``sink``: None (scoring only; compiled away), or each deal's hands are written
+    to ``sink[row0 + t]`` (deal ``t`` of the batch) as they are scored.
 
     The spot's arrays are taken out of the tuple once: taking one out per deal
     costs its reference counting each time (measured: two thirds of a heads-up deal).
@@ -193,7 +196,7 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, out, extra):
     highs = np.zeros(n_players, dtype=np.int64)
     lows = np.zeros(n_players, dtype=np.int64)
     buf = np.zeros(HAND_WIDTH, dtype=np.uint8)
-    for _ in range(n_batch):
+    for t in range(n_batch):
         used = fixed_mask
         if skip:
             s0, s1, used, ok = _deal_patterns(
@@ -218,12 +221,16 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, out, extra):
             for p in range(n_players):
                 hands[p, n_cards - 1] = c
         _showdown(spot, hands, k, b, o, v, low_tables, buf, highs, lows, out, extra)
+        if sink is not None:
+            for p in range(n_players):
+                for j in range(n_cards):
+                    sink[row0 + t, p, j] = hands[p, j]
     return STATUS_OK
 
 
 @parallel_kernel
 def simulate_stud_batches(
-    seeds, batch_size, n_trials, first_batch, spot, tables, low_tables, out, extra, status
+    seeds, batch_size, n_trials, first_batch, spot, tables, low_tables, sink, out, extra, status
 ):
     """Monte-Carlo of batches ``first_batch .. first_batch + len(out) - 1``.
 
@@ -234,7 +241,9 @@ def simulate_stud_batches(
     Shapes
     ------
     spot : StudSpot; tables : equity.lookup.HoldemTables
-    low_tables : equity.lookup.lowball.LowballTables
+    low_tables : equity.lookup.lowball.LowballTables, or None for the high games
+    sink : None, or uint8[n_deals, n_players, HAND_WIDTH] that receives the run's deals
+        (deal ``d`` of the run, from the first batch's first deal, in ``sink[d]``)
     out : int64[n_run, n_players, n_players + 1]
     extra : None, or (hi-lo) int64[n_run, n_players, 7]
     status : int64[n_run]
@@ -246,11 +255,14 @@ def simulate_stud_batches(
         while i < n_run:
             start = (first_batch + i) * batch_size
             n_batch = min(n_trials, start + batch_size) - start
+            row0 = i * batch_size
             if extra is None:
-                status[i] = _stud_batch(seeds[i], n_batch, spot, tables, low_tables, out[i], None)
+                status[i] = _stud_batch(
+                    seeds[i], n_batch, spot, tables, low_tables, sink, row0, out[i], None
+                )
             else:
                 status[i] = _stud_batch(
-                    seeds[i], n_batch, spot, tables, low_tables, out[i], extra[i]
+                    seeds[i], n_batch, spot, tables, low_tables, sink, row0, out[i], extra[i]
                 )
             i = fetch_add(taken, 1)
 
