@@ -275,8 +275,8 @@ def add_query(sub: Any) -> None:
             "  equity query AsKs 'A *' --board '2c7d9h h'    # an ace and any card; a heart turn\n"
             "  equity query --game zjh AhAdAc 2s3d5c random --special-235\n"
             "  equity query --game omaha-hilo 'AA23 ds' random --trials 1e6 --json\n"
-            "  equity query --game omaha 'AAKK ds' 'JT98,KQJT' --board Ts9s2h\n"
-            "  equity query --game shortdeck AsKs QhQd --straight-beats-trips\n\n"
+            "  equity query --game razz '(As2s)3d' '(QhQd)2c'   # stud: the cards so far\n"
+            "  equity query --game deuce-seven 7h5c4d3s 9h8c6d5h2c --dead Kc   # draws one\n\n"
             "Ctrl-C stops with the result so far (exit code 130).\n" + RULES_LINE
         ),
     )

@@ -54,6 +54,7 @@ def add_game(
     assert "holdem" in names  # the default
     p.add_argument(
         "--game",
+        type=_game_name,
         choices=names,
         default="holdem",
         metavar="GAME",
@@ -63,6 +64,15 @@ def add_game(
         for option in g.rules:
             p.add_argument(option.flag, action="store_true", help=f"{g.name}: {option.help}")
     return names
+
+
+def _game_name(text: str) -> str:
+    """``--game``'s value; a triple-draw game gets the sentence saying why there is none."""
+    if "triple" in text.lower():
+        from ..games.draw import TRIPLE_DRAW
+
+        raise argparse.ArgumentTypeError(TRIPLE_DRAW)
+    return text
 
 
 def independent_deck_games() -> str:

@@ -126,8 +126,14 @@ def calculate(
         for these games also partly known cards (``"A *"``, ``"A c"``, Omaha
         ``"A c * *"``: ``A`` any ace, ``c`` any club, ``*`` any card; ``2c`` is
         one card, ``2 c`` two), every fitting hand once (:mod:`equity.ranges.patterns`).
+        The stud family (stud, razz, stud8, five-draw, deuce-seven, badugi): the
+        cards a player holds now, the rest dealt (a stud hand: the cards so far, 2 to
+        7, the same number at every seat, ``"(AsKd)Qh"``; a draw hand: the cards
+        kept, ``"7h5c4d3s"`` draws one), partly known cards included (every fitting
+        set of cards once, :mod:`equity.engine.stud`).
     board, dead : str or cards
-        Community cards (0, 3, 4 or 5) and cards out of play.  The board may be
+        Community cards (0, 3, 4 or 5; Courchevel 1, 3, 4 or 5; none in the stud
+        family) and cards out of play (a draw game's discards).  The board may be
         partly known, by street (``"2c7d9h h"``: the turn is a heart), and is
         then enumerated board by board, or sampled board by board with
         ``trials`` (:mod:`equity.engine.patterns`); dead cards are exact.
@@ -137,9 +143,14 @@ def calculate(
         4-6 hole cards, exactly two with three board cards), ``"omaha-hilo"``,
         ``"omaha5-hilo"`` (hi-lo eight or better: equity is the expected share
         of the pot, :attr:`EquityResult.outcomes` the scoops, high and low
-        wins), ``"shortdeck"`` (36 cards, 2-15 players), ``"five"``
-        (five-card poker, 2-10 players, five cards each, no board) or
-        ``"zjh"`` (Zha Jin Hua, 2-17 players, three cards).
+        wins), ``"courchevel"``, ``"courchevel-hilo"`` (five-card Omaha with the
+        first board card known), ``"shortdeck"`` (36 cards, 2-15 players),
+        ``"five"`` (five-card poker, 2-10 players, five cards each, no board),
+        ``"zjh"`` (Zha Jin Hua, 2-17 players, three cards), ``"stud"``,
+        ``"razz"``, ``"stud8"`` (seven-card stud high, ace-to-five low, hi-lo eight
+        or better; 2-8 players, eight sharing the last card), ``"five-draw"``,
+        ``"deuce-seven"`` and ``"badugi"`` (single draw).  ``equity rules GAME``
+        states each game's rules.
     method : {"auto", "exact", "monte-carlo"}
         ``auto`` enumerates when it takes about a second or less
         (:data:`EXACT_AUTO_LIMIT`), Monte-Carlo otherwise.

@@ -32,7 +32,7 @@ from ._base import (
     register_exact_counts,
     register_tables,
 )
-from .draw import BADUGI, DEUCE_SEVEN, FIVE_DRAW
+from .draw import BADUGI, DEUCE_SEVEN, FIVE_DRAW, TRIPLE_DRAW
 from .five import FIVE
 from .holdem import HOLDEM
 from .omaha import COURCHEVEL, COURCHEVEL_HILO, OMAHA, OMAHA5, OMAHA5_HILO, OMAHA6, OMAHA_HILO
@@ -108,6 +108,8 @@ def game(name: object) -> Game:
     if isinstance(name, Game):
         return name
     found = GAMES.get(name) if isinstance(name, str) else None
+    if found is None and isinstance(name, str) and "triple" in name.lower():
+        raise ValueError(TRIPLE_DRAW)
     if found is None:
         raise ValueError(f"unknown game {name!r} (expected one of {', '.join(GAMES)})")
     return found

@@ -12,6 +12,7 @@ __all__ = [
     "DEUCE_SEVEN_CATEGORIES",
     "DRAW_RULE",
     "FIVE_DRAW",
+    "TRIPLE_DRAW",
 ]
 
 DRAW_RULE = (
@@ -22,6 +23,13 @@ DRAW_RULE = (
     "equity depends on how each player draws, which a calculator cannot know."
 )
 """How the single-draw games deal, for the rules pages and ``--help``."""
+
+TRIPLE_DRAW = (
+    "triple draw is not modelled: its equity depends on how each player draws at each of "
+    "the three draws, which a calculator cannot know (the single-draw games are "
+    "five-draw, deuce-seven and badugi)"
+)
+"""The answer to a request for a triple-draw game."""
 
 DEUCE_SEVEN_CATEGORIES = (
     "7-low",
