@@ -256,26 +256,18 @@ def calculate(
         raise TooLargeForExact(work)
     start = Stopwatch()  # the engine time, compiling apart
     with _using_threads(threads), executor_for(scheduler) as executor:
-        if method == "exact" and job.game.stud_family:
-            counts, total, samples, extra = run_stud_exact(job, executor, progress)
-            return make_result(
-                job,
-                "exact",
-                counts,
-                total,
-                samples,
-                start,
-                outcome_counts=extra,
-                stderr=None,
-                seed=None,
-                combo_results={},
-            )
         if method == "exact":
-            # built once when the categories are counted from the same assignments
-            assigned = assignments(job) if categories else None
-            counts, total, samples, per_assign, weights, choice, extra = run_exact(
-                job, executor, progress, assigned
-            )
+            if job.game.stud_family:  # no ranges, no categories
+                counts, total, samples, extra = run_stud_exact(job, executor, progress)
+                combo_results, category_counts = {}, None
+            else:
+                # built once when the categories are counted from the same assignments
+                assigned = assignments(job) if categories else None
+                counts, total, samples, per_assign, weights, choice, extra = run_exact(
+                    job, executor, progress, assigned
+                )
+                combo_results = exact_combo_results(job, per_assign, weights, choice)
+                category_counts = exact_categories(job, assigned) if categories else None
             return make_result(
                 job,
                 "exact",
@@ -286,8 +278,8 @@ def calculate(
                 outcome_counts=extra,
                 stderr=None,
                 seed=None,
-                combo_results=exact_combo_results(job, per_assign, weights, choice),
-                category_counts=exact_categories(job, assigned) if categories else None,
+                combo_results=combo_results,
+                category_counts=category_counts,
             )
         if trials is None:
             trials = MAX_TRIALS if explicit_mc else DEFAULT_TRIALS
