@@ -7,6 +7,11 @@ convergence of the relative error with the number of hands.  A game
 without exact odds (Omaha: ``Game.exact_odds`` false) gets its
 Monte-Carlo frequencies with standard errors and 95% intervals only: no
 exact column, z, chi-square, enumeration or convergence against a truth.
+Categories a hand cannot be dealt (seven-card razz: trips, quads) stay in
+the CSV but leave the table, the plots and the chi-square's degrees of
+freedom.  A last section sets the games dealing hold'em's seven cards (stud,
+stud hi-lo) beside hold'em, with the lows of the low games ("this low or
+better") and the hi-lo games' qualifying lows, simulated beside exact.
 """
 
 from __future__ import annotations
