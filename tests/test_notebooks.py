@@ -37,6 +37,7 @@ def test_the_notebooks_are_there():
         "06_range_analysis_on_the_flop.ipynb",
         "07_hand_histories.ipynb",
         "08_interactive.ipynb",
+        "09_stud_and_draw.ipynb",
     ]
 
 

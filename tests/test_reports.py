@@ -475,3 +475,32 @@ def test_run_report_ranges_page(small_report):
         assert part["equity"].mean() == pytest.approx(part["current_equity"].iloc[0], abs=1e-9)
     assert set(cards["street"]) == {"flop", "turn"}
     assert "Monte-Carlo" in (out / "ranges.md").read_text()
+
+
+def test_frequencies_page_sets_stud_and_razz_beside_holdem(small_report):
+    """Stud shares hold'em's exact odds; razz's lows add up; stud hi-lo's low is razz's 8-low."""
+    out, _, _ = small_report
+    wide = pd.read_csv(out / "frequencies" / "beside_holdem.csv")
+    exact = category_counts("holdem")
+    total = sum(exact.values())
+    np.testing.assert_allclose(
+        wide["exact_probability"], [exact[c] / total for c in wide["category"]], rtol=1e-9
+    )
+    assert {"holdem_frequency", "stud_frequency", "stud8_frequency"} <= set(wide.columns)
+    lows = pd.read_csv(out / "frequencies" / "lows.csv").set_index(["game", "low"])
+    razz = category_counts("razz")
+    eight = sum(razz[c] for c in ("5-low", "6-low", "7-low", "8-low"))
+    assert lows.loc[("razz", "8-low or better"), "exact_probability"] == pytest.approx(
+        eight / math.comb(52, 7), rel=1e-9
+    )
+    assert lows.loc[("stud8", "qualifying 8-or-better low"), "exact_probability"] == pytest.approx(
+        eight / math.comb(52, 7), rel=1e-9
+    )
+    razz_rows = lows.loc["razz"]
+    assert razz_rows["exact_probability"].is_monotonic_increasing
+    assert (razz_rows["count"] <= 500).all()  # cumulative counts of the small run's 500 hands
+    text = (out / "frequencies.md").read_text()
+    # seven cards never make a razz low of trips or quads: out of the table and the test's df
+    assert "three of a kind, four of a kind." in text
+    fit = pd.read_csv(out / "frequencies" / "chi_square.csv").set_index("game")
+    assert fit.loc["razz", "df"] == 11

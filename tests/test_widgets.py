@@ -390,3 +390,33 @@ def test_courchevel_needs_its_first_board_card() -> None:
     calc.board = "As"  # the first card up: five-card Omaha on that card, exact
     assert_matches(settled(calc), calculate(hands, "As", game="courchevel"))
     assert calc.error == ""
+
+
+def test_a_razz_spot_and_a_deuce_seven_draw() -> None:
+    """Short stud hands and kept draw cards go to the engine as typed; no board is offered."""
+    razz = ["(As2s)3d", "(QhQd)2c"]
+    calc = settled(Calculator(razz, game="razz", trials=20_000, seed=5))
+    assert calc.error == ""
+    assert calc.game_info["razz"]["has_board"] is False
+    assert calc.game_info["holdem"]["has_board"] is True
+    expected = calculate(razz, game="razz", method="monte-carlo", trials=20_000, seed=5,
+                         batch_size=calc.status["batch_size"])  # fmt: skip
+    assert_matches(calc, expected)
+    assert calc.results[0]["equity"] > 0.6  # A-2-3 against a pair of queens
+    draw = ["7h5c4d3s", "9h8c6d5h2c"]
+    calc.players, calc.dead, calc.game = draw, "Kc", "deuce-seven"
+    settled(calc)
+    assert calc.status["state"] == "exact"
+    assert_matches(calc, calculate(draw, dead="Kc", game="deuce-seven"))
+    assert calc.results[0]["equity"] == pytest.approx(9 / 42)  # a 7, 8 or 9 of 42 cards
+
+
+def test_a_game_without_a_board_drops_the_board() -> None:
+    calc = settled(Calculator(["AsKs", "QhQd"], board="Qs7s2c"))
+    sixth = ["(AsKd)QhJc9s8d", "(7c7d)2h3h4h5c"]  # sixth street: the last card enumerated
+    calc.players, calc.game = sixth, "stud"
+    assert calc.board == ""
+    settled(calc)
+    assert calc.error == ""
+    assert calc.status["state"] == "exact"
+    assert_matches(calc, calculate(sixth, game="stud"))

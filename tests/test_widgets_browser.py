@@ -387,3 +387,34 @@ def test_the_game_selector_and_removing_a_player(page: Any) -> None:
         box.send_keys(hand, Keys.ENTER)
     _wait(driver, lambda: _shows(driver, calculate(hands, game="omaha")))
     assert "exact" in _text(driver, ".equity-calc [data-testid=status]")
+
+
+def test_a_draw_game_shows_no_board_picker(page: Any) -> None:
+    """Switching to deuce-seven hides the board picker (the registry's has_board) and says
+    how a hand is written; a one-card draw is computed exactly, as calculate does."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.select import Select
+
+    driver = page
+    board = _find(driver, ".equity-calc [data-testid=board-picker]")
+    Select(_find(driver, ".equity-calc [data-testid=game]")).select_by_value("deuce-seven")
+    _wait(driver, lambda: not board.is_displayed())
+    assert "kept" in _text(driver, ".equity-calc [data-testid=game-hint]")
+    dead = [
+        b.get_attribute("title")
+        for b in driver.find_elements("css selector", ".equity-calc .eq-picker .eq-on")
+        if (b.get_attribute("data-testid") or "").startswith("dead-card-")
+    ]
+    hands = ["7h5c4d3s", "9h8c6d5h2c"]
+    dead_text = "".join(c for c in dead if c not in "".join(hands))
+    for card in dead:
+        if card in "".join(hands):  # a dead card a hand now holds: off
+            _card(driver, card, "dead").click()
+    for i, hand in enumerate(hands):
+        box = _find(driver, f".equity-calc [data-testid=player-{i}]")
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(hand, Keys.ENTER)
+    _wait(driver, lambda: _shows(driver, calculate(hands, dead=dead_text, game="deuce-seven")))
+    assert "exact" in _text(driver, ".equity-calc [data-testid=status]")
+    Select(_find(driver, ".equity-calc [data-testid=game]")).select_by_value("holdem")
+    _wait(driver, board.is_displayed)

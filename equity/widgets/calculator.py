@@ -35,6 +35,18 @@ MC_STEPS = (64, 16, 4, 1)
 """A Monte-Carlo run shows its figures after ``trials // k`` deals for each ``k``."""
 
 
+def _game_info(name: str) -> dict[str, Any]:
+    """What the front end shows of game ``name``: read from the registry, no game named."""
+    g = GAMES[name]
+    if g.short_hands == "stud":
+        hands = f"the cards held so far, {g.min_cards} to {g.hole_cards} (e.g. (As2s)3d)"
+    elif g.short_hands == "draw":
+        hands = f"the cards kept, up to {g.hole_cards}; the draw deals the rest"
+    else:
+        hands = f"{g.hole_cards} hole cards, a range or random"
+    return {"has_board": g.has_board, "hands": hands, "summary": g.summary}
+
+
 def mc_steps(trials: int) -> list[int]:
     """The deal counts after which a Monte-Carlo run of ``trials`` deals shows its figures.
 
@@ -85,6 +97,10 @@ class Calculator(anywidget.AnyWidget):
     dead = traitlets.Unicode("").tag(sync=True)
     game = traitlets.Unicode("holdem").tag(sync=True)
     games = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
+    game_info = traitlets.Dict(read_only=True).tag(sync=True)
+    """Per game, what the front end needs from the registry: ``has_board`` (no board picker
+    without one), ``hands`` (how a hand is written, a short hand included) and
+    ``summary``."""
     trials = traitlets.Int(1_000_000).tag(sync=True)
     seed = traitlets.Int(None, allow_none=True).tag(sync=True)
     request = traitlets.Int(0).tag(sync=True)
@@ -116,12 +132,20 @@ class Calculator(anywidget.AnyWidget):
         self._worker = Worker(self._compute)
         super().__init__(players=texts, board=board, dead=dead, game=game, **kwargs)
         self.set_trait("games", list(GAMES))
+        self.set_trait("game_info", {name: _game_info(name) for name in GAMES})
+        self.observe(self._drop_board_of_boardless_game, names="game")
         self.observe(
             lambda _: self._worker.submit(),
             names=["players", "board", "dead", "game", "trials", "seed"],
         )
         self.observe(self._typed_into_grid, names="players")
         self._worker.submit()
+
+    def _drop_board_of_boardless_game(self, change: dict[str, Any]) -> None:
+        """A game without a board (stud, draw) drops the board cards of the previous game."""
+        found = GAMES.get(change["new"])
+        if found is not None and not found.has_board and self.board:
+            self.board = ""
 
     def _typed_into_grid(self, change: dict[str, Any]) -> None:
         """A linked grid's player typed in: the grid takes the text (a bad one shows there)."""

@@ -1,6 +1,7 @@
 // The equity calculator's view (anywidget ESM): player inputs, a game selector, board and
 // dead card pickers, the results table and the status line.  Test ids: player-N,
-// equity-N, win-N, tie-N, stderr-N, board-card-As, dead-card-As, game, status, error.
+// equity-N, win-N, tie-N, stderr-N, board-picker, board-card-As, dead-card-As, game, game-hint,
+// status, error.
 const SUITS = "shdc";
 const SUIT_SYMBOL = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
 
@@ -77,9 +78,14 @@ function render({ model, el: root }) {
 
   // game
   const game = el("select", { "data-testid": "game" });
+  const hint = el("div", { class: "eq-hint", "data-testid": "game-hint" });
   function drawGames() {
     game.replaceChildren(...model.get("games").map((g) => el("option", { value: g }, g)));
     game.value = model.get("game");
+    // a game without a board (stud, draw) shows no board picker; the registry says which
+    const info = (model.get("game_info") || {})[game.value] || {};
+    board.box.hidden = info.has_board === false;
+    hint.textContent = info.summary ? `${info.summary}; a hand: ${info.hands}` : "";
   }
   game.addEventListener("change", () => userChange({ game: game.value }));
 
@@ -168,6 +174,7 @@ function render({ model, el: root }) {
   model.on("change:players", drawPlayers);
   model.on("change:games", drawGames);
   model.on("change:game", drawGames);
+  model.on("change:game_info", drawGames);
   model.on("change:board", drawCards);
   model.on("change:dead", drawCards);
   model.on("change:status", drawResults);
@@ -175,7 +182,7 @@ function render({ model, el: root }) {
   model.on("change:error", drawResults);
 
   const top = el("div", { class: "eq-top" });
-  top.append(playersBox, el("label", {}, "game "), game);
+  top.append(playersBox, el("label", {}, "game "), game, hint);
   const pickers = el("div", { class: "eq-pickers" });
   pickers.append(board.box, dead.box);
   root.append(top, pickers, table, status, error);
