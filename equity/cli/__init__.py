@@ -35,8 +35,9 @@ def build_parser() -> Parser:
     """The argument parser of the ``equity`` command."""
     parser = Parser(
         prog="equity",
-        description="Poker equity and hand frequencies: hold'em, Omaha (high and hi-lo), short "
-        "deck, five-card, Zha Jin Hua. "
+        description="Poker equity and hand frequencies: hold'em, Omaha (high and hi-lo), "
+        "Courchevel, short deck, five-card, Zha Jin Hua, seven-card stud (high, razz, hi-lo) "
+        "and the single draws (five-card, 2-7, badugi). "
         "Every figure is exact (enumerated) or a Monte-Carlo estimate with its standard error.",
         epilog="examples:\n"
         "  equity eval Kh Kd 5s Ks 5c 2d 3d\n"
