@@ -98,6 +98,21 @@ def test_monte_carlo_identical_zjh_on_dask(client: Any) -> None:
 
 @pytest.mark.usefixtures("small_chunks")
 @pytest.mark.parametrize(
+    ("game", "hands"),
+    [("stud8", ["As2s3d", "QhQd2c", "random"]), ("razz", ["A 2 3", "4 5 6"])],
+)
+def test_stud_family_identical_on_dask(client: Any, game: str, hands: list[str]) -> None:
+    """Monte-Carlo (partly known cards, hi-lo) and exact (many assignments) of the stud
+    family give the same counts on Dask."""
+    args: dict[str, Any] = {"game": game, "trials": 100_000, "seed": 5}
+    same(calculate(hands, **args), calculate(hands, **args, scheduler=client))
+    exact = ["A 2 3c9dKc", "4 5 6c9hQd"] if game == "razz" else ["As2s3d4h9cKd", "Qh2cQd5s6s7d"]
+    same(calculate(exact, game=game, method="exact"),
+         calculate(exact, game=game, method="exact", scheduler=client))  # fmt: skip
+
+
+@pytest.mark.usefixtures("small_chunks")
+@pytest.mark.parametrize(
     ("hands", "board"),
     [
         (["AsKs", "random"], "Qs7s2c"),
