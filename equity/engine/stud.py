@@ -73,7 +73,7 @@ def _candidate_sets(slots: Sequence[int], available: int) -> list[tuple[int, ...
         union |= m
     pool = [c for c in range(52) if (union & available) >> c & 1]
     k = len(slots)
-    if comb(len(pool), k) > 50 * MAX_CANDIDATES:
+    if comb(len(pool), k) > 4 * MAX_CANDIDATES:  # a long search: refuse up front
         raise ValueError("too many")
     found = []
     for cards in itertools.combinations(pool, k):
