@@ -19,7 +19,7 @@ EXACT_SPOTS = [
     ("stud", ["AsAd9d2c3c4c", "KhKd2h7s8s9s", "5c5d6h6s7c7d"], ""),
     ("razz", ["As2s3d4h9cKd", "QhQd2c5s6s7d"], ""),
     ("stud8", ["As2s3d4h9cKd", "QhQd2c5s6s7d"], ""),
-    ("stud8", ["As2s3d4h5c", "Ah2h3h4s6s"], "7c7d7h8s8c8d"),
+    ("stud8", ["As2s3d4h5cKd", "Ah2h3h4s6sQd"], "7c7d7h8s8c8d"),  # both make a low
     ("five-draw", ["AsAd", "KhKcKd8s"], "2c3c4c5c6c7c8c9cTcJc"),
     ("deuce-seven", ["7h5c4d3s", "9h8c6d5h2c"], "Kc"),
     ("deuce-seven", ["7h5c4d", "8h6c4s3s2c"], "KcKdKhKsQc"),
