@@ -171,13 +171,13 @@ def run_mc(
     n_combos = len(arrays.combos)
     spec = mc_spec(job, arrays, trials, batch_size, seed)
     # Omaha and the stud family count outcomes (scoops, high and low wins) for the result
-    omaha = job.game.kernel in (KERNEL_OMAHA, KERNEL_STUD)
+    outcomes = job.game.kernel in (KERNEL_OMAHA, KERNEL_STUD)
     units = 2 if job.game.hilo else 1  # hi-lo counts half-pots
     # Elsewhere (Dask), chunks of batches run ahead on the workers and arrive in batch order.
     chunks = executor.ordered_batches(mc_unit, spec, n_batches, batch_size * n_players)
     sums = np.zeros((n_players, n_players + 1), dtype=np.int64)
     combo_sums = np.zeros(
-        (n_players, EXTRA_COLUMNS) if omaha else (n_combos, n_players + 1), dtype=np.int64
+        (n_players, EXTRA_COLUMNS) if outcomes else (n_combos, n_players + 1), dtype=np.int64
     )
     moments = np.zeros((3, n_players))  # running sums for the batch-means stderr
     ks = np.arange(n_players + 1, dtype=float)
@@ -219,7 +219,7 @@ def run_mc(
         "counts": sums,
         "samples": n_done,
         "stderr": se,
-        "combo_counts": None if omaha else combo_sums,
+        "combo_counts": None if outcomes else combo_sums,
         # outcomes (scoop, high and low wins) of Omaha and of the hi-lo games
         "extra": combo_sums if job.game.omaha or job.game.hilo else None,
         "interrupted": reason == "interrupted",

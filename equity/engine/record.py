@@ -238,6 +238,7 @@ def stud_showdown(job: Job, holes: np.ndarray) -> tuple[np.ndarray, ...]:
     if not g.hilo:
         return values, category, winners
     low8 = np.empty(n * n_players, dtype=np.int32)
+    warming(_lowball.evaluate_low_batch)
     _lowball.evaluate_low_batch(hands, 0, lowball_tables(), low8)
     # the five low ranks as the Omaha code: 256 - their mask (ace bit 0), 0 for none
     mask = _lowball.LOW_RAW_MASK - (low8 & _lowball.LOW_RAW_MASK)

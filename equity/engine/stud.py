@@ -16,7 +16,6 @@ enumerates it (units :func:`stud_exact_unit`).
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb, factorial
@@ -35,12 +34,15 @@ from ..cards import (
 )
 from ..control import Progress
 from ..games import Game, a_hand_of
+from ..games import game as get_game
 from ..kernels import stud as _stud
 from ..kernels._jit import warming
 from ..kernels.omaha_mc import EXTRA_COLUMNS
 from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
 from ..lookup.lowball import lowball_tables
-from .job import Job, Player, check_distinct, check_in_deck
+from ..ranges.omaha import cards_of_masks
+from ..ranges.patterns import PatternTooBroad, fitting_sets
+from .job import ASSIGNMENT_WORK, Job, Player, check_distinct, check_in_deck
 from .rounds import one_thread
 from .units import McArrays, stud_spot
 
@@ -64,41 +66,6 @@ ASSIGNMENTS_PER_UNIT = 4096
 """Assignments per exact unit (bounds the memory of one call)."""
 EXACT_CHUNKS = 64
 """Chunks of card sets per assignment of an exact enumeration (the threads share them)."""
-
-
-def _candidate_sets(slots: Sequence[int], available: int) -> list[tuple[int, ...]]:
-    """Every set of ``len(slots)`` cards of ``available`` that fits the slots, ascending."""
-    union = 0
-    for m in slots:
-        union |= m
-    pool = [c for c in range(52) if (union & available) >> c & 1]
-    k = len(slots)
-    if comb(len(pool), k) > 4 * MAX_CANDIDATES:  # a long search: refuse up front
-        raise ValueError("too many")
-    found = []
-    for cards in itertools.combinations(pool, k):
-        if _fits(cards, slots):
-            found.append(cards)
-            if len(found) > MAX_CANDIDATES:
-                raise ValueError("too many")
-    return found
-
-
-def _fits(cards: Sequence[int], slots: Sequence[int]) -> bool:
-    """Whether ``cards`` can be matched one to one to ``slots`` (augmenting paths)."""
-    match: dict[int, int] = {}  # slot -> card index
-
-    def place(i: int, seen: set[int]) -> bool:
-        for s, mask in enumerate(slots):
-            if s in seen or not (mask >> cards[i]) & 1:
-                continue
-            seen.add(s)
-            if s not in match or place(match[s], seen):
-                match[s] = i
-                return True
-        return False
-
-    return all(place(i, set()) for i in range(len(cards)))
 
 
 def _parse_stud_player(spec: object, g: Game, i: int) -> tuple[Player, tuple[int, ...], int]:
@@ -164,15 +131,17 @@ def prepare_stud(hands: Sequence[object], board: object, dead: object, g: Game, 
         if not wild:
             continue
         try:
-            sets = _candidate_sets(wild, available)
-        except ValueError:
+            sets = fitting_sets(wild, available)  # each fitting set once
+        except PatternTooBroad:
+            sets = None
+        if sets is None or len(sets) > MAX_CANDIDATES:
             raise ValueError(
                 f"hand {p.label!r} of player {i} fits too many sets of cards (more than "
                 f"{MAX_CANDIDATES:,}); name more of its cards"
-            ) from None
-        if not sets:
+            )
+        if not len(sets):
             raise ValueError(f"hand {p.label!r} of player {i} fits no cards left in the deck")
-        p.combos = np.array(sets, dtype=np.uint8).reshape(len(sets), len(wild))
+        p.combos = cards_of_masks(sets, len(wild))
         p.weights = np.ones(len(sets))
     job = Job(g, players, [], dead_cards, fixed_mask, False, NO_ZJH_RULES, None)
     job.n_now = tuple(held)
@@ -257,13 +226,12 @@ def owner_rows(job: Job) -> np.ndarray:
         labels += [p] * (private - n)
     if job.shared_card:
         labels.append(job.n_players)
-    rows = sorted(set(itertools.permutations(labels))) if len(labels) <= 8 else None
-    if rows is None:
-        rows = sorted(_multiset_permutations(labels))
+    rows = _multiset_permutations(labels)
     return np.array(rows, dtype=np.int8).reshape(len(rows), len(labels))
 
 
 def _multiset_permutations(labels: list[int]) -> list[tuple[int, ...]]:
+    """Every distinct ordering of ``labels``, each once, in lexicographic order."""
     counts: dict[int, int] = {}
     for x in labels:
         counts[x] = counts.get(x, 0) + 1
@@ -310,7 +278,8 @@ def stud_work(job: Job) -> int:
             n_assign *= len(p.combos)
             wild += p.combos.shape[1]
     deck = len(job.live_cards) - wild
-    return n_assign * comb(deck, _missing(job)) * _ways(job) * job.n_players + n_assign * 500
+    evaluations = comb(deck, _missing(job)) * _ways(job) * job.n_players
+    return n_assign * (evaluations + ASSIGNMENT_WORK)
 
 
 @dataclass(frozen=True)
@@ -335,8 +304,6 @@ def stud_exact_unit(
     ------
     holes : uint8[n_assign, n_players, HAND_WIDTH]; used : uint64[n_assign]
     """
-    from ..games import game as get_game
-
     g = get_game(spec.game)
     spot = stud_spot(g, spec.arrays, spec.fixed_mask)
     n_assign, n_players = holes.shape[:2]

@@ -40,14 +40,7 @@ DEUCE_SEVEN_CATEGORIES = (
     "Q-low",
     "K-low",
     "A-high",
-    "pair",
-    "two pair",
-    "three of a kind",
-    "straight",
-    "flush",
-    "full house",
-    "four of a kind",
-    "straight flush",
+    *reversed(POKER_CATEGORIES[:-1]),  # pair .. straight flush: the worse, the better
 )
 """Deuce-to-seven hands, best first: the worst high hands win."""
 

@@ -78,6 +78,7 @@ __all__ = [
     "MAX_PATTERN_HANDS",
     "OMAHA_PATTERN_SYNTAX",
     "OmahaRange",
+    "cards_of_masks",
     "count_omaha_hands",
     "parse_omaha_range",
 ]
@@ -298,10 +299,10 @@ def _masks(item: _Item) -> np.ndarray:
     return np.concatenate(parts)
 
 
-def _cards_of(masks: np.ndarray, n: int) -> np.ndarray:
-    """``uint8[m, n]``: the cards of ``n``-card ``masks``, highest first."""
+def cards_of_masks(masks: np.ndarray, n: int) -> np.ndarray:
+    """``uint8[m, n]``: the cards of ``n``-card ``masks`` (card sets), highest first."""
     out = np.empty((len(masks), n), dtype=np.uint8)
-    rest = masks.copy()
+    rest = masks.astype(np.int64)
     for j in range(n - 1, -1, -1):
         low = rest & -rest
         out[:, j] = np.frexp(low.astype(np.float64))[1] - 1  # exact: a power of two
@@ -352,7 +353,7 @@ class OmahaRange:
             keys = keys[np.r_[True, keys[1:] != keys[:-1]]]
         # Comparing masks compares the hands' cards, highest first: the top card
         # where two hands differ decides both orders.
-        combos = _cards_of(keys[::-1], n_hole)
+        combos = cards_of_masks(keys[::-1], n_hole)
         weights = np.ones(len(keys))
         for name, value in (("_combos", combos), ("_keys", keys), ("_weights", weights)):
             value.flags.writeable = False

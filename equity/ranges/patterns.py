@@ -29,7 +29,7 @@ from math import comb
 import numpy as np
 
 from ..cards import ANY_CARD, format_pattern, parse_card_pattern
-from .omaha import MAX_PATTERN_HANDS
+from .omaha import MAX_PATTERN_HANDS, cards_of_masks
 
 __all__ = ["MAX_SCAN", "HandPattern", "PatternTooBroad", "fitting_sets", "pattern_range"]
 
@@ -106,17 +106,6 @@ def fitting_sets(slots: tuple[int, ...] | list[int], allowed: int) -> np.ndarray
     return np.sort(out)[::-1].copy()
 
 
-def _cards_of(masks: np.ndarray, n: int) -> np.ndarray:
-    """``uint8[m, n]``: the cards of ``n``-card ``masks``, highest first."""
-    out = np.empty((len(masks), n), dtype=np.uint8)
-    rest = masks.astype(np.int64)
-    for j in range(n - 1, -1, -1):
-        low = rest & -rest
-        out[:, j] = np.frexp(low.astype(np.float64))[1] - 1  # exact: a power of two below 2**52
-        rest ^= low
-    return out
-
-
 class HandPattern:
     """A hand of partly known cards as a range: every hand fitting it, weight 1 each.
 
@@ -172,4 +161,4 @@ def pattern_range(text: str | tuple[int, ...], n_hole: int, deck_mask: int) -> H
             f"hand {shown!r} fits {len(masks):,} hands, more than MAX_PATTERN_HANDS = "
             f"{MAX_PATTERN_HANDS:,} can list; name more of its cards or give 'random'"
         )
-    return HandPattern(slots, _cards_of(masks, n_hole))
+    return HandPattern(slots, cards_of_masks(masks, n_hole))
