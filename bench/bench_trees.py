@@ -92,6 +92,16 @@ CASES = {
     "exact AhKd v QQ+,AKs 2T (s)": exact(["AhKd", "QQ+,AKs"], 2),
     "exact 3-way AsKs QhQd JcTc 1T (s)": exact(["AsKs", "QhQd", "JcTc"], 1),
     "exact 3-way flop 2T (s)": exact(["AsKs", "QhQd", "random"], 2, "Ts9s2h"),
+    "exact flop call AsKs v QhQd (s)": threads(1, lambda: secs(lambda: [equity.calculate(
+        ["AsKs", "QhQd"], board="Qs7s2h") for _ in range(200)]) / 200),
+    "exact omaha flop 1T (s)": threads(1, lambda: secs(lambda: equity.calculate(
+        ["AsAhKsKh", "QdQcJdJc"], board="2c7d9h", game="omaha", method="exact"))),
+    "MC razz (As2d)3h v (KdQc)Jh 1T": mc(["(As2d)3h", "(KdQc)Jh"], 2_000_000, 1, "razz"),
+    "MC stud8 3-way 1T": mc(["(AsKd)Qh", "(2c3c)4c", "random"], 1_000_000, 1, "stud8"),
+    "deal AsKs v random 1T": threads(1, lambda: rate(1_000_000, lambda: equity.deal(
+        hands=["AsKs", "random"], n=1_000_000, seed=1))),
+    "deal razz 1T": threads(1, lambda: rate(500_000, lambda: equity.deal(
+        "razz", hands=["(As2d)3h", "random"], n=500_000, seed=1))),
     "freq holdem 1e7 2T": threads(2, lambda: rate(10**7, lambda: equity.category_frequencies(
         "holdem", trials=10**7, seed=1))),
     "freq zjh 1e7 2T": threads(2, lambda: rate(10**7, lambda: equity.category_frequencies(
