@@ -2,10 +2,13 @@
 
 Written from the documented contract of the kernels (``equity.kernels.rng``,
 ``.deal``, ``.montecarlo``, ``.headsup``, ``.headsup_range``, ``.omaha_mc``,
-``.scoring``), not from their loops; the tests of ``test_pinned_draws.py``
-hold every Monte-Carlo path of the engine to it, count for count.  Only the
-hand *evaluation* is borrowed (the package's batch evaluators): what is
-pinned here is the random stream, the draws and the counting.
+``.stud``, ``.scoring``), not from their loops; the tests of
+``test_pinned_draws.py`` hold every Monte-Carlo path of the engine to it,
+count for count.  The table games, Zha Jin Hua and Omaha borrow the hand
+*evaluation* (the package's batch evaluators): what is pinned there is the
+random stream, the draws and the counting.  The stud family is scored by the
+plain evaluators of ``reference_stud`` (every five of the cards), so its
+pins hold the evaluators too.
 
 The stream
 ----------
@@ -66,14 +69,36 @@ steps from ``i = 0`` of one 52-card deck that every random player re-deals
 three cards are a fresh uniform draw from all 52, known and dead cards
 included).
 
+The stud family (stud, razz, stud8, five-draw, deuce-seven, badugi; no board):
+a player holds now the cards written (known cards in the order written, then
+the cards of its candidate set) and is dealt the rest of the hand.
+
+* A partly known hand (``"(A*)K"``: a slot may be a card, a rank, a suit or
+  ``*``) holds one of its *candidate sets*: every set of cards not known that
+  fills its slots other than the exact cards, each once, ordered by
+  decreasing card mask, cards highest first.  Slots that are all ``*`` are no
+  pattern: the hand holds its exact cards and is dealt the rest.
+* Per deal: the candidate sets, drawn jointly as ranges are (weight 1 each:
+  one bounded draw on a fresh output per player, the whole draw rejected on
+  a conflict); then each player in seat order is dealt its missing cards by
+  Fisher-Yates from ``i = 0`` over the live deck (the cards not known,
+  ascending, kept permuted from deal to deal), passing over (but stepping
+  past) the candidate sets' cards; then, when the last card is shared, one
+  more card the same way, appended to every hand.
+* Stud shares the last card when the cards left (the live deck less the
+  candidate sets' cards) cannot give every player the rest of a seven-card
+  hand and no hand is complete: eight players, say; each is then dealt up
+  to six cards and the shared card is the seventh.
+
 Counting
 --------
 ``counts[p, k]`` (``k >= 1``): deals in which player ``p`` shares the pot
-with ``k`` players in all.  Omaha hi-lo counts half-pots: the high and the
-low half each go to their winners, and with no qualifying low both halves go
-to the high winners.  Range players also keep per-combo counts
+with ``k`` players in all.  Omaha hi-lo and stud8 count half-pots: the high
+and the low half each go to their winners, and with no qualifying low both
+halves go to the high winners.  Range players also keep per-combo counts
 ``combo[c] = [deals, shares 1 way, 2 ways, ...]`` (hold'em / short deck); Omaha
-keeps the ``extra`` outcome counts of ``equity.kernels.omaha_mc``.
+and the stud family keep the ``extra`` outcome counts of ``equity.kernels.omaha_mc``
+(``calculate`` reports them for Omaha and stud8).
 """
 
 from __future__ import annotations

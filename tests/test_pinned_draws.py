@@ -24,13 +24,21 @@ The mixes of player kinds reach every branch of the kernels:
   decks, with and without the 2-3-5 rule;
 * Omaha (``kernels.omaha_mc.simulate_omaha_batches``, one body
   ``_omaha_batch`` for every spot): two known hands and the general mixes,
-  high and hi-lo (half-pots), 4-6 hole cards.
+  high and hi-lo (half-pots), 4-6 hole cards;
+* the stud family (``kernels.stud.simulate_stud_batches``, one body
+  ``_stud_batch``): stud on the third to sixth street, razz, stud8 (half-pots
+  and outcomes), partly known hands (the joint draw of the candidate sets,
+  with rejection), eight players sharing the last card, the draw games with
+  the cards kept and the discards dead.  Scored by the plain evaluators of
+  ``reference_stud`` and held to ``equity.deal`` card for card; a Hypothesis
+  test deals any spot of the family.
 
 Each is run on every board size the game allows, with and without dead cards,
 in at least two batches: ``1202`` deals in batches of ``601`` (odd batches: the
 paired preflop loops finish each with a single deal) or ``1001`` in batches of
-``400`` (a short last batch of 201); Omaha in batches of 250, 250 and 101.  The
-table-game and Zha Jin Hua cases also hold ``equity.deal`` to the dealer's cards.
+``400`` (a short last batch of 201); Omaha and the stud family in batches of
+250, 250 and 101 (eight stud players: 120, 120 and 61).  The table-game, Zha
+Jin Hua and stud-family cases also hold ``equity.deal`` to the dealer's cards.
 """
 
 from __future__ import annotations
@@ -43,7 +51,7 @@ import dealer
 import numba
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import equity
@@ -625,3 +633,64 @@ def test_stud_family_follows_the_dealer(
     assert 0 < tally.extra[0, 6] < trials  # some deals have a low, some none
     part = tally.extra[:, 5] / float(trials) - tally.extra[:, 0] / float(trials)
     np.testing.assert_array_equal(result.tie, part)
+
+
+STUD_FAMILY = ["stud", "razz", "stud8", "five-draw", "deuce-seven", "badugi"]
+
+
+def _slot_text(card: int, kind: str) -> str:
+    """A card written as itself, its rank, its suit or ``*`` (a slot of a partly known hand)."""
+    text = format_cards([card])
+    return {"card": text, "rank": text[0], "suit": text[1], "any": "*"}[kind]
+
+
+@st.composite
+def stud_spots(draw: st.DrawFn) -> dict[str, Any]:
+    """A stud-family spot: 2-8 players (stud on one street, the draw games keeping any number
+    of cards), each hand known, partly known (up to three slots a rank, a suit or ``*``) or
+    random, and 0-3 dead cards."""
+    game = draw(st.sampled_from(STUD_FAMILY))
+    g = equity.game(game)
+    n_players = draw(st.integers(2, 8))
+    street = draw(st.integers(g.min_cards or 1, g.hole_cards))
+    cards = iter(draw(st.permutations(range(52))))
+    hands: list[str] = []
+    for _ in range(n_players):
+        held = street if g.short_hands == "stud" else draw(st.integers(0, g.hole_cards))
+        if not held or draw(st.booleans()):
+            hands.append("random")
+            continue
+        kinds = draw(st.lists(st.sampled_from(["card"] * 4 + ["rank", "suit", "any"]),
+                              min_size=held, max_size=held))  # fmt: skip
+        if sum(k != "card" for k in kinds) > 3 or kinds.count("any") > 1:
+            kinds = ["card"] * held
+        hands.append(" ".join(_slot_text(next(cards), k) for k in kinds))
+    dead = [next(cards) for _ in range(draw(st.integers(0, 3)))]
+    return {
+        "game": game,
+        "hands": hands,
+        "dead": format_cards(dead),
+        "n": draw(st.integers(1, 300)),
+        "batch_size": draw(st.integers(1, 200)),
+        "seed": draw(st.integers(0, 2**63 - 1)),
+    }
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spot=stud_spots())
+def test_stud_deals_follow_the_dealer(spot: dict[str, Any]) -> None:
+    """Any stud-family spot: ``equity.deal`` deals the dealer's hands, card for card."""
+    game, hands, dead, n = spot["game"], spot["hands"], spot["dead"], spot["n"]
+    try:
+        deals = equity.deal(game, hands=hands, dead=dead, n=n, seed=spot["seed"],
+                            batch_size=spot["batch_size"])  # fmt: skip
+    except ValueError as error:  # more cards than the deck holds, or patterns in conflict
+        message = str(error)
+        assume("more cards" not in message and "no legal deal" not in message)
+        raise
+    table = dealer.StudTable(game, hands, dead)
+    event(
+        f"{game}{', shared card' if table.shared else ''}{', partly known' if table.blocks else ''}"
+    )
+    want = dealer.stud_deals(table, trials=n, batch_size=spot["batch_size"], seed=spot["seed"])
+    np.testing.assert_array_equal(deals.holes, want)
