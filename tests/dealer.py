@@ -2,10 +2,13 @@
 
 Written from the documented contract of the kernels (``equity.kernels.rng``,
 ``.deal``, ``.montecarlo``, ``.headsup``, ``.headsup_range``, ``.omaha_mc``,
-``.scoring``), not from their loops; the tests of ``test_pinned_draws.py``
-hold every Monte-Carlo path of the engine to it, count for count.  Only the
-hand *evaluation* is borrowed (the package's batch evaluators): what is
-pinned here is the random stream, the draws and the counting.
+``.stud``, ``.scoring``), not from their loops; the tests of
+``test_pinned_draws.py`` hold every Monte-Carlo path of the engine to it,
+count for count.  The table games, Zha Jin Hua and Omaha borrow the hand
+*evaluation* (the package's batch evaluators): what is pinned there is the
+random stream, the draws and the counting.  The stud family is scored by the
+plain evaluators of ``reference_stud`` (every five of the cards), so its
+pins hold the evaluators too.
 
 The stream
 ----------
@@ -66,19 +69,42 @@ steps from ``i = 0`` of one 52-card deck that every random player re-deals
 three cards are a fresh uniform draw from all 52, known and dead cards
 included).
 
+The stud family (stud, razz, stud8, five-draw, deuce-seven, badugi; no board):
+a player holds now the cards written (known cards in the order written, then
+the cards of its candidate set) and is dealt the rest of the hand.
+
+* A partly known hand (``"(A*)K"``: a slot may be a card, a rank, a suit or
+  ``*``) holds one of its *candidate sets*: every set of cards not known that
+  fills its slots other than the exact cards, each once, ordered by
+  decreasing card mask, cards highest first.  Slots that are all ``*`` are no
+  pattern: the hand holds its exact cards and is dealt the rest.
+* Per deal: the candidate sets, drawn jointly as ranges are (weight 1 each:
+  one bounded draw on a fresh output per player, the whole draw rejected on
+  a conflict); then each player in seat order is dealt its missing cards by
+  Fisher-Yates from ``i = 0`` over the live deck (the cards not known,
+  ascending, kept permuted from deal to deal), passing over (but stepping
+  past) the candidate sets' cards; then, when the last card is shared, one
+  more card the same way, appended to every hand.
+* Stud shares the last card when the cards left (the live deck less the
+  candidate sets' cards) cannot give every player the rest of a seven-card
+  hand and no hand is complete: eight players, say; each is then dealt up
+  to six cards and the shared card is the seventh.
+
 Counting
 --------
 ``counts[p, k]`` (``k >= 1``): deals in which player ``p`` shares the pot
-with ``k`` players in all.  Omaha hi-lo counts half-pots: the high and the
-low half each go to their winners, and with no qualifying low both halves go
-to the high winners.  Range players also keep per-combo counts
+with ``k`` players in all.  Omaha hi-lo and stud8 count half-pots: the high
+and the low half each go to their winners, and with no qualifying low both
+halves go to the high winners.  Range players also keep per-combo counts
 ``combo[c] = [deals, shares 1 way, 2 ways, ...]`` (hold'em / short deck); Omaha
-keeps the ``extra`` outcome counts of ``equity.kernels.omaha_mc``.
+and the stud family keep the ``extra`` outcome counts of ``equity.kernels.omaha_mc``
+(``calculate`` reports them for Omaha and stud8).
 """
 
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -93,7 +119,7 @@ from equity import (
     evaluate_shortdeck_batch,
     evaluate_zjh_batch,
 )
-from equity.cards import parse_cards
+from equity.cards import ANY_CARD, format_cards, parse_card_pattern, parse_cards
 from equity.games import KERNEL_OMAHA, KERNEL_ZJH
 from equity.games import game as get_game
 from equity.ranges import parse_omaha_range, parse_range
@@ -103,6 +129,8 @@ __all__ = [
     "Block",
     "Dealt",
     "Stream",
+    "StudTable",
+    "StudTally",
     "Table",
     "Tally",
     "batch_plan",
@@ -112,6 +140,8 @@ __all__ = [
     "fisher_yates_skipping",
     "floyd",
     "omaha_counts",
+    "stud_counts",
+    "stud_deals",
     "table_counts",
     "zjh_counts",
 ]
@@ -580,4 +610,163 @@ def omaha_counts(
     combo = np.zeros((max(table.n_combos, 1), n_players + 1), dtype=np.int64)
     return Tally(
         np.asarray(counts, dtype=np.int64), combo, table, dealt, np.asarray(extra, dtype=np.int64)
+    )
+
+
+# ---------------------------------------------------------------------------
+# the stud family (stud, razz, stud8, five-draw, deuce-seven, badugi)
+
+_RANDOM_WORDS = {"random", "?", "??", "xx", ""}
+
+
+def _fitting_sets(wild: Sequence[int], available: int) -> list[tuple[int, ...]]:
+    """Every set of cards of ``available`` that fills the slot masks ``wild`` (each card in
+    one slot that allows it), each set once: cards highest first, sets by decreasing mask.
+
+    Obvious on purpose: every way to fill the slots one by one, kept as a set.
+    """
+    choices = [[c for c in range(52) if (m & available) >> c & 1] for m in wild]
+    sets = {frozenset(pick) for pick in itertools.product(*choices) if len(set(pick)) == len(pick)}
+    return [tuple(sorted(s, reverse=True)) for s in sorted(sets, key=_mask, reverse=True)]
+
+
+@dataclass
+class StudTable:
+    """A stud-family deal as ``calculate`` reads it (the stud section of the module doc)."""
+
+    game: str
+    hands: Sequence[Any]
+    dead: str = ""
+    held: list[list[int]] = field(init=False)  # the known cards held now, as written
+    n_now: list[int] = field(init=False)  # cards held now: known and partly known
+    candidates: dict[int, list[tuple[int, ...]]] = field(init=False)  # partly known players
+
+    def __post_init__(self) -> None:
+        g = get_game(self.game)
+        self.n_cards = g.hole_cards
+        self.hilo = g.hilo
+        dead = parse_cards(self.dead) if self.dead else []
+        self.held, self.n_now, wilds = [], [], {}
+        for p, spec in enumerate(self.hands):
+            text = spec if isinstance(spec, str) else format_cards(parse_cards(spec))
+            if text.strip().lower() in _RANDOM_WORDS:
+                slots: tuple[int, ...] = ()
+            else:
+                slots = parse_card_pattern(text)
+            exact = [m.bit_length() - 1 for m in slots if m & (m - 1) == 0]
+            wild = [m for m in slots if m & (m - 1)]
+            if all(m == ANY_CARD for m in wild):
+                wild = []  # unknown cards held now are dealt as the cards to come
+            self.held.append(exact)
+            self.n_now.append(len(exact) + len(wild))
+            if wild:
+                wilds[p] = wild
+        self.known_mask = _mask([*dead, *itertools.chain(*self.held)])
+        self.live = [c for c in g.deck if not (self.known_mask >> c) & 1]
+        available = _mask(self.live)
+        self.candidates = {p: _fitting_sets(w, available) for p, w in wilds.items()}
+        # Stud with more players than the deck serves: the last card is shared (one card).
+        left = len(self.live) - sum(len(w) for w in wilds.values())
+        need = sum(self.n_cards - n for n in self.n_now)
+        self.shared = g.short_hands == "stud" and need > left and max(self.n_now) < self.n_cards
+        # the candidate sets, drawn jointly as ranges are (weight 1 each: one bounded draw)
+        self.blocks: dict[int, Block] = {}
+        total = 0
+        for p, sets in self.candidates.items():
+            cum = [float(total + k) for k in range(1, len(sets) + 1)]
+            self.blocks[p] = Block(list(sets), cum, float(total), total)
+            total += len(sets)
+
+    @property
+    def n_players(self) -> int:
+        """Players at the table."""
+        return len(self.hands)
+
+    def deal(self, stream: Stream, deck: list[int]) -> list[list[int]]:
+        """One deal: every player's finished hand (cards held now first, then as dealt)."""
+        picked, held = draw_ranges(stream, self.blocks, self.known_mask)
+        passed = held & ~self.known_mask  # the candidate sets' cards: in the deck, passed over
+        hands = [list(h) for h in self.held]
+        for p, c in picked.items():
+            hands[p] += self.blocks[p].combos[c]
+        private = self.n_cards - 1 if self.shared else self.n_cards
+        i = 0
+        for p in range(self.n_players):
+            cards, i = fisher_yates_skipping(stream, deck, i, private - self.n_now[p], passed)
+            hands[p] += cards
+        if self.shared:
+            (last,), i = fisher_yates_skipping(stream, deck, i, 1, passed)
+            for hand in hands:
+                hand.append(last)
+        return hands
+
+
+@dataclass
+class StudTally:
+    """A stud-family run: the dealt hands, ``counts`` and the hi-lo ``extra`` outcome
+    counts (the columns of :func:`omaha_counts`)."""
+
+    table: StudTable
+    holes: np.ndarray  # uint8[n, n_players, n_cards]
+    counts: np.ndarray  # int64[n_players, n_players + 1]
+    extra: np.ndarray  # int64[n_players, 7]
+
+
+def stud_deals(table: StudTable, *, trials: int, batch_size: int, seed: int) -> np.ndarray:
+    """Every deal of the Monte-Carlo run, in order: ``uint8[trials, n_players, n_cards]``."""
+    hands = []
+    for batch_seed, n in batch_plan(seed, trials, batch_size):
+        stream = Stream(batch_seed)
+        deck = list(table.live)  # stays permuted from deal to deal within the batch
+        hands += [table.deal(stream, deck) for _ in range(n)]
+    return np.asarray(hands, dtype=np.uint8).reshape(trials, table.n_players, table.n_cards)
+
+
+def _best_of(keys: Sequence[Any]) -> list[bool]:
+    """Who holds the best (smallest) key; nobody when no key is given (None)."""
+    live = [k for k in keys if k is not None]
+    return [k is not None and k == min(live) for k in keys]
+
+
+def stud_counts(
+    game: str,
+    hands: Sequence[Any],
+    dead: str = "",
+    *,
+    trials: int,
+    batch_size: int,
+    seed: int,
+) -> StudTally:
+    """The stud family: the counts of ``calculate``'s Monte-Carlo run, scored by the plain
+    evaluators of :mod:`reference_stud` (half-pots and outcome counts for stud8)."""
+    from reference_stud import RANKERS, low8_key
+
+    table = StudTable(game, hands, dead)
+    holes = stud_deals(table, trials=trials, batch_size=batch_size, seed=seed)
+    rank = functools.lru_cache(maxsize=None)(RANKERS[game])
+    low = functools.lru_cache(maxsize=None)(low8_key)
+    n = table.n_players
+    counts = [[0] * (n + 1) for _ in range(n)]
+    extra = [[0] * 7 for _ in range(n)]
+    for deal_ in holes.tolist():
+        finals = [tuple(sorted(h)) for h in deal_]
+        high_won = _best_of([rank(f) for f in finals])
+        low_won = _best_of([low(f) for f in finals]) if table.hilo else [False] * n
+        n_high, n_low = sum(high_won), sum(low_won)
+        for p in range(n):
+            if high_won[p]:
+                # a high-only pot is one unit; a hi-lo pot without a low, two half-pots
+                counts[p][n_high] += 2 if table.hilo and not n_low else 1
+                extra[p][1 if n_high == 1 else 2] += 1
+            if low_won[p]:
+                counts[p][n_low] += 1
+                extra[p][3 if n_low == 1 else 4] += 1
+            if high_won[p] or low_won[p]:
+                extra[p][5] += 1
+            if high_won[p] and n_high == 1 and (not n_low or (low_won[p] and n_low == 1)):
+                extra[p][0] += 1
+            if table.hilo and not n_low:
+                extra[p][6] += 1
+    return StudTally(
+        table, holes, np.asarray(counts, dtype=np.int64), np.asarray(extra, dtype=np.int64)
     )

@@ -24,13 +24,21 @@ The mixes of player kinds reach every branch of the kernels:
   decks, with and without the 2-3-5 rule;
 * Omaha (``kernels.omaha_mc.simulate_omaha_batches``, one body
   ``_omaha_batch`` for every spot): two known hands and the general mixes,
-  high and hi-lo (half-pots), 4-6 hole cards.
+  high and hi-lo (half-pots), 4-6 hole cards;
+* the stud family (``kernels.stud.simulate_stud_batches``, one body
+  ``_stud_batch``): stud on the third to sixth street, razz, stud8 (half-pots
+  and outcomes), partly known hands (the joint draw of the candidate sets,
+  with rejection), eight players sharing the last card, the draw games with
+  the cards kept and the discards dead.  Scored by the plain evaluators of
+  ``reference_stud`` and held to ``equity.deal`` card for card; a Hypothesis
+  test deals any spot of the family.
 
 Each is run on every board size the game allows, with and without dead cards,
 in at least two batches: ``1202`` deals in batches of ``601`` (odd batches: the
 paired preflop loops finish each with a single deal) or ``1001`` in batches of
-``400`` (a short last batch of 201); Omaha in batches of 250, 250 and 101.  The
-table-game and Zha Jin Hua cases also hold ``equity.deal`` to the dealer's cards.
+``400`` (a short last batch of 201); Omaha and the stud family in batches of
+250, 250 and 101 (eight stud players: 120, 120 and 61).  The table-game, Zha
+Jin Hua and stud-family cases also hold ``equity.deal`` to the dealer's cards.
 """
 
 from __future__ import annotations
@@ -43,12 +51,12 @@ import dealer
 import numba
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import equity
 from equity import ZJHRules, calculate
-from equity.cards import format_cards
+from equity.cards import format_cards, parse_cards
 from equity.kernels._jit import max_threads
 from equity.kernels.deal import deal_batch, sample_subsets, shuffle_batch
 from equity.kernels.rng import batch_seeds
@@ -536,3 +544,153 @@ def test_deal_shares_sum_to_calculate_counts(spot: dict[str, Any]) -> None:
     np.testing.assert_array_equal(deals.holes, tally.dealt.holes)
     np.testing.assert_array_equal(deals.board, tally.dealt.boards)
     np.testing.assert_array_equal(result.counts, tally.counts)
+
+
+# ---------------------------------------------------------------------------
+# the stud family: stud, razz, stud8, five-draw, deuce-seven, badugi
+
+STUD_SIZES = (601, 250)  # batches of 250, 250 and 101 deals
+EIGHT_SIZES = (301, 120)  # eight players: batches of 120, 120 and 61
+EIGHT_THIRD_STREET = ["(AsKd)Qh", "(7c7d)2s", "(9s9c)8d", "(JhTh)9h", "(2c3c)4c", "(5d5h)Ks",
+                      "(6s6d)Ac", "(QsJs)Td"]  # fmt: skip
+EIGHT_LOW_STREET = ["(As2d)3h", *EIGHT_THIRD_STREET[1:]]
+PATTERN_RANDOM7 = ["(A*)K", *["random"] * 7]
+
+
+def _stud_case(game: str, mix: str, hands: list[Any], dead: str, seed: int,
+               sizes: tuple[int, int] = STUD_SIZES, shared: bool = False) -> Any:  # fmt: skip
+    """One case: ``(game, hands, dead, trials, batch_size, seed, shared)``."""
+    trials, size = sizes
+    ident = f"{game}-{mix}{'-dead' if dead else ''}"
+    return pytest.param(game, hands, dead, trials, size, seed, shared, id=ident)
+
+
+STUD_CASES = [
+    # stud high: known hands on several streets, folded up cards dead, a random hand
+    _stud_case("stud", "3rd-known", ["(AsKd)Qh", "(7c7d)2s"], "", 8000),
+    _stud_case("stud", "3rd-known", ["(AsKd)Qh", "(7c7d)2s"], "Qc9d4h", 8001),
+    _stud_case("stud", "3rd-cards-random", [parse_cards("AsKdQh"), "random"], "", 8002),
+    _stud_case("stud", "5th-known3", ["(AsKd)QhJhTh", "(7c7d)2s7h3c", "(9s9c)8d8h4s"], "2d", 8003),
+    _stud_case("stud", "6th-known", ["(AsKd)QhJhTh2c", "(7c7d)2s7h3c5d"], "", 8004),
+    # partly known: candidate sets drawn jointly; "(A A)K" v "(A A)Q" collide 5 times in 6
+    _stud_case("stud", "pattern-known", ["(A*)K", "(7c7d)2s"], "", 8005),
+    _stud_case("stud", "pattern4-known", ["(A*)K*", "(7c7d)2s4d"], "Kc", 8006),
+    _stud_case("stud", "pattern-pattern-random", ["(A A)K", "(A A)Q", "random"], "", 8007),
+    _stud_case("stud", "unknown-down-known", ["(**)Kh", "(7c7d)2s"], "", 8008),
+    # seven players fill the deck; eight share the last card (one card, face up)
+    _stud_case("stud", "random7", ["random"] * 7, "", 8009, EIGHT_SIZES),
+    _stud_case("stud", "random8", ["random"] * 8, "", 8010, EIGHT_SIZES, shared=True),
+    _stud_case("stud", "3rd-known8", EIGHT_THIRD_STREET, "3h", 8011, EIGHT_SIZES, shared=True),
+    _stud_case("stud", "pattern-random7", PATTERN_RANDOM7, "", 8012, EIGHT_SIZES, shared=True),
+    # razz
+    _stud_case("razz", "3rd-known-random", ["(As2d)3h", "random"], "Kc", 8100),
+    _stud_case("razz", "5th-known", ["(As2d)3h4c5s", "(7c6d)8h9cTd"], "", 8101),
+    _stud_case("razz", "pattern-known-random", ["(A*)2", "(3c4d)5h", "random"], "", 8102),
+    _stud_case("razz", "random8", ["random"] * 8, "", 8103, EIGHT_SIZES, shared=True),
+    # stud hi-lo eight or better: half-pots and the outcome counts
+    _stud_case("stud8", "4th-known", ["(As2d)3h4c", "(KsKh)Qd9c"], "5d", 8200),
+    _stud_case("stud8", "3rd-known-random", ["(As2d)3h", "(KsKh)Qd", "random"], "", 8201),
+    _stud_case("stud8", "pattern-known", ["(A 2)3h", "(KsKh)Qd"], "", 8202),
+    _stud_case("stud8", "3rd-known8", EIGHT_LOW_STREET, "", 8203, EIGHT_SIZES, shared=True),
+    # the draw games: the cards kept, the discards dead; a pat hand draws nothing
+    _stud_case("five-draw", "kept-pat", ["AhKdQc", "9h9d9s4c4d"], "2c3c", 8300),
+    _stud_case("five-draw", "kept-random-kept", ["AhAd", "random", "KsKc"], "7h8h9h", 8301),
+    _stud_case("five-draw", "pattern-kept", ["A*", "KsKc"], "", 8302),
+    _stud_case("deuce-seven", "kept-random", ["7c5d4h", "random"], "Kd", 8400),
+    _stud_case("deuce-seven", "pat-kept", ["7c5d4h3s2c", "8h6d4c3d"], "KhJs", 8401),
+    _stud_case("deuce-seven", "random6", ["random"] * 6, "", 8402),
+    _stud_case("badugi", "kept-random-pattern", ["As2d3h", "random", "A s"], "", 8500),
+    _stud_case("badugi", "pat-kept", ["As2d3h4c", "Ad2c"], "KdKs", 8501),
+]
+
+
+@pytest.mark.parametrize(("game", "hands", "dead", "trials", "size", "seed", "shared"), STUD_CASES)
+def test_stud_family_follows_the_dealer(
+    game: str, hands: list[Any], dead: str, trials: int, size: int, seed: int, shared: bool
+) -> None:
+    """The stud family (``kernels.stud.simulate_stud_batches``): ``equity.deal`` deals the
+    dealer's hands card for card (the cards held now, then the cards dealt in order, the
+    shared card last), and the counts (half-pots and outcomes for stud8) are its own."""
+    tally = dealer.stud_counts(game, hands, dead, trials=trials, batch_size=size, seed=seed)
+    assert tally.table.shared == shared
+    deals = equity.deal(game, hands=hands, dead=dead, n=trials, seed=seed, batch_size=size)
+    np.testing.assert_array_equal(deals.holes, tally.holes)
+    assert deals.board.shape == (trials, 0)
+    result = run_mc(game, hands, "", dead, trials, size, seed)
+    np.testing.assert_array_equal(result.counts, tally.counts)
+    np.testing.assert_array_equal(deals.counts(), tally.counts)
+    hilo = equity.game(game).hilo
+    assert_counts_are_showdowns(tally.counts, trials, units=2 if hilo else 1)
+    if not hilo:
+        assert result.outcomes is None
+        return
+    assert result.outcomes is not None
+    names = ["scoop", "high_win", "high_tie", "low_win", "low_tie"]
+    for i, name in enumerate(names):
+        np.testing.assert_array_equal(result.outcomes[name], tally.extra[:, i] / float(trials))
+    no_low = np.full(len(hands), tally.extra[0, 6] / float(trials))
+    np.testing.assert_array_equal(result.outcomes["no_low"], no_low)
+    assert 0 < tally.extra[0, 6] < trials  # some deals have a low, some none
+    part = tally.extra[:, 5] / float(trials) - tally.extra[:, 0] / float(trials)
+    np.testing.assert_array_equal(result.tie, part)
+
+
+STUD_FAMILY = ["stud", "razz", "stud8", "five-draw", "deuce-seven", "badugi"]
+
+
+def _slot_text(card: int, kind: str) -> str:
+    """A card written as itself, its rank, its suit or ``*`` (a slot of a partly known hand)."""
+    text = format_cards([card])
+    return {"card": text, "rank": text[0], "suit": text[1], "any": "*"}[kind]
+
+
+@st.composite
+def stud_spots(draw: st.DrawFn) -> dict[str, Any]:
+    """A stud-family spot: 2-8 players (stud on one street, the draw games keeping any number
+    of cards), each hand known, partly known (up to three slots a rank, a suit or ``*``) or
+    random, and 0-3 dead cards."""
+    game = draw(st.sampled_from(STUD_FAMILY))
+    g = equity.game(game)
+    n_players = draw(st.integers(2, 8))
+    street = draw(st.integers(g.min_cards or 1, g.hole_cards))
+    cards = iter(draw(st.permutations(range(52))))
+    hands: list[str] = []
+    for _ in range(n_players):
+        held = street if g.short_hands == "stud" else draw(st.integers(0, g.hole_cards))
+        if not held or draw(st.booleans()):
+            hands.append("random")
+            continue
+        kinds = draw(st.lists(st.sampled_from(["card"] * 4 + ["rank", "suit", "any"]),
+                              min_size=held, max_size=held))  # fmt: skip
+        if sum(k != "card" for k in kinds) > 3 or kinds.count("any") > 1:
+            kinds = ["card"] * held
+        hands.append(" ".join(_slot_text(next(cards), k) for k in kinds))
+    dead = [next(cards) for _ in range(draw(st.integers(0, 3)))]
+    return {
+        "game": game,
+        "hands": hands,
+        "dead": format_cards(dead),
+        "n": draw(st.integers(1, 300)),
+        "batch_size": draw(st.integers(1, 200)),
+        "seed": draw(st.integers(0, 2**63 - 1)),
+    }
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(spot=stud_spots())
+def test_stud_deals_follow_the_dealer(spot: dict[str, Any]) -> None:
+    """Any stud-family spot: ``equity.deal`` deals the dealer's hands, card for card."""
+    game, hands, dead, n = spot["game"], spot["hands"], spot["dead"], spot["n"]
+    try:
+        deals = equity.deal(game, hands=hands, dead=dead, n=n, seed=spot["seed"],
+                            batch_size=spot["batch_size"])  # fmt: skip
+    except ValueError as error:  # more cards than the deck holds, or patterns in conflict
+        message = str(error)
+        assume("more cards" not in message and "no legal deal" not in message)
+        raise
+    table = dealer.StudTable(game, hands, dead)
+    event(
+        f"{game}{', shared card' if table.shared else ''}{', partly known' if table.blocks else ''}"
+    )
+    want = dealer.stud_deals(table, trials=n, batch_size=spot["batch_size"], seed=spot["seed"])
+    np.testing.assert_array_equal(deals.holes, want)
