@@ -74,6 +74,22 @@ def named(name: str) -> Evaluator:
     """The :class:`Evaluator` called ``name`` (one of :data:`equity.games.EVALUATORS`),
     bound to no game.
 
+    Parameters
+    ----------
+    name
+        An evaluator's name, e.g. ``"poker"`` or ``"razz"`` (a game names its own as
+        :attr:`equity.games.Game.evaluator`).
+
+    Returns
+    -------
+    Evaluator
+        Its four operations; its module is imported on the first call.
+
+    Raises
+    ------
+    ValueError
+        If no evaluator has that name.
+
     Examples
     --------
     >>> named("razz").describe(named("razz").evaluate("8h6d4c3s2h Kd Kc"))
@@ -93,9 +109,24 @@ def named(name: str) -> Evaluator:
 
 
 def evaluator(game: Game | str) -> Evaluator:
-    """The :class:`Evaluator` of ``game`` (a :class:`~equity.games.Game` or a name of
-    :data:`equity.games.GAMES`), bound to it: ``evaluate`` checks the game's hand sizes,
-    an Omaha hi-lo game's hands carry their low.
+    """The :class:`Evaluator` of ``game``, bound to it.
+
+    Parameters
+    ----------
+    game
+        A :class:`~equity.games.Game` or a name of :data:`equity.games.GAMES`.
+
+    Returns
+    -------
+    Evaluator
+        The evaluator the game names (:attr:`~equity.games.Game.evaluator`), bound to the
+        game: ``evaluate`` checks the hand sizes the game deals, and an Omaha hi-lo game's
+        hands carry their low.
+
+    Raises
+    ------
+    ValueError
+        If ``game`` names no game (the sentence lists them).
 
     Examples
     --------

@@ -47,9 +47,10 @@ class Evaluator:
     ``evaluate``, ``compare`` and ``low`` read cards as :func:`equity.cards.parse_cards`
     does; ``board`` is the community cards (a game without a board: none), ``rules`` the
     game's rules object (None: the default rules; games without rules ignore it).  An
-    evaluator from :func:`equity.evaluators.evaluator` is bound to its game: a hand of a
-    size the game never deals is a ``ValueError`` naming the game, and an Omaha hi-lo
-    game's hands carry their low.
+    evaluator from :func:`equity.evaluators.evaluator` is bound to its game (the ``game``
+    keyword of ``evaluate`` and ``compare``): the poker evaluator takes the hand sizes
+    the game deals (five-card poker: five cards), and an Omaha hi-lo game's hands carry
+    their low.
 
     Examples
     --------
@@ -64,11 +65,11 @@ class Evaluator:
 
     name: str
     """The evaluator's name, one of :data:`equity.games.EVALUATORS`."""
-    evaluate: Callable[..., Any]
-    """``evaluate(cards, board="", rules=None)``: the hand record of one hand (a
+    evaluate: Callable[..., HandRecord]
+    """``evaluate(cards, board="", rules=None, *, game=None)``: the record of one hand (a
     :class:`HandRecord`, e.g. a :class:`~equity.evaluators.poker.PokerHand`)."""
     compare: Callable[..., list[list[int]]]
-    """``compare(hands, board="", rules=None)``: the hands' indices grouped by place, the
+    """``compare(hands, board="", rules=None, *, game=None)``: the hands' indices by place, the
     winners first, tied hands together (each group in input order)."""
     rank: Callable[[Any], Any]
     """``rank(hand)``: a hand record's strength, bigger is better (a sort key; Zha Jin
