@@ -9,7 +9,7 @@ PATH`` to keep the figures).  In one run it
    (conversion is not timed), sized so that each peer runs a few seconds;
 2. in each of 3 rounds, times ``equity.kernels.holdem.evaluate_batch``
    (warm) on 1 thread, 2 threads and all threads, the public wrapper
-   ``equity.poker.evaluate_batch``, and each installed peer (eval7, treys,
+   ``equity.evaluators.poker.evaluate_batch``, and each installed peer (eval7, treys,
    phevaluator, pokerkit) in a plain Python loop; every figure is the best
    of its 3 rounds.  Interleaving keeps a slow phase of a shared machine
    from landing on one side of a ratio only;
@@ -48,9 +48,9 @@ from _common import (
 )
 
 import equity
+from equity.evaluators.poker import evaluate_batch as public_evaluate_batch
 from equity.kernels import holdem
 from equity.lookup import holdem_tables
-from equity.poker import evaluate_batch as public_evaluate_batch
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"

@@ -43,8 +43,8 @@ from typing import Any
 from _common import machine_info, peer_available, pin_cpus, write_json
 
 import equity
+from equity.evaluators.shortdeck import ShortDeckRules
 from equity.games import GAMES
-from equity.shortdeck import ShortDeckRules
 
 TARGET = 3.0
 """equity must run at least this many times poker-equity's showdowns per second."""

@@ -50,9 +50,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .cards import format_cards, parse_cards
     from .combos import EquityDistribution
     from .engine import calculate, use_scheduler
-    from .games import GAMES, game
-    from .histories import HistoryResult, history
-    from .lowball import (
+    from .evaluators.lowball import (
         LowHand,
         Stud8Hand,
         evaluate_badugi,
@@ -61,12 +59,10 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
         evaluate_razz,
         evaluate_stud8,
     )
-    from .odds import category_counts, category_probabilities
-    from .omaha import OmahaHand, evaluate_omaha, evaluate_omaha_batch
-    from .poker import PokerHand, compare_hands, evaluate, evaluate_batch, rank_hands
-    from .ranges import OmahaRange, Range, parse_omaha_range, parse_range
-    from .results import EquityResult
-    from .shortdeck import (
+    from .evaluators.odds import category_counts, category_probabilities
+    from .evaluators.omaha import OmahaHand, evaluate_omaha, evaluate_omaha_batch
+    from .evaluators.poker import PokerHand, compare_hands, evaluate, evaluate_batch, rank_hands
+    from .evaluators.shortdeck import (
         ShortDeckHand,
         ShortDeckRules,
         compare_shortdeck,
@@ -74,38 +70,42 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
         evaluate_shortdeck_batch,
         rank_shortdeck,
     )
-    from .zjh import ZJHRules, compare_zjh, evaluate_zjh, evaluate_zjh_batch, rank_zjh
+    from .evaluators.zjh import ZJHRules, compare_zjh, evaluate_zjh, evaluate_zjh_batch, rank_zjh
+    from .games import GAMES, game
+    from .histories import HistoryResult, history
+    from .ranges import OmahaRange, Range, parse_omaha_range, parse_range
+    from .results import EquityResult
 
 _EXPORTS = {
     "calculate": "engine",
     "use_scheduler": "engine",
     "EquityResult": "results",
-    "evaluate": "poker",
-    "evaluate_batch": "poker",
-    "rank_hands": "poker",
-    "compare_hands": "poker",
-    "PokerHand": "poker",
-    "evaluate_zjh": "zjh",
-    "evaluate_zjh_batch": "zjh",
-    "compare_zjh": "zjh",
-    "rank_zjh": "zjh",
-    "ZJHRules": "zjh",
-    "evaluate_omaha": "omaha",
-    "evaluate_omaha_batch": "omaha",
-    "OmahaHand": "omaha",
-    "evaluate_razz": "lowball",
-    "evaluate_deuce_seven": "lowball",
-    "evaluate_badugi": "lowball",
-    "evaluate_stud8": "lowball",
-    "evaluate_low_batch": "lowball",
-    "LowHand": "lowball",
-    "Stud8Hand": "lowball",
-    "evaluate_shortdeck": "shortdeck",
-    "evaluate_shortdeck_batch": "shortdeck",
-    "compare_shortdeck": "shortdeck",
-    "rank_shortdeck": "shortdeck",
-    "ShortDeckHand": "shortdeck",
-    "ShortDeckRules": "shortdeck",
+    "evaluate": "evaluators.poker",
+    "evaluate_batch": "evaluators.poker",
+    "rank_hands": "evaluators.poker",
+    "compare_hands": "evaluators.poker",
+    "PokerHand": "evaluators.poker",
+    "evaluate_zjh": "evaluators.zjh",
+    "evaluate_zjh_batch": "evaluators.zjh",
+    "compare_zjh": "evaluators.zjh",
+    "rank_zjh": "evaluators.zjh",
+    "ZJHRules": "evaluators.zjh",
+    "evaluate_omaha": "evaluators.omaha",
+    "evaluate_omaha_batch": "evaluators.omaha",
+    "OmahaHand": "evaluators.omaha",
+    "evaluate_razz": "evaluators.lowball",
+    "evaluate_deuce_seven": "evaluators.lowball",
+    "evaluate_badugi": "evaluators.lowball",
+    "evaluate_stud8": "evaluators.lowball",
+    "evaluate_low_batch": "evaluators.lowball",
+    "LowHand": "evaluators.lowball",
+    "Stud8Hand": "evaluators.lowball",
+    "evaluate_shortdeck": "evaluators.shortdeck",
+    "evaluate_shortdeck_batch": "evaluators.shortdeck",
+    "compare_shortdeck": "evaluators.shortdeck",
+    "rank_shortdeck": "evaluators.shortdeck",
+    "ShortDeckHand": "evaluators.shortdeck",
+    "ShortDeckRules": "evaluators.shortdeck",
     "parse_range": "ranges",
     "Range": "ranges",
     "parse_omaha_range": "ranges",
@@ -121,8 +121,8 @@ _EXPORTS = {
     "StreetsResult": "analysis.streets",
     "hits": "analysis.hits",
     "HitsResult": "analysis.hits",
-    "category_counts": "odds",
-    "category_probabilities": "odds",
+    "category_counts": "evaluators.odds",
+    "category_probabilities": "evaluators.odds",
     "history": "histories",
     "HistoryResult": "histories",
     "parse_cards": "cards",

@@ -120,10 +120,10 @@ from equity import (
     evaluate_zjh_batch,
 )
 from equity.cards import ANY_CARD, format_cards, parse_card_pattern, parse_cards
+from equity.evaluators.zjh import category_of_strength, special_235_batch
 from equity.games import KERNEL_OMAHA, KERNEL_ZJH
 from equity.games import game as get_game
 from equity.ranges import parse_omaha_range, parse_range
-from equity.zjh import category_of_strength, special_235_batch
 
 __all__ = [
     "Block",

@@ -151,16 +151,7 @@ LAYERS = [
     ("equity.games",),
     ("equity.lookup",),
     ("equity.kernels",),
-    (
-        "equity.poker",
-        "equity.omaha",
-        "equity.shortdeck",
-        "equity.zjh",
-        "equity.zjh_counts",
-        "equity.lowball",
-        "equity.lowball_counts",
-        "equity.odds",
-    ),
+    ("equity.evaluators",),
     ("equity.ranges",),
     ("equity.plots",),
     ("equity.results", "equity.combos"),
@@ -222,7 +213,7 @@ def test_every_game_registers_its_hooks() -> None:
     """The registry names no module above it: the modules computing a game's exact counts
     and evaluator tables register them when imported, and these importers load them all."""
     import equity.engine
-    import equity.odds
+    import equity.evaluators.odds
     from equity.games import GAMES
 
     for g in GAMES.values():
@@ -233,7 +224,7 @@ def test_every_game_registers_its_hooks() -> None:
         if g.rules_class is not None:
             assert isinstance(g.make_rules(), g.rules_class), g.name
     assert equity.engine is not None
-    assert equity.odds is not None
+    assert equity.evaluators.odds is not None
 
 
 def private_imports_of(name: str) -> list[str]:
@@ -293,7 +284,7 @@ def test_modules_use_named_interfaces(name: str) -> None:
 def test_the_private_import_finder_finds_them(tmp_path: Path) -> None:
     source = (
         "from .page import Page, _figure\n"
-        "from .. import poker as _p\n"
+        "from ..evaluators import poker as _p\n"
         "from .._version import __version__\n"
         "def f():\n"
         "    from ..lookup import _rank_multisets\n"
@@ -306,19 +297,20 @@ def test_the_private_import_finder_finds_them(tmp_path: Path) -> None:
     finally:
         del MODULES["equity.reports.fake"]
     assert found == [
+        "equity.evaluators.poker._strength",
         "equity.lookup._rank_multisets",
-        "equity.poker._strength",
         "equity.reports.page._figure",
     ]
 
 
 def test_every_game_has_every_piece() -> None:
     """Each registered game declares what the engine and the command line read: a kernel
-    family, an evaluator the CLI can evaluate and rank with, registered tables (and
-    counts when its odds are exact), rules that its flags build, and sane sizes."""
+    family, an evaluator with the four operations (the one the CLI and the reports ask),
+    registered tables (and counts when its odds are exact), rules that its flags build,
+    and sane sizes."""
     import equity.engine
-    import equity.odds
-    from equity.cli._hands import EVALUATE, RANK
+    import equity.evaluators.odds
+    from equity.evaluators import EVALUATOR_OBJECTS, Evaluator, evaluator, named
     from equity.games import (
         EVALUATORS,
         GAMES,
@@ -328,13 +320,23 @@ def test_every_game_has_every_piece() -> None:
         KERNEL_ZJH,
     )
 
-    assert set(EVALUATE) == set(RANK) == set(EVALUATORS)
+    assert set(EVALUATOR_OBJECTS) == set(EVALUATORS)
+    for name in EVALUATORS:
+        ev = named(name)
+        assert isinstance(ev, Evaluator), name
+        assert ev.name == name, name
+        assert ev.game is None, name
+        assert all(callable(op) for op in (ev.evaluate, ev.compare, ev.rank, ev.describe)), name
     for g in GAMES.values():
         assert g.title, g.name
         assert g.summary, g.name
         assert g.categories, g.name
         assert g.kernel in (KERNEL_TABLE, KERNEL_ZJH, KERNEL_OMAHA, KERNEL_STUD), g.name
         assert g.evaluator in EVALUATORS, g.name
+        ev = evaluator(g)
+        assert ev.name == g.evaluator, g.name
+        assert ev.game is g, g.name
+        assert (ev.low is not None) >= g.hilo, g.name  # a hi-lo game's evaluator finds lows
         assert g.evaluator_tables(g.make_rules()) is not None, g.name
         if g.exact_odds:
             counts = g.category_counts()
@@ -357,7 +359,7 @@ def test_every_game_has_every_piece() -> None:
             assert g.ranges, g.name
             assert (g.hole_cards, g.board_total) == (2, 5), g.name
     assert equity.engine is not None
-    assert equity.odds is not None
+    assert equity.evaluators.odds is not None
 
 
 def test_the_cli_names_no_game() -> None:
@@ -438,8 +440,17 @@ FORMER_NAMES = (
     "equity.table",
     "equity.distributed",
     "equity.frequencies",
+    "equity.poker",
+    "equity.shortdeck",
+    "equity.omaha",
+    "equity.zjh",
+    "equity.zjh_counts",
+    "equity.lowball",
+    "equity.lowball_counts",
+    "equity.odds",
 )
-"""Modules that only re-exported others under a former name, now gone."""
+"""Former module names, now gone: modules that only re-exported others under a former
+name, and the evaluators moved into ``equity.evaluators`` (no alias keeps an old path)."""
 
 
 def test_no_alias_modules() -> None:

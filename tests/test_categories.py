@@ -170,7 +170,7 @@ def test_stopped_early_counts_the_deals_dealt() -> None:
 
 
 def test_zha_jin_hua_exact_with_the_235_rule() -> None:
-    from equity.zjh import ZJHRules
+    from equity.evaluators.zjh import ZJHRules
 
     r = calculate(["AhAdAc", "2s3d5c"], game="zjh", rules=ZJHRules(special_235=True),
                   categories=True)  # fmt: skip

@@ -19,13 +19,13 @@ from equity.analysis.deals import MAX_ROWS, deal, deal_batch_size, deal_chunks
 from equity.analysis.deck import Deck
 from equity.cli import main
 from equity.engine import calculate
+from equity.evaluators.odds import category_probabilities
+from equity.evaluators.poker import evaluate
+from equity.evaluators.shortdeck import ShortDeckRules
+from equity.evaluators.zjh import ZJHRules
 from equity.kernels import montecarlo as mc
 from equity.kernels.deal import shuffle_batch, shuffle_cards
 from equity.kernels.rng import batch_seeds
-from equity.odds import category_probabilities
-from equity.poker import evaluate
-from equity.shortdeck import ShortDeckRules
-from equity.zjh import ZJHRules
 
 # ---------------------------------------------------------------- the same deals as calculate
 

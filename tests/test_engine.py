@@ -21,10 +21,10 @@ from conftest import num_threads
 
 from equity.cards import format_cards, parse_cards
 from equity.engine import calculate
+from equity.evaluators.zjh import ZJHRules
 from equity.kernels import enumerate as enum_kernels
 from equity.kernels import montecarlo as mc_kernels
 from equity.results import EquityResult
-from equity.zjh import ZJHRules
 
 ALL_RULES = [
     ZJHRules(special_235=special, suit_tiebreak=tiebreak, order=order)

@@ -18,12 +18,7 @@ from reference_lowball import badugi_key, deuce_seven_key, low8_key, razz_key
 from equity.analysis.frequencies import category_frequencies
 from equity.cards import format_cards, parse_cards
 from equity.cli import main
-from equity.games.draw import BADUGI_CATEGORIES, DEUCE_SEVEN_CATEGORIES
-from equity.games.stud import RAZZ_CATEGORIES
-from equity.kernels import lowball as kernels
-from equity.lookup import rank_multisets
-from equity.lookup.lowball import LOW_SHIFT, lowball_tables
-from equity.lowball import (
+from equity.evaluators.lowball import (
     evaluate_badugi,
     evaluate_deuce_seven,
     evaluate_low_batch,
@@ -33,8 +28,18 @@ from equity.lowball import (
     low_strength,
     stud8_low,
 )
-from equity.lowball_counts import badugi_counts, deuce_seven_counts, razz_counts, stud8_low_count
-from equity.odds import category_counts
+from equity.evaluators.lowball_counts import (
+    badugi_counts,
+    deuce_seven_counts,
+    razz_counts,
+    stud8_low_count,
+)
+from equity.evaluators.odds import category_counts
+from equity.games.draw import BADUGI_CATEGORIES, DEUCE_SEVEN_CATEGORIES
+from equity.games.stud import RAZZ_CATEGORIES
+from equity.kernels import lowball as kernels
+from equity.lookup import rank_multisets
+from equity.lookup.lowball import LOW_SHIFT, lowball_tables
 
 
 def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:

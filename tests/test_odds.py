@@ -1,4 +1,4 @@
-"""Tests of equity.odds: closed forms and rank-pattern counts against enumeration."""
+"""Tests of equity.evaluators.odds: closed forms and rank-pattern counts against enumeration."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 import reference as ref
 
-from equity.odds import (
+from equity.evaluators.odds import (
     best_five_counts,
     category_counts,
     category_probabilities,
     five_card_counts,
 )
-from equity.poker import CATEGORIES, evaluate_batch
+from equity.evaluators.poker import CATEGORIES, evaluate_batch
 
 
 def test_five_card_closed_form() -> None:

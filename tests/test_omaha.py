@@ -1,9 +1,9 @@
 """Omaha (4, 5, 6 hole cards; high and hi-lo 8-or-better) against the slow references.
 
-* The evaluator kernels (:func:`equity.omaha.evaluate_omaha_batch`) order
+* The evaluator kernels (:func:`equity.evaluators.omaha.evaluate_omaha_batch`) order
   random hands exactly as :func:`reference_games.omaha_high_key` does and
   find the same lows as :func:`reference_games.omaha_low`; the one-hand API
-  (:func:`equity.omaha.evaluate_omaha`) gives the reference's best five and
+  (:func:`equity.evaluators.omaha.evaluate_omaha`) gives the reference's best five and
   low too.
 * Exact equities of the engine (``method="exact"``) equal the plain-Python
   enumeration :func:`reference_games.enumerate_omaha` on river, turn and flop
@@ -27,8 +27,8 @@ import reference_games as rg
 import equity
 from equity.cards import format_cards, parse_cards
 from equity.engine import calculate
+from equity.evaluators.omaha import evaluate_omaha, evaluate_omaha_batch
 from equity.lookup.omaha import low_mask_text
-from equity.omaha import evaluate_omaha, evaluate_omaha_batch
 
 SEED = 20261201
 

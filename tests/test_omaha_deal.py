@@ -18,9 +18,9 @@ from equity import calculate, deal
 from equity.analysis.deals import deal_chunks
 from equity.cards import parse_cards
 from equity.cli import main
+from equity.evaluators.omaha import evaluate_omaha_batch
 from equity.games import game as get_game
 from equity.lookup.omaha import low_mask_text
-from equity.omaha import evaluate_omaha_batch
 from equity.ranges.omaha import parse_omaha_range
 
 SPOTS = [

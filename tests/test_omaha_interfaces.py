@@ -10,8 +10,8 @@ from conftest import fails, run_json
 
 from equity import calculate
 from equity.analysis.frequencies import category_frequencies
+from equity.evaluators.omaha import evaluate_omaha
 from equity.lookup.omaha import OmahaTables, build_omaha_tables, omaha_tables
-from equity.omaha import evaluate_omaha
 
 
 def test_shipped_tables_equal_a_fresh_build() -> None:

@@ -1,4 +1,4 @@
-"""Tests of equity.poker and equity.kernels.holdem against tests/reference.py."""
+"""Tests of equity.evaluators.poker and equity.kernels.holdem against tests/reference.py."""
 
 from __future__ import annotations
 
@@ -14,6 +14,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from equity.cards import format_cards, parse_cards
+from equity.evaluators.odds import best_five_counts, five_card_counts
+from equity.evaluators.poker import (
+    CATEGORIES,
+    PokerHand,
+    category_name,
+    compare_hands,
+    evaluate,
+    evaluate_batch,
+    rank_hands,
+)
 from equity.kernels import holdem
 from equity.lookup import (
     FLUSH_SIZE,
@@ -23,16 +33,6 @@ from equity.lookup import (
     HoldemTables,
     byte_safe,
     holdem_tables,
-)
-from equity.odds import best_five_counts, five_card_counts
-from equity.poker import (
-    CATEGORIES,
-    PokerHand,
-    category_name,
-    compare_hands,
-    evaluate,
-    evaluate_batch,
-    rank_hands,
 )
 
 

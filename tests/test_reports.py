@@ -18,11 +18,11 @@ matplotlib.use("Agg")
 from equity import reports  # noqa: E402
 from equity.analysis.frequencies import SPECIAL_235, category_frequencies  # noqa: E402
 from equity.engine import calculate  # noqa: E402
+from equity.evaluators.odds import category_counts  # noqa: E402
+from equity.evaluators.zjh import ZJHRules, zjh_heads_up_counts  # noqa: E402
 from equity.games import GAMES as GAME_REGISTRY  # noqa: E402
-from equity.odds import category_counts  # noqa: E402
 from equity.reports import frequencies as frequencies_page  # noqa: E402
 from equity.reports import page, studies_holdem, studies_zjh  # noqa: E402
-from equity.zjh import ZJHRules, zjh_heads_up_counts  # noqa: E402
 
 GAMES = ("five", "holdem", "zjh")
 
@@ -206,7 +206,7 @@ def test_zjh_heads_up_exact(rules):
     # the 52 bombs and 60 off-suit 2-3-5 hands, each enumerated by the engine
     hands, _, _, names = studies_zjh._zjh_hands()
     from equity.cards import format_cards
-    from equity.zjh import special_235_batch
+    from equity.evaluators.zjh import special_235_batch
 
     for row, members in (
         ("bomb", np.flatnonzero(names == "bomb")),

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from equity import calculate
+from equity.evaluators.zjh import ZJHRules
 from equity.results import Z95, EquityResult, shares_from_counts
-from equity.zjh import ZJHRules
 
 FRAME_COLUMNS = ["hand", "equity", "win", "tie", "stderr", "ci95_low", "ci95_high"]
 

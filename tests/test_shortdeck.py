@@ -22,15 +22,9 @@ from reference import assert_same_order
 from equity.analysis.frequencies import category_frequencies
 from equity.cards import parse_cards
 from equity.cli import main
-from equity.games import GAMES, game
-from equity.games.poker_categories import POKER_CATEGORIES
-from equity.kernels import holdem as kernels
-from equity.kernels.rng import batch_seeds
-from equity.lookup import holdem_tables
-from equity.lookup.shortdeck import N_VALUES, shortdeck_tables
-from equity.odds import category_counts, category_probabilities
-from equity.poker import evaluate
-from equity.shortdeck import (
+from equity.evaluators.odds import category_counts, category_probabilities
+from equity.evaluators.poker import evaluate
+from equity.evaluators.shortdeck import (
     ShortDeckRules,
     compare_shortdeck,
     evaluate_shortdeck,
@@ -40,6 +34,12 @@ from equity.shortdeck import (
     shortdeck_category_name,
     shortdeck_five_card_counts,
 )
+from equity.games import GAMES, game
+from equity.games.poker_categories import POKER_CATEGORIES
+from equity.kernels import holdem as kernels
+from equity.kernels.rng import batch_seeds
+from equity.lookup import holdem_tables
+from equity.lookup.shortdeck import N_VALUES, shortdeck_tables
 
 DECK = np.arange(16, 52, dtype=np.uint8)
 ORDERS = [False, True]

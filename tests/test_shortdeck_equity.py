@@ -16,7 +16,7 @@ import pytest
 import reference_games as rg
 
 from equity.engine import calculate
-from equity.shortdeck import ShortDeckRules
+from equity.evaluators.shortdeck import ShortDeckRules
 
 needs_jit = pytest.mark.skipif(
     numba.config.DISABLE_JIT, reason="hundreds of thousands of deals: too slow without the JIT"

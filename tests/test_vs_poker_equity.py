@@ -36,8 +36,8 @@ import pytest
 
 from equity import calculate
 from equity.cards import format_cards
+from equity.evaluators.shortdeck import ShortDeckRules
 from equity.games import GAMES
-from equity.shortdeck import ShortDeckRules
 
 pe = pytest.importorskip("poker_equity", reason="poker-equity is not installed (the test extra)")
 

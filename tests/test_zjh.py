@@ -1,4 +1,4 @@
-"""Tests of equity.zjh and equity.kernels.zjh against tests/reference_zjh.py."""
+"""Tests of equity.evaluators.zjh and equity.kernels.zjh against tests/reference_zjh.py."""
 
 from __future__ import annotations
 
@@ -11,8 +11,7 @@ import pytest
 import reference_zjh as ref
 
 from equity.cards import parse_cards
-from equity.kernels import zjh as kz
-from equity.zjh import (
+from equity.evaluators.zjh import (
     ABSOLUTE_MAX_VALUE,
     ABSOLUTE_MAX_VALUE_SUITS,
     SPECIAL_235,
@@ -28,6 +27,7 @@ from equity.zjh import (
     zjh_category_counts_exact,
     zjh_category_probabilities_exact,
 )
+from equity.kernels import zjh as kz
 
 ALL_RULES = [
     ZJHRules(order=order, suit_tiebreak=tiebreak)
@@ -476,7 +476,7 @@ def test_special_235_multiway_random_deals(rng: np.random.Generator) -> None:
 
 
 def test_absolute_values_have_one_name() -> None:
-    from equity import zjh
+    from equity.evaluators import zjh
 
     hand = evaluate_zjh("6h 4d 2d")
     assert hand.absolute_value == 1602
@@ -498,7 +498,7 @@ def test_absolute_values_have_one_name() -> None:
 )
 def test_heads_up_counts_against_brute_force(rules: ZJHRules, rng: np.random.Generator) -> None:
     """zjh_heads_up_counts equals a direct count over the disjoint hands of 300 heroes."""
-    from equity.zjh import zjh_heads_up_counts
+    from equity.evaluators.zjh import zjh_heads_up_counts
 
     hands = np.array(list(itertools.combinations(range(52), 3)), dtype=np.uint8)
     strength = evaluate_zjh_batch(hands, rules).astype(np.int64)
@@ -516,7 +516,7 @@ def test_heads_up_counts_against_brute_force(rules: ZJHRules, rng: np.random.Gen
 
 
 def test_heads_up_counts_needs_every_hand_once() -> None:
-    from equity.zjh import zjh_heads_up_counts
+    from equity.evaluators.zjh import zjh_heads_up_counts
 
     hands = np.array(list(itertools.combinations(range(52), 3)), dtype=np.uint8)
     strength = evaluate_zjh_batch(hands)

@@ -6,7 +6,7 @@ for five-card poker (``"five"``), the best five of five to seven cards
 the low games (razz, deuce-to-seven, badugi; stud hi-lo's lows), either by
 enumerating every hand (exact) or by dealing random hands from the game's
 deck in the batched kernels (Monte-Carlo, with standard errors and 95%
-intervals), always next to the exact probabilities of :mod:`equity.odds`.
+intervals), always next to the exact probabilities of :mod:`equity.evaluators.odds`.
 """
 
 from __future__ import annotations
@@ -28,6 +28,9 @@ from ..checks import (
 from ..control import Progress, Stopwatch
 from ..engine.executor import executor_for
 from ..engine.rounds import one_thread, run_rounds
+from ..evaluators.lowball import RANKING_CODES
+from ..evaluators.lowball_counts import stud8_low_count
+from ..evaluators.odds import category_counts, category_probabilities
 from ..games import Game, a_hand_of, game_names
 from ..games import game as get_game
 from ..games.zjh import SPECIAL_235
@@ -39,9 +42,6 @@ from ..kernels._jit import warming
 from ..kernels.rng import batch_seeds
 from ..lookup.lowball import lowball_tables
 from ..lookup.omaha import omaha_tables
-from ..lowball import RANKING_CODES
-from ..lowball_counts import stud8_low_count
-from ..odds import category_counts, category_probabilities
 from ..results import html_table
 from ..stats import Z95, chi_square_test
 
@@ -209,7 +209,7 @@ def _exact_by_code(g: Game, cards: int, rules: Any = None) -> np.ndarray:
     if g.rules_as_flags:
         from itertools import combinations
 
-        from ..zjh import ZJHRules, evaluate_zjh_batch, special_235_batch
+        from ..evaluators.zjh import ZJHRules, evaluate_zjh_batch, special_235_batch
 
         hands = np.array(list(combinations(range(52), 3)), dtype=np.uint8)
         order = ZJHRules.from_flags(straight_over_flush=_straight_over_flush(rules))
@@ -383,7 +383,7 @@ def category_frequencies(
         categories), ``"stud8"`` (those and the share of hands with an
         eight-or-better low), ``"razz"``, ``"deuce-seven"``, ``"badugi"`` (their
         own categories: the best low of five to seven cards, five cards, four
-        cards; exact counts by rank pattern, :mod:`equity.lowball_counts`).
+        cards; exact counts by rank pattern, :mod:`equity.evaluators.lowball_counts`).
     cards : int, optional
         Cards in one dealt hand, one of the game's
         :attr:`~equity.games.Game.hand_sizes` (hold'em and short deck: 5, 6
@@ -406,7 +406,7 @@ def category_frequencies(
         Hands per random stream.
     time_limit : float, optional
         Stop dealing after about this many seconds (the counts so far).
-    rules : equity.zjh.ZJHRules or equity.shortdeck.ShortDeckRules, optional
+    rules : equity.evaluators.zjh.ZJHRules or equity.evaluators.shortdeck.ShortDeckRules, optional
         The game's rules.  Zha Jin Hua rules set the order of the categories
         (a straight above a flush with ``order="straight_over_flush"``), never
         the counts.  Short-deck rules set the order of a straight and three

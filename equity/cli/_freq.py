@@ -102,7 +102,8 @@ def _cmd_freq(args: argparse.Namespace) -> int:
     _print_low(freq)
     if args.exact:
         print(
-            "counts are exact; 'exact' is the probability of equity.odds (closed forms where known)"
+            "counts are exact; 'exact' is the probability of equity.evaluators.odds "
+            "(closed forms where known)"
         )
     else:
         stat, pval = freq.chi_square()

@@ -10,9 +10,7 @@ from ._util import CliError, Parser, check_plot_file, emit_json, save_figure, ta
 
 __all__ = [
     "CARDS_LINE",
-    "EVALUATE",
     "INDEPENDENT_DECKS",
-    "RANK",
     "RULES_LINE",
     "add_compare",
     "add_eval",
@@ -109,115 +107,29 @@ def check_independent_decks(args: argparse.Namespace) -> None:
 # eval
 
 
-def _evaluate_omaha(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
-    from ..games import a_hand_of
-    from ..omaha import evaluate_omaha
-
-    if not board:
-        raise CliError(f"{a_hand_of(g.name)} needs the board: --board with 3 to 5 cards")
-    record = evaluate_omaha(cards, board, hilo=g.hilo).to_dict()
-    if not g.hilo:
-        record.pop("low")
-    return record
-
-
-def _evaluate_shortdeck(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
-    from ..shortdeck import evaluate_shortdeck
-
-    return evaluate_shortdeck(f"{cards} {board}", rules_of(args)).to_dict()
-
-
-def _evaluate_zjh(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
-    from ..cards import format_cards
-    from ..zjh import evaluate_zjh
-
-    z = evaluate_zjh(f"{cards} {board}".strip(), rules_of(args))
-    return {
-        "cards": format_cards(z.cards, " "),
-        "category": z.category,
-        "description": z.description,
-        "strength": z.strength,
-        "special_235": z.special_235,
-        "absolute_value": z.absolute_value,
-        "absolute_value_suits": z.absolute_value_suits,
-        "absolute_value_reversed": z.absolute_value_reversed,
-        "absolute_value_suits_reversed": z.absolute_value_suits_reversed,
-    }
-
-
-def _evaluate_poker(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
-    from ..cards import parse_cards
-    from ..games import a_hand_of
-    from ..poker import evaluate
-
-    cards = f"{cards} {board}".strip()
-    parsed = parse_cards(cards)
-    if len(parsed) not in g.hand_sizes:
-        lo, hi = min(g.hand_sizes), max(g.hand_sizes)
-        sizes = f"{lo}" if lo == hi else f"{lo} to {hi}"
-        what = " (hole cards and board)" if g.has_board else ""
-        raise CliError(
-            f"{a_hand_of(g.name)} needs {sizes} cards{what}, got {len(parsed)} in {cards!r}"
-        )
-    record = evaluate(parsed).to_dict()
-    if g.hand_sizes == (5,):  # the best five of five cards is the hand
-        record.pop("best_five")
-    return record
-
-
-def _evaluate_razz(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
-    from ..lowball import evaluate_razz
-
-    return evaluate_razz(cards).to_dict()
-
-
-def _evaluate_deuce_seven(
-    g: Any, args: argparse.Namespace, cards: str, board: str
+def _evaluate_one(
+    args: argparse.Namespace, cards: str, board: str = "", rules: Any = None
 ) -> dict[str, Any]:
-    from ..lowball import evaluate_deuce_seven
-
-    record = evaluate_deuce_seven(cards).to_dict()
-    record.pop("best_five")  # the five cards are the hand
-    return record
-
-
-def _evaluate_badugi(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
-    from ..lowball import evaluate_badugi
-
-    return evaluate_badugi(cards).to_dict()
-
-
-def _evaluate_stud8(g: Any, args: argparse.Namespace, cards: str, board: str) -> dict[str, Any]:
-    from ..lowball import evaluate_stud8
-
-    return evaluate_stud8(cards).to_dict()
-
-
-EVALUATE = {
-    "poker": _evaluate_poker,
-    "shortdeck": _evaluate_shortdeck,
-    "omaha": _evaluate_omaha,
-    "zjh": _evaluate_zjh,
-    "razz": _evaluate_razz,
-    "deuce-seven": _evaluate_deuce_seven,
-    "badugi": _evaluate_badugi,
-    "stud8": _evaluate_stud8,
-}
-"""Evaluator name (:attr:`equity.games.Game.evaluator`) -> the record of one hand."""
-
-
-def _evaluate_one(args: argparse.Namespace, cards: str, board: str = "") -> dict[str, Any]:
-    """Evaluate one hand (with the ``board``, for games that have one) for ``args.game``."""
-    from ..games import GAMES
+    """The record of one hand (with the ``board``, for games that have one) of
+    ``args.game``, as its evaluator (:func:`equity.evaluators.evaluator`) gives it."""
+    from ..evaluators import evaluator
+    from ..games import GAMES, a_hand_of
 
     g = GAMES[args.game]
-    return EVALUATE[g.evaluator](g, args, cards, board)
+    if g.omaha and not board:
+        raise CliError(f"{a_hand_of(g.name)} needs the board: --board with 3 to 5 cards")
+    record: dict[str, Any] = evaluator(g).evaluate(cards, board, rules).to_dict()
+    if g.hand_sizes == (5,):  # the best five of five cards is the hand
+        record.pop("best_five", None)
+    if not g.hilo:
+        record.pop("low", None)
+    return record
 
 
 def _cmd_eval(args: argparse.Namespace) -> int:
-    rules_of(args)
+    rules = rules_of(args)
     _check_board_applies(args)
-    record = _evaluate_one(args, " ".join(args.cards), args.board or "")
+    record = _evaluate_one(args, " ".join(args.cards), args.board or "", rules)
     if args.json:
         emit_json({"game": args.game, **record})
         return 0
@@ -287,48 +199,6 @@ def _check_board_applies(args: argparse.Namespace) -> None:
 # compare
 
 
-def _groups(strengths: Sequence[int]) -> list[list[int]]:
-    by_value: dict[int, list[int]] = {}
-    for i, s in enumerate(strengths):
-        by_value.setdefault(s, []).append(i)
-    return [by_value[s] for s in sorted(by_value, reverse=True)]
-
-
-def _rank_by_strength(
-    hands: Sequence[str], board: str, rules: Any, records: Sequence[dict[str, Any]]
-) -> list[list[int]]:
-    return _groups([r["strength"] for r in records])
-
-
-def _rank_shortdeck(
-    hands: Sequence[str], board: str, rules: Any, records: Sequence[dict[str, Any]]
-) -> list[list[int]]:
-    from ..shortdeck import rank_shortdeck
-
-    return rank_shortdeck([f"{h} {board}" for h in hands], rules)
-
-
-def _rank_zjh(
-    hands: Sequence[str], board: str, rules: Any, records: Sequence[dict[str, Any]]
-) -> list[list[int]]:
-    from ..zjh import rank_zjh  # its house rules may rank the hands in a cycle
-
-    return rank_zjh(list(hands), rules)
-
-
-RANK = {
-    "poker": _rank_by_strength,
-    "shortdeck": _rank_shortdeck,
-    "omaha": _rank_by_strength,
-    "zjh": _rank_zjh,
-    "razz": _rank_by_strength,
-    "deuce-seven": _rank_by_strength,
-    "badugi": _rank_by_strength,
-    "stud8": _rank_by_strength,
-}
-"""Evaluator name -> the hands' indices grouped by place, best first (ties together)."""
-
-
 def _check_disjoint(hands: Sequence[str], board: str) -> None:
     from ..cards import format_card, parse_cards
 
@@ -349,12 +219,14 @@ def _cmd_compare(args: argparse.Namespace) -> int:
         raise CliError("compare needs at least two hands")
     board = args.board or ""
     _check_board_applies(args)
-    records = [_evaluate_one(args, h, board) for h in hands]
+    records = [_evaluate_one(args, h, board, rules) for h in hands]
     _check_disjoint(hands, board)
+    from ..evaluators import evaluator
     from ..games import GAMES
 
-    groups = RANK[GAMES[args.game].evaluator](hands, board, rules, records)
-    low_groups = _low_groups(args, hands, board)
+    g = GAMES[args.game]
+    groups = evaluator(g).compare(hands, board, rules)
+    low_groups = _low_groups(g, hands, board)
     place = {}
     for pos, group in enumerate(groups, start=1):
         for i in group:
@@ -398,21 +270,19 @@ def _cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
-def _low_groups(args: argparse.Namespace, hands: Sequence[str], board: str) -> Any:
+def _low_groups(g: Any, hands: Sequence[str], board: str) -> Any:
     """Hi-lo games: the hands with a qualifying low, best low first (None for other games)."""
-    from ..games import GAMES
-
-    g = GAMES[args.game]
     if not g.hilo:
         return None
-    from ..lowball import stud8_low
-    from ..omaha import low_of
+    from ..evaluators import evaluator
 
-    lows = {i: low_of(h, board) if g.omaha else stud8_low(h) for i, h in enumerate(hands)}
+    low = evaluator(g).low
+    assert low is not None, g.name  # a hi-lo game's evaluator finds lows
+    lows = {i: low(h, board) for i, h in enumerate(hands)}
     by_low: dict[tuple[int, ...], list[int]] = {}
-    for i, low in lows.items():
-        if low is not None:
-            by_low.setdefault(low[0], []).append(i)
+    for i, found in lows.items():
+        if found is not None:
+            by_low.setdefault(found[0], []).append(i)
     return [by_low[k] for k in sorted(by_low)]
 
 

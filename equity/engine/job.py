@@ -227,7 +227,7 @@ def _kernel_rules(game: Game, rules: Any) -> ZjhKernelRules:
             if not isinstance(rules, expected):
                 raise ValueError(f"rules of {game.name} must be a {expected.__name__}")
         return NO_ZJH_RULES
-    from ..zjh import ZJHRules
+    from ..evaluators.zjh import ZJHRules
 
     rules = rules if rules is not None else ZJHRules()
     if not isinstance(rules, ZJHRules):

@@ -41,13 +41,15 @@ straights and flushes count) or badugi."""
 
 EVALUATORS = ("poker", "shortdeck", "omaha", "zjh", "razz", "deuce-seven", "badugi", "stud8")
 """The hand evaluators a game may name as its :attr:`Game.evaluator`: ``"poker"``
-(:mod:`equity.poker`, best five of five to seven cards), ``"shortdeck"``
-(:mod:`equity.shortdeck`, under the game's rules), ``"omaha"`` (:mod:`equity.omaha`,
-two hole cards and three of the board; a low with :attr:`Game.hilo`), ``"zjh"``
-(:mod:`equity.zjh`, three cards under the game's rules), and the low and split games of
-:mod:`equity.lowball`: ``"razz"`` (ace-to-five low of five to seven cards),
-``"deuce-seven"`` (five cards), ``"badugi"`` (four cards) and ``"stud8"`` (the high hand
-and the eight-or-better low of five to seven cards)."""
+(:mod:`equity.evaluators.poker`, best five of five to seven cards), ``"shortdeck"``
+(:mod:`equity.evaluators.shortdeck`, under the game's rules), ``"omaha"``
+(:mod:`equity.evaluators.omaha`, two hole cards and three of the board; a low with
+:attr:`Game.hilo`), ``"zjh"`` (:mod:`equity.evaluators.zjh`, three cards under the game's
+rules), and the low and split games of :mod:`equity.evaluators.lowball`: ``"razz"``
+(ace-to-five low of five to seven cards), ``"deuce-seven"`` (five cards), ``"badugi"``
+(four cards) and ``"stud8"`` (the high hand and the eight-or-better low of five to seven
+cards).  :func:`equity.evaluators.evaluator` resolves a game's name to its
+:class:`~equity.evaluators.Evaluator` (the registry stores the name only)."""
 
 
 @dataclass(frozen=True)
@@ -224,7 +226,7 @@ class Game:
         """Exact count of each category over all :attr:`hands_dealt` hands.
 
         ``options`` (``cards``, ``rules``) go to the registered counting function
-        (:func:`equity.odds.category_counts` checks them and imports every one).
+        (:func:`equity.evaluators.odds.category_counts` checks them and imports every one).
         """
         if not self.exact_odds:
             raise ValueError(f"no closed-form category counts for {self.name}")
@@ -270,7 +272,7 @@ def register_exact_counts(game: str, counts: Callable[..., dict[str, int]]) -> N
     """Record ``counts`` as the exact category counts of ``game`` (a hook from above).
 
     The module computing them calls this when imported: the registry names no
-    module above it; :mod:`equity.odds` imports every counting module.
+    module above it; :mod:`equity.evaluators.odds` imports every counting module.
     """
     _EXACT_COUNTS[game] = counts
 
@@ -290,5 +292,5 @@ def _registered(hooks: dict[str, Any], name: str, what: str) -> Any:
     except KeyError:
         raise LookupError(
             f"the {what} of {name} are not registered: import the module that computes "
-            "them (equity.odds imports every count, equity.engine every table set)"
+            "them (equity.evaluators.odds imports every count, equity.engine every table set)"
         ) from None

@@ -339,7 +339,7 @@ class _Hand:
         if len(self.board) != 5:
             raise _Unsure
         from ..cards import parse_cards
-        from ..poker import hand_strength
+        from ..evaluators.poker import hand_strength
 
         # A hand shown face down ('p2 sm ????') cannot win: pokerkit pays the best hand shown.
         strength = {

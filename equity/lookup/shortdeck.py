@@ -82,7 +82,7 @@ _STRAIGHT_TOPS = tuple(range(12, LOWEST_RANK + 3, -1))  # Ace-high .. Ten-high
 
 def straight_beats_trips_of(rules: Any) -> bool:
     """The order of a rules object: None (the default order) or any object with a boolean
-    ``straight_beats_trips`` (:class:`equity.shortdeck.ShortDeckRules`).
+    ``straight_beats_trips`` (:class:`equity.evaluators.shortdeck.ShortDeckRules`).
 
     Examples
     --------
@@ -233,7 +233,7 @@ def _tables(straight_beats_trips: bool) -> HoldemTables:
 def shortdeck_tables(rules: Any = None) -> HoldemTables:
     """The short-deck tables of ``rules`` (read-only; built once per order).
 
-    ``rules`` is a :class:`equity.shortdeck.ShortDeckRules` or None (the
+    ``rules`` is a :class:`equity.evaluators.shortdeck.ShortDeckRules` or None (the
     default order, three of a kind above a straight).  The card keys, suit
     bits and offsets are hold'em's own arrays; ``values`` is the short
     deck's (see the module doc).

@@ -22,8 +22,8 @@ from fractions import Fraction
 import pandas as pd
 
 from ..analysis.frequencies import SPECIAL_235, FrequencyTable, category_frequencies
+from ..evaluators.odds import category_counts
 from ..games import GAMES, Game
-from ..odds import category_counts
 from ..stats import Z95
 from .page import (
     Page,
@@ -60,9 +60,9 @@ def frequencies_page(
     page.add(
         f"Each table deals {sizes.frequency_trials:,} random hands "
         "(`category_frequencies(game, trials=..., seed=...)`) and compares the category counts "
-        "with the exact probabilities of `equity.odds` (closed forms; short deck's seven-card "
-        "odds by enumeration; the lows of razz, deuce-to-seven and badugi counted by rank "
-        "pattern). SE is the binomial standard error with the exact p; the chi-square test "
+        "with the exact probabilities of `equity.evaluators.odds` (closed forms; short deck's "
+        "seven-card odds by enumeration; the lows of razz, deuce-to-seven and badugi counted "
+        "by rank pattern). SE is the binomial standard error with the exact p; the chi-square test "
         "uses the disjoint categories that can be dealt. Games without exact odds (Omaha, "
         "Courchevel) show their Monte-Carlo frequencies with the SE of the observed frequency "
         "and the 95% interval only. The stud and draw games come after Zha Jin Hua, and a "
@@ -160,7 +160,7 @@ def frequencies_page(
                 f"{name}_exhaustive",
                 check,
                 caption=f"Exhaustive enumeration of all {enumerated.hands:,} hands "
-                "against the exact counts of `equity.odds`:",
+                "against the exact counts of `equity.evaluators.odds`:",
             )
             tick.step()
         conv_frames.append(_frequency_convergence(name, sizes.frequency_trials, seed, tick))
@@ -240,7 +240,7 @@ def _monte_carlo_only(page: Page, game: Game, table: FrequencyTable) -> None:
 
 def _low_share(game: Game, table: FrequencyTable) -> tuple[int, float, float, float]:
     """A hi-lo game's qualifying lows: ``(count, frequency, exact p, SE with the exact p)``."""
-    from ..lowball_counts import stud8_low_count
+    from ..evaluators.lowball_counts import stud8_low_count
 
     count = int(table.extra["qualifying_low"])  # type: ignore[call-overload]
     p = stud8_low_count(game.frequency_cards) / game.hands_dealt
@@ -451,7 +451,8 @@ def _frequency_convergence(game: str, trials: int, seed: int, tick: Ticker) -> p
 
 
 def _probabilities(game: str) -> dict[str, Fraction]:
-    """The exact category probabilities of ``game`` (closed forms, :mod:`equity.odds`)."""
-    from ..odds import category_probabilities
+    """The exact category probabilities of ``game`` (closed forms,
+    :mod:`equity.evaluators.odds`)."""
+    from ..evaluators.odds import category_probabilities
 
     return category_probabilities(game)

@@ -3,7 +3,7 @@
 Each study returns a DataFrame and says, row by row, how its figures were
 obtained: ``exact`` (every board enumerated by ``calculate(...,
 method="exact")``, every hand by ``category_frequencies(..., method="exact")``,
-or the closed forms of :mod:`equity.odds`) or ``monte-carlo`` (random deals
+or the closed forms of :mod:`equity.evaluators.odds`) or ``monte-carlo`` (random deals
 from a seed derived from the report's, with a standard error and a 95%
 interval).  A study's ``progress`` callback is called as
 ``progress(done, total)`` in the study's own units (matchups, hands, pairs).
@@ -25,9 +25,9 @@ from ..analysis.frequencies import category_frequencies
 from ..cards import format_cards
 from ..control import Progress
 from ..engine import calculate
+from ..evaluators.odds import category_counts
 from ..games import GAMES
 from ..games import game as get_game
-from ..odds import category_counts
 from ..stats import Z95
 from .page import SHORT_RUN_THREADS, subseed
 

@@ -16,9 +16,9 @@ import pandas as pd
 from ..analysis.frequencies import category_frequencies
 from ..control import Progress
 from ..engine import calculate
+from ..evaluators.odds import category_counts
+from ..evaluators.shortdeck import ShortDeckRules
 from ..games import game as get_game
-from ..odds import category_counts
-from ..shortdeck import ShortDeckRules
 from .page import SHORT_RUN_THREADS
 from .studies_omaha import HOLDEM
 

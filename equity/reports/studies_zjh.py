@@ -1,7 +1,7 @@
 """Zha Jin Hua studies behind the reports: each category's win rate, exact and Monte-Carlo.
 
 :func:`zjh_heads_up_exact` counts every heads-up deal (with
-:func:`equity.zjh.zjh_heads_up_counts`); :func:`zjh_category_winrates`
+:func:`equity.evaluators.zjh.zjh_heads_up_counts`); :func:`zjh_category_winrates`
 plays stratified hero hands of each category against one to five random
 opponents.  ``progress`` is called as ``progress(done, total)``, counted in
 (category, number of opponents) rows.
@@ -20,7 +20,7 @@ import pandas as pd
 from ..analysis.frequencies import SPECIAL_235
 from ..control import Progress
 from ..engine import calculate
-from ..zjh import (
+from ..evaluators.zjh import (
     ZJH_CATEGORIES,
     ZJHRules,
     category_of_strength,
@@ -200,7 +200,7 @@ def zjh_category_winrates(
         One row per (category, opponents): ``equity`` (pot share, ties
         split), ``win``, ``tie``, ``stderr`` of the equity, ``heroes`` used,
         ``hands`` in the category and ``trials`` per hero.  Rows follow
-        :data:`equity.zjh.ZJH_CATEGORIES` plus ``"special 2-3-5"`` (the
+        :data:`equity.evaluators.zjh.ZJH_CATEGORIES` plus ``"special 2-3-5"`` (the
         off-suit 2-3-5 hands, also counted in high card).
 
     Examples

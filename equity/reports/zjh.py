@@ -13,8 +13,8 @@ import math
 import numpy as np
 import pandas as pd
 
+from ..evaluators.zjh import SPECIAL_235_RULE
 from ..stats import Z95
-from ..zjh import SPECIAL_235_RULE
 from .page import Page, ReportSizes, Ticker, md_table, new_figure, pct, z_score
 from .studies_zjh import ZJH_ROWS, ZJH_VARIANTS, zjh_category_winrates, zjh_heads_up_exact
 

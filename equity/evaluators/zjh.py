@@ -24,9 +24,11 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .cards import RANK_NAMES, CardsLike, format_cards, parse_cards
-from .games.zjh import SPECIAL_235, SPECIAL_235_RULE, ZJH_CATEGORIES, ZJHRules
-from .kernels import zjh as _k
+from ..cards import RANK_NAMES, CardsLike, format_cards, parse_cards
+from ..games import Game
+from ..games.zjh import SPECIAL_235, SPECIAL_235_RULE, ZJH_CATEGORIES, ZJHRules
+from ..kernels import zjh as _k
+from ._base import Evaluator, description_of, joined, strength_of
 from .zjh_counts import (
     zjh_category_counts_exact,
     zjh_category_probabilities_exact,
@@ -39,6 +41,7 @@ __all__ = [
     "SPECIAL_235",
     "SPECIAL_235_RULE",
     "ZJH_CATEGORIES",
+    "ZJH_EVALUATOR",
     "ZJHHand",
     "ZJHRules",
     "absolute_value_zjh_batch",
@@ -93,6 +96,20 @@ class ZJHHand:
     def __repr__(self) -> str:
         """Cards as text, e.g. ``ZJHHand('AsAdKc': pair of Aces, King kicker)``."""
         return f"ZJHHand({format_cards(self.cards, ' ')!r}: {self.description})"
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data for JSON output (``equity eval --game zjh --json``)."""
+        return {
+            "cards": format_cards(self.cards, " "),
+            "category": self.category,
+            "description": self.description,
+            "strength": self.strength,
+            "special_235": self.special_235,
+            "absolute_value": self.absolute_value,
+            "absolute_value_suits": self.absolute_value_suits,
+            "absolute_value_reversed": self.absolute_value_reversed,
+            "absolute_value_suits_reversed": self.absolute_value_suits_reversed,
+        }
 
 
 # --------------------------------------------------------------------------
@@ -433,3 +450,44 @@ def absolute_value_zjh_batch(
         top = ABSOLUTE_MAX_VALUE_SUITS if suits else ABSOLUTE_MAX_VALUE
         values = (top - values).astype(np.int32)
     return values
+
+
+def _evaluate(
+    cards: CardsLike,
+    board: CardsLike = "",
+    rules: ZJHRules | None = None,
+    *,
+    game: Game | None = None,
+) -> ZJHHand:
+    """The ``"zjh"`` evaluator's ``evaluate`` (no board: its cards join the hand)."""
+    return evaluate_zjh(joined(cards, board), ZJHRules() if rules is None else rules)
+
+
+def _compare(
+    hands: Sequence[CardsLike],
+    board: CardsLike = "",
+    rules: ZJHRules | None = None,
+    *,
+    game: Game | None = None,
+) -> list[list[int]]:
+    """The ``"zjh"`` evaluator's ``compare``: :func:`rank_zjh`, whose 2-3-5 rule may rank
+    the hands in a cycle."""
+    return rank_zjh([joined(h, board) for h in hands], ZJHRules() if rules is None else rules)
+
+
+ZJH_EVALUATOR = Evaluator(
+    name="zjh",
+    evaluate=_evaluate,
+    compare=_compare,
+    rank=strength_of,
+    describe=description_of,
+)
+"""The ``"zjh"`` :class:`~equity.evaluators.Evaluator`: three cards under the game's
+:class:`ZJHRules`; ``compare`` is :func:`rank_zjh` (the 2-3-5 rule), ``rank`` the
+strength without it.
+
+Examples
+--------
+>>> ZJH_EVALUATOR.compare(["2c3d5h", "AsAdAc"], rules=ZJHRules(special_235=True))
+[[0], [1]]
+"""

@@ -11,10 +11,10 @@
   (4 different ranks, a pair, two pairs, trips, quads) is counted once for every
   choice of its suits, times the ways to choose its ranks.
 * Seven-card stud and five-card draw: the hold'em and five-card poker counts of
-  :mod:`equity.odds`, registered there.
+  :mod:`equity.evaluators.odds`, registered there.
 
 Each game's counts register with :func:`equity.games.register_exact_counts`;
-:mod:`equity.odds` imports this module.  The tests prove them against the
+:mod:`equity.evaluators.odds` imports this module.  The tests prove them against the
 kernels on every hand (razz and 2-7 of five cards, all badugi hands).
 """
 
@@ -24,10 +24,10 @@ import functools
 import itertools
 from math import comb, prod
 
-from .games import register_exact_counts
-from .games.draw import BADUGI_CATEGORIES, DEUCE_SEVEN_CATEGORIES
-from .games.stud import RAZZ_CATEGORIES
-from .lookup import rank_multisets
+from ..games import register_exact_counts
+from ..games.draw import BADUGI_CATEGORIES, DEUCE_SEVEN_CATEGORIES
+from ..games.stud import RAZZ_CATEGORIES
+from ..lookup import rank_multisets
 from .lowball import low_category_name, low_strength
 
 __all__ = ["badugi_counts", "deuce_seven_counts", "razz_counts", "stud8_low_count"]

@@ -17,12 +17,15 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .cards import CardsLike, format_cards, parse_cards, rank_of
-from .kernels import holdem as _holdem
-from .lookup import CATEGORIES, HoldemTables, byte_safe, describe_value, holdem_tables
+from ..cards import CardsLike, format_cards, parse_cards, rank_of
+from ..games import Game, a_hand_of
+from ..kernels import holdem as _holdem
+from ..lookup import CATEGORIES, HoldemTables, byte_safe, describe_value, holdem_tables
+from ._base import Evaluator, by_rank, description_of, joined, strength_of
 
 __all__ = [
     "CATEGORIES",
+    "POKER_EVALUATOR",
     "PokerHand",
     "best_five_cards",
     "category_name",
@@ -245,3 +248,39 @@ def rank_hands(hands: list[CardsLike]) -> list[list[int]]:
     for i, s in enumerate(strengths):
         groups.setdefault(s, []).append(i)
     return [groups[s] for s in sorted(groups, reverse=True)]
+
+
+def _evaluate(
+    cards: CardsLike, board: CardsLike = "", rules: object = None, *, game: Game | None = None
+) -> PokerHand:
+    """The ``"poker"`` evaluator's ``evaluate``: the hand and the board as one hand, of one
+    of the sizes ``game`` deals (without a game: five to seven cards)."""
+    hand = joined(cards, board)
+    if game is not None:
+        parsed = parse_cards(hand)
+        if len(parsed) not in game.hand_sizes:
+            lo, hi = min(game.hand_sizes), max(game.hand_sizes)
+            sizes = f"{lo}" if lo == hi else f"{lo} to {hi}"
+            what = " (hole cards and board)" if game.has_board else ""
+            raise ValueError(
+                f"{a_hand_of(game.name)} needs {sizes} cards{what}, got {len(parsed)} in {hand!r}"
+            )
+        hand = parsed
+    return evaluate(hand)
+
+
+POKER_EVALUATOR = Evaluator(
+    name="poker",
+    evaluate=_evaluate,
+    compare=by_rank(_evaluate, strength_of),
+    rank=strength_of,
+    describe=description_of,
+)
+"""The ``"poker"`` :class:`~equity.evaluators.Evaluator`: the best five of five to seven
+cards (five-card poker, hold'em, stud, five-card draw).
+
+Examples
+--------
+>>> POKER_EVALUATOR.compare(["As Ad", "Ks Kh"], "2c 7d 9h Ts Jc")
+[[0], [1]]
+"""

@@ -27,20 +27,22 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .cards import CardsLike, format_card, format_cards, parse_cards, rank_of
-from .games import register_exact_counts
-from .games.shortdeck import SHORTDECK, SHORTDECK_RULE, ShortDeckRules
-from .kernels import holdem as _holdem
-from .lookup import HoldemTables
-from .lookup.shortdeck import (
+from ..cards import CardsLike, format_card, format_cards, parse_cards, rank_of
+from ..games import Game, register_exact_counts
+from ..games.shortdeck import SHORTDECK, SHORTDECK_RULE, ShortDeckRules
+from ..kernels import holdem as _holdem
+from ..lookup import HoldemTables
+from ..lookup.shortdeck import (
     LOWEST_RANK,
     describe_shortdeck_value,
     shortdeck_categories,
     shortdeck_tables,
     straight_beats_trips_of,
 )
+from ._base import Evaluator, by_rank, description_of, joined, strength_of
 
 __all__ = [
+    "SHORTDECK_EVALUATOR",
     "SHORTDECK_RULE",
     "ShortDeckHand",
     "ShortDeckRules",
@@ -92,7 +94,8 @@ class ShortDeckHand:
         return f"ShortDeckHand({format_cards(self.cards, ' ')!r}: {self.description})"
 
     def to_dict(self) -> dict[str, object]:
-        """Plain data for JSON output (the keys of :meth:`equity.poker.PokerHand.to_dict`)."""
+        """Plain data for JSON output (the keys of
+        :meth:`equity.evaluators.poker.PokerHand.to_dict`)."""
         return {
             "cards": format_cards(self.cards, " "),
             "category": self.category,
@@ -151,8 +154,8 @@ def _card_sums() -> tuple[list[int], list[int]]:
 
 
 def _strength(hand: np.ndarray | tuple[int, ...], rules: ShortDeckRules) -> int:
-    """Value of one hand, in plain Python (see :func:`equity.poker.hand_strength`: one hand
-    does not pay for loading a compiled kernel)."""
+    """Value of one hand, in plain Python (see :func:`equity.evaluators.poker.hand_strength`:
+    one hand does not pay for loading a compiled kernel)."""
     keys, bits = _card_sums()
     key, suits = int(_holdem.KEY_START), 0
     for c in hand.tolist() if isinstance(hand, np.ndarray) else hand:
@@ -221,7 +224,7 @@ def evaluate_shortdeck_batch(
 ) -> np.ndarray:
     """Evaluate many short-deck hands at once with the parallel batch kernel.
 
-    As :func:`equity.poker.evaluate_batch`: cards are not checked for
+    As :func:`equity.evaluators.poker.evaluate_batch`: cards are not checked for
     duplicates (the caller's contract); codes must be cards of the short
     deck, 16..51 (checked: one vectorised pass).
 
@@ -307,7 +310,7 @@ def shortdeck_five_card_counts(rules: Any = None) -> dict[str, int]:
     * pair ``9 * C(4,2) * C(8,3) * 4**3``.
 
     A five-card hand holds one category only (no straight with three of a
-    kind), so ``rules`` (a :class:`equity.shortdeck.ShortDeckRules`) changes
+    kind), so ``rules`` (a :class:`equity.evaluators.shortdeck.ShortDeckRules`) changes
     the order of the categories (strongest first), never the counts.
 
     Examples
@@ -370,3 +373,32 @@ def _enumerated_counts(cards: int, straight_beats_trips: bool) -> tuple[tuple[st
 
 
 register_exact_counts("shortdeck", shortdeck_category_counts)
+
+
+def _evaluate(
+    cards: CardsLike,
+    board: CardsLike = "",
+    rules: ShortDeckRules | None = None,
+    *,
+    game: Game | None = None,
+) -> ShortDeckHand:
+    """The ``"shortdeck"`` evaluator's ``evaluate``: the hand and the board as one hand."""
+    return evaluate_shortdeck(joined(cards, board), rules)
+
+
+SHORTDECK_EVALUATOR = Evaluator(
+    name="shortdeck",
+    evaluate=_evaluate,
+    compare=by_rank(_evaluate, strength_of),
+    rank=strength_of,
+    describe=description_of,
+)
+"""The ``"shortdeck"`` :class:`~equity.evaluators.Evaluator`: the best five of five to
+seven cards of the short deck, under the game's :class:`ShortDeckRules`.
+
+Examples
+--------
+>>> rules = ShortDeckRules(straight_beats_trips=True)
+>>> SHORTDECK_EVALUATOR.compare(["9s 9d", "Ts Jd"], "9c Qs Kh 6d 7c", rules)
+[[1], [0]]
+"""

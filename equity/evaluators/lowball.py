@@ -22,22 +22,29 @@ Examples
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
-from .cards import RANK_NAMES, CardsLike, format_cards, parse_cards
-from .games.draw import BADUGI_CATEGORIES, DEUCE_SEVEN_CATEGORIES
-from .games.stud import RAZZ_CATEGORIES
-from .kernels import lowball as _lowball
-from .kernels._jit import warming
-from .lookup.lowball import LOW_RAW_MASK, LOW_SHIFT, lowball_tables
+from ..cards import RANK_NAMES, CardsLike, format_cards, parse_cards
+from ..games import Game
+from ..games.draw import BADUGI_CATEGORIES, DEUCE_SEVEN_CATEGORIES
+from ..games.stud import RAZZ_CATEGORIES
+from ..kernels import lowball as _lowball
+from ..kernels._jit import warming
+from ..lookup.lowball import LOW_RAW_MASK, LOW_SHIFT, lowball_tables
+from ._base import Evaluator, LowHand8, by_rank, description_of, joined, strength_of
 from .poker import PokerHand, evaluate
 
 __all__ = [
+    "BADUGI_EVALUATOR",
+    "DEUCE_SEVEN_EVALUATOR",
     "LOW_SHIFT",
     "RANKING_CODES",
+    "RAZZ_EVALUATOR",
+    "STUD8_EVALUATOR",
     "LowHand",
     "Stud8Hand",
     "evaluate_badugi",
@@ -111,7 +118,7 @@ class Stud8Hand:
     """The kernels' :func:`~equity.kernels.lowball.low8` value, -1 without a low."""
 
     def to_dict(self) -> dict[str, object]:
-        """The high hand's record (:meth:`equity.poker.PokerHand.to_dict`), ``low`` and
+        """The high hand's record (:meth:`equity.evaluators.poker.PokerHand.to_dict`), ``low`` and
         ``low_five``."""
         record = self.high.to_dict()
         record["low"] = self.low
@@ -320,7 +327,7 @@ def evaluate_badugi(cards: CardsLike) -> LowHand:
 
 def stud8_low(cards: CardsLike) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """The best eight-or-better low of five to seven cards: ``(ranks high to low, its five
-    cards)`` with ace 1, as :func:`equity.omaha.low_of`; None without one.
+    cards)`` with ace 1, as :func:`equity.evaluators.omaha.low_of`; None without one.
 
     Examples
     --------
@@ -384,3 +391,77 @@ def evaluate_low_batch(hands: npt.ArrayLike, ranking: str) -> np.ndarray:
     warming(_lowball.evaluate_low_batch)
     _lowball.evaluate_low_batch(h, RANKING_CODES[ranking], lowball_tables(), out)
     return out
+
+
+def _evaluator(name: str, evaluate: Callable[[CardsLike], LowHand]) -> Evaluator:
+    """The :class:`~equity.evaluators.Evaluator` of a low game (no board: its cards join
+    the hand)."""
+
+    def evaluate_hand(
+        cards: CardsLike, board: CardsLike = "", rules: object = None, *, game: Game | None = None
+    ) -> LowHand:
+        return evaluate(joined(cards, board))
+
+    return Evaluator(
+        name=name,
+        evaluate=evaluate_hand,
+        compare=by_rank(evaluate_hand, strength_of),
+        rank=strength_of,
+        describe=description_of,
+    )
+
+
+RAZZ_EVALUATOR = _evaluator("razz", evaluate_razz)
+"""The ``"razz"`` :class:`~equity.evaluators.Evaluator`: :func:`evaluate_razz`.
+
+Examples
+--------
+>>> RAZZ_EVALUATOR.compare(["8h6d4c3s2hKdKc", "8s7d2c3dAhQcQd"])
+[[1], [0]]
+"""
+DEUCE_SEVEN_EVALUATOR = _evaluator("deuce-seven", evaluate_deuce_seven)
+"""The ``"deuce-seven"`` :class:`~equity.evaluators.Evaluator`: :func:`evaluate_deuce_seven`."""
+BADUGI_EVALUATOR = _evaluator("badugi", evaluate_badugi)
+"""The ``"badugi"`` :class:`~equity.evaluators.Evaluator`: :func:`evaluate_badugi`.
+
+Examples
+--------
+>>> BADUGI_EVALUATOR.compare(["7h4d3cAs", "8s5d2c2h"])
+[[0], [1]]
+"""
+
+
+def _evaluate_stud8(
+    cards: CardsLike, board: CardsLike = "", rules: object = None, *, game: Game | None = None
+) -> Stud8Hand:
+    return evaluate_stud8(joined(cards, board))
+
+
+def _stud8_rank(hand: Stud8Hand) -> int:
+    return hand.high.strength
+
+
+def _stud8_words(hand: Stud8Hand) -> str:
+    return f"{hand.high.description}; low {hand.low or 'none'}"
+
+
+def _stud8_low(cards: CardsLike, board: CardsLike = "") -> LowHand8 | None:
+    return stud8_low(joined(cards, board))
+
+
+STUD8_EVALUATOR = Evaluator(
+    name="stud8",
+    evaluate=_evaluate_stud8,
+    compare=by_rank(_evaluate_stud8, _stud8_rank),
+    rank=_stud8_rank,
+    describe=_stud8_words,
+    low=_stud8_low,
+)
+"""The ``"stud8"`` :class:`~equity.evaluators.Evaluator`: :func:`evaluate_stud8`;
+``compare`` orders the high hands, ``low`` is :func:`stud8_low`.
+
+Examples
+--------
+>>> STUD8_EVALUATOR.describe(STUD8_EVALUATOR.evaluate("As 2d 3c 4h 8s Kd Kh"))
+'pair of Kings; low 8-4-3-2-A'
+"""

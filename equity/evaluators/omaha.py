@@ -25,13 +25,22 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .cards import CardsLike, format_cards, parse_cards
-from .kernels import omaha as _omaha
-from .kernels._jit import warming
-from .lookup.omaha import low_mask_text, omaha_tables
+from ..cards import CardsLike, format_cards, parse_cards
+from ..games import Game
+from ..kernels import omaha as _omaha
+from ..kernels._jit import warming
+from ..lookup.omaha import low_mask_text, omaha_tables
+from ._base import Evaluator, by_rank, description_of, strength_of
 from .poker import best_five_cards, category_name, describe_value, hand_strength
 
-__all__ = ["OmahaHand", "evaluate_omaha", "evaluate_omaha_batch", "low_mask_text", "low_of"]
+__all__ = [
+    "OMAHA_EVALUATOR",
+    "OmahaHand",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
+    "low_mask_text",
+    "low_of",
+]
 
 _HOLE_SIZES = (4, 5, 6)
 
@@ -193,3 +202,29 @@ def evaluate_omaha_batch(
     warming(_omaha.evaluate_omaha_batch)
     _omaha.evaluate_omaha_batch(h, b, omaha_tables(), high, low)
     return high, low
+
+
+def _evaluate(
+    cards: CardsLike, board: CardsLike = "", rules: object = None, *, game: Game | None = None
+) -> OmahaHand:
+    """The ``"omaha"`` evaluator's ``evaluate``: the hole cards on the board, with the low
+    when ``game`` is a hi-lo game."""
+    return evaluate_omaha(cards, board, hilo=game is not None and game.hilo)
+
+
+OMAHA_EVALUATOR = Evaluator(
+    name="omaha",
+    evaluate=_evaluate,
+    compare=by_rank(_evaluate, strength_of),
+    rank=strength_of,
+    describe=description_of,
+    low=low_of,
+)
+"""The ``"omaha"`` :class:`~equity.evaluators.Evaluator`: two hole cards and three board
+cards; ``compare`` orders the high hands, ``low`` is :func:`low_of`.
+
+Examples
+--------
+>>> OMAHA_EVALUATOR.compare(["AsAhKsKh", "QdQcJdJc"], "Qs7h2c4d5d")
+[[1], [0]]
+"""

@@ -8,12 +8,12 @@
   flush suit and the set of ranks in it (at most one suit can hold five of
   seven cards), the rest keep the pattern's best non-flush hand.  That is
   about 50,000 patterns instead of 133,784,560 hands.
-* Razz, deuce-to-seven and badugi: :mod:`equity.lowball_counts` (by rank
+* Razz, deuce-to-seven and badugi: :mod:`equity.evaluators.lowball_counts` (by rank
   pattern); seven-card stud (and the high hands of stud hi-lo) and five-card
   draw are hold'em's and five-card poker's counts.
-* Three cards (Zha Jin Hua): :func:`equity.zjh.zjh_category_counts_exact`.
-* Short deck: :func:`equity.shortdeck.shortdeck_category_counts`: closed forms for
-  five cards (:func:`equity.shortdeck.shortdeck_five_card_counts`); six or seven cards
+* Three cards (Zha Jin Hua): :func:`equity.evaluators.zjh.zjh_category_counts_exact`.
+* Short deck: :func:`equity.evaluators.shortdeck.shortdeck_category_counts`: closed forms for
+  five cards (:func:`equity.evaluators.shortdeck.shortdeck_five_card_counts`); six or seven cards
   counted by enumeration (the best five depends on the order of a
   straight and three of a kind, so the counts do too).
 
@@ -33,12 +33,12 @@ from fractions import Fraction
 from math import comb, prod
 from typing import Any
 
+from ..games import Game, a_hand_of, register_exact_counts
+from ..games import game as get_game
+from ..lookup import CATEGORIES, best_hand_from_ranks, rank_multisets, straight_top
 from . import lowball_counts as _lowball_counts  # noqa: F401  (razz, 2-7, badugi)
 from . import shortdeck as _shortdeck  # noqa: F401  (registers the short-deck counts)
 from . import zjh_counts as _zjh_counts  # noqa: F401  (registers Zha Jin Hua's)
-from .games import Game, a_hand_of, register_exact_counts
-from .games import game as get_game
-from .lookup import CATEGORIES, best_hand_from_ranks, rank_multisets, straight_top
 
 __all__ = [
     "best_five_counts",
@@ -134,9 +134,9 @@ def category_counts(
 
     The game declares whether they are known (:attr:`equity.games.Game.exact_odds`): the
     closed forms here for five-card poker and hold'em,
-    :func:`equity.zjh.zjh_category_counts_exact` for Zha Jin Hua, whose dict
+    :func:`equity.evaluators.zjh.zjh_category_counts_exact` for Zha Jin Hua, whose dict
     also holds ``"special 2-3-5"`` (off-suit 2-3-5 hands, a subset of high
-    card), :func:`equity.shortdeck.shortdeck_category_counts` for short deck.
+    card), :func:`equity.evaluators.shortdeck.shortdeck_category_counts` for short deck.
     ``cards`` (one of the game's :attr:`~equity.games.Game.hand_sizes`, by
     default the largest) is the size of the hand; ``rules``, the game's rules
     object, matters where the rules change the best five (short deck: the

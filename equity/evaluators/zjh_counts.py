@@ -15,8 +15,8 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
-from .games import register_exact_counts
-from .games.zjh import SPECIAL_235
+from ..games import register_exact_counts
+from ..games.zjh import SPECIAL_235
 
 __all__ = [
     "zjh_category_counts_exact",
@@ -119,7 +119,7 @@ def zjh_heads_up_counts(
     Examples
     --------
     >>> import itertools
-    >>> from equity.zjh import evaluate_zjh_batch
+    >>> from equity.evaluators.zjh import evaluate_zjh_batch
     >>> hands = np.array(list(itertools.combinations(range(52), 3)), dtype=np.uint8)
     >>> wins, ties = zjh_heads_up_counts(hands, evaluate_zjh_batch(hands))
     >>> int(wins[-1]), int(ties[-1])  # AdAhAs, the strongest bomb, beats every hand
