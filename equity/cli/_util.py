@@ -369,10 +369,9 @@ class Progress:
         """
         if not self.enabled or result.stderr is None:
             return
-        shown = [
-            f"{e:.2%} ± {s:.2%}" for e, s in zip(result.equity[:4], result.stderr[:4], strict=True)
-        ]
-        self.estimate = " | ".join(shown) + (" | ..." if result.n_players > 4 else "")
+        pairs = zip(result.equity[:4], result.stderr[:4], strict=True)
+        shown = [f"{e:.2%}±{s:.2%}" for e, s in pairs]
+        self.estimate = " ".join(shown) + (" ..." if result.n_players > 4 else "")
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
@@ -406,7 +405,7 @@ class Progress:
 
             self.bar = Bar(
                 TextColumn(self.label),
-                BarColumn(),
+                BarColumn(bar_width=24),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
                 TextColumn("{task.fields[estimate]}"),

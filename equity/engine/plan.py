@@ -76,19 +76,21 @@ DEFAULT_BATCH = 16_384
 REFERENCE_THREADS = 2
 """The threads of the machine the rates were measured on: two cores of an x86-64 server,
 shared with other work (a quiet machine is faster), warm kernels."""
-EXACT_RATE = {"table": 1.3e8, "omaha": 2.5e7, "zjh": 5.0e7, "stud": 2.5e7}
+EXACT_RATE = {"table": 1.3e8, "omaha": 2.5e7, "zjh": 5.0e7, "stud": 2.0e7}
 """Exact enumeration's throughput on the reference machine (:data:`REFERENCE_THREADS`), in
 units of :meth:`.job.Job.exact_work` (hand evaluations) a second, by kernel family
-(:func:`family_of`), measured once on large spots: AhKd v QQ+,AKs v random on Ts9s2h
-(the tables: 1.3e8; AhKd v two random hands on the turn, 9.5e7), AsAhKsKh v random on
-Qs7s2c (Omaha), AhAdAc v random (Zha Jin Hua), stud and razz heads-up on fourth
-street.  A plan's seconds are its work over this rate, scaled by ``threads /
-REFERENCE_THREADS`` when ``threads`` is given (so an estimate does not depend on the
-machine it is made on), plus :data:`CALL_SECONDS`."""
-MC_RATE = {"table": 4.0e6, "omaha": 1.0e6, "zjh": 8.0e6, "stud": 1.5e6}
+(:func:`family_of`), measured once, warm, on large spots: AhKd v QQ+,AKs v random on
+Ts9s2h (the tables: 1.32e8; AhKd v two random hands on the turn 9.5e7), AsAhKsKh v
+random on Qs7s2c (Omaha, 2.7e7), AhAdAc v random (Zha Jin Hua, 5.1e7), (AsKd)Qh7c v
+(QcQd)2h3c (stud, 1.85e7).  A plan's seconds are its work over this rate, scaled by
+``threads / REFERENCE_THREADS`` when ``threads`` is given (an estimate does not depend
+on the machine it is made on), plus :data:`CALL_SECONDS`."""
+MC_RATE = {"table": 1.6e7, "omaha": 8.0e6, "zjh": 1.6e7, "stud": 1.8e7}
 """Monte-Carlo's throughput on the reference machine, in player-deals a second (deals
-times players), by kernel family, measured as :data:`EXACT_RATE` is on random hands
-(three to six players hold'em, two to four Omaha, four Zha Jin Hua and stud)."""
+times players), by kernel family, measured as :data:`EXACT_RATE` is, 1e6 deals: hold'em AA
+v two random hands 1.56e7 (six players 2.27e7, AhKd v QQ+,AKs 1.15e7; five-card poker,
+three players 2.0e7), Omaha AsAhKsKh v three random 8.5e6 (v one 4.1e6, hi-lo three
+players 9.2e6), Zha Jin Hua four players 1.59e7, stud four players 1.83e7."""
 CALL_SECONDS = 0.0003
 """A warm call's fixed cost (validation, arrays, the result): the estimate of a tiny spot."""
 
@@ -198,7 +200,7 @@ class Plan:
         'exact: 3,209 hand evaluations, under 0.01 s'
         >>> print(plan(["AsKs", "random", "random"]).reason)  # doctest: +NORMALIZE_WHITESPACE
         monte-carlo: exact would take 1.7e11 hand evaluations (limit 1.5e8);
-        1,000,000 deals, about 0.75 s
+        1,000,000 deals, about 0.19 s
         """
         where = f"partly known board {self.board!r}, " if self.board else ""
         if self.route == "preflop-table":
