@@ -77,6 +77,8 @@ def test_calculate_is_the_plan_run(
     p = plan(hands, **kwargs)
     assert (p.method, p.route) == (method, route)
     assert p.reason.startswith(f"{method}: ")
+    units = {"exact": "hand evaluations", "monte-carlo": "deals"}
+    assert p.unit == ("table lookups" if route == "preflop-table" else units[method])
     result = p.run()
     assert result.method == method
     same(result, calculate(hands, **kwargs))

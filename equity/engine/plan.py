@@ -148,8 +148,9 @@ def register_runner(runner: Callable[[Plan], Any]) -> None:
 class Plan:
     """How a call of :func:`~.run.calculate` is answered (see the module doc).
 
-    Made by :func:`plan`; :meth:`run` runs it.  The fields after ``reason``'s
-    inputs carry the prepared work and the call's options, not shown.
+    Made by :func:`plan`; :meth:`run` runs it, :attr:`reason` says it in one
+    sentence.  The last four fields carry the prepared work and the call's
+    other options (not shown in the repr).
     """
 
     method: str
@@ -236,6 +237,13 @@ class Plan:
         until = " or ".join(s for s in stops if s)
         size += f" (or until {until})" if until else ""
         return f"monte-carlo: {where}{because}; {size}, {_about(self.seconds)}"
+
+    @property
+    def unit(self) -> str:
+        """What :attr:`work` counts: ``"hand evaluations"``, ``"deals"`` or ``"table lookups"``."""
+        if self.route == "preflop-table":
+            return "table lookups"
+        return "hand evaluations" if self.method == "exact" else "deals"
 
     def run(self) -> Any:
         """Run the plan: the :class:`~equity.results.EquityResult` of :func:`~.run.calculate`.
