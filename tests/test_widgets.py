@@ -131,9 +131,15 @@ def test_monte_carlo_streams_one_run_and_ends_equal_to_calculate(
     the result of a run of that many deals, the last the result of ``calculate``."""
     import equity.engine.plan as plan_module
 
-    runs: list[Any] = []
+    runs: list[Any] = []  # the plans run to the end (a run a change cancels is left out)
     runner = plan_module._RUNNER[0]
-    monkeypatch.setattr(plan_module, "_RUNNER", [lambda p: runs.append(p) or runner(p)])
+
+    def run(p: Any) -> Any:
+        result = runner(p)
+        runs.append(p)
+        return result
+
+    monkeypatch.setattr(plan_module, "_RUNNER", [run])
     players = ["AA", "random", "random"]
     seen: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
     calc = Calculator(["AA", "random", "random", "random"], trials=64_000, seed=11)
