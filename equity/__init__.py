@@ -4,8 +4,10 @@ The public API, loaded lazily so that ``import equity`` (and the command
 line) pays only for what it uses:
 
 * :func:`calculate` — equity of the hands of any game of :data:`GAMES`,
-  exact or Monte-Carlo (:class:`EquityResult`); :func:`use_scheduler` sends
-  the calls of a block to a Dask cluster;
+  exact or Monte-Carlo (:class:`EquityResult`), its partial results streamed to
+  ``on_update``; :func:`plan` — how it would answer (method, work, seconds, reason:
+  a :class:`Plan` to run); :func:`use_scheduler` sends the calls of a block to a
+  Dask cluster;
 * :func:`evaluate`, :func:`evaluate_batch`, :func:`rank_hands`,
   :func:`compare_hands` — five- to seven-card poker hands;
 * :func:`evaluate_omaha`, :func:`evaluate_omaha_batch` — Omaha (4-6 hole cards, the
@@ -49,7 +51,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.streets import StreetsResult, streets
     from .cards import format_cards, parse_cards
     from .combos import EquityDistribution
-    from .engine import calculate, use_scheduler
+    from .engine import Plan, calculate, use_scheduler
+    from .engine.plan import plan
     from .evaluators.lowball import (
         LowHand,
         Stud8Hand,
@@ -78,6 +81,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
 
 _EXPORTS = {
     "calculate": "engine",
+    "plan": "engine.plan",
+    "Plan": "engine.plan",
     "use_scheduler": "engine",
     "EquityResult": "results",
     "evaluate": "evaluators.poker",
@@ -143,6 +148,7 @@ __all__ = [
     "LowHand",
     "OmahaHand",
     "OmahaRange",
+    "Plan",
     "PokerHand",
     "Range",
     "ShortDeckHand",
@@ -180,6 +186,7 @@ __all__ = [
     "parse_cards",
     "parse_omaha_range",
     "parse_range",
+    "plan",
     "rank_hands",
     "rank_shortdeck",
     "rank_zjh",

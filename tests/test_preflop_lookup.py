@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 import equity
-import equity.engine.run as run_module
+import equity.engine.plan as plan_module
 from equity import preflop_table as table_module
 from equity.cards import format_cards, parse_cards
 from equity.engine import preflop_lookup
@@ -53,7 +53,7 @@ def slow_key(a: list[int], b: list[int]) -> int:
 def engine_result(hands: list[str], monkeypatch: pytest.MonkeyPatch) -> Any:
     """What the engine's enumeration answers (the table path switched off)."""
     with monkeypatch.context() as m:
-        m.setattr(run_module, "_preflop_answer", lambda *args: None)
+        m.setattr(plan_module, "preflop_counts", lambda *args: None)
         return equity.calculate(hands)
 
 

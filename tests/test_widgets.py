@@ -16,10 +16,11 @@ import pytest
 pytest.importorskip("anywidget")
 
 from equity import calculate
+from equity import plan as equity_plan
+from equity.engine.plan import default_batch_size
 from equity.ranges import CLASSES, Range
 from equity.widgets import Calculator, HitsView, RangeGrid
 from equity.widgets._base import Worker
-from equity.widgets.calculator import mc_steps
 
 TIMEOUT = 120.0
 
@@ -38,9 +39,10 @@ def settled(calc: Calculator) -> Calculator:
     return calc
 
 
-def assert_matches(calc: Calculator, expected: Any) -> None:
-    assert len(calc.results) == expected.n_players
-    for i, row in enumerate(calc.results):
+def assert_matches(calc: Calculator | list[dict[str, Any]], expected: Any) -> None:
+    rows = calc if isinstance(calc, list) else calc.results
+    assert len(rows) == expected.n_players
+    for i, row in enumerate(rows):
         assert row["player"] == i
         assert row["equity"] == float(expected.equity[i])
         assert row["win"] == float(expected.win[i])
@@ -122,27 +124,48 @@ def test_a_bad_input_shows_the_engines_sentence(players: list[str], board: str) 
     assert calc.error == ""
 
 
-def test_monte_carlo_shows_a_shrinking_stderr_and_ends_equal_to_calculate() -> None:
-    players = ["AA", "random", "random", "random"]
-    seen: list[dict[str, Any]] = []
-    calc = Calculator(players, trials=64_000, seed=11)
-    calc.observe(lambda change: seen.append(dict(change["new"])), names="status")
-    calc.players = ["AA", "random", "random"]  # watched from the start
+def test_monte_carlo_streams_one_run_and_ends_equal_to_calculate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One run of all the trials, its figures shown after each round (no re-runs): each
+    the result of a run of that many deals, the last the result of ``calculate``."""
+    import equity.engine.plan as plan_module
+
+    runs: list[Any] = []  # the plans run to the end (a run a change cancels is left out)
+    runner = plan_module._RUNNER[0]
+
+    def run(p: Any) -> Any:
+        result = runner(p)
+        runs.append(p)
+        return result
+
+    monkeypatch.setattr(plan_module, "_RUNNER", [run])
+    players = ["AA", "random", "random"]
+    seen: list[tuple[dict[str, Any], list[dict[str, Any]]]] = []
+    calc = Calculator(["AA", "random", "random", "random"], trials=64_000, seed=11)
+    calc.observe(lambda change: seen.append((dict(change["new"]), calc.results)), names="status")
+    calc.players = players  # watched from the start
     settled(calc)
+    widget_runs = [p for p in runs if p.job.n_players == 3]
     status = calc.status
     assert status["state"] == "monte-carlo"
     assert status["seed"] == 11
     assert status["samples"] == 64_000
-    expected = calculate(
-        ["AA", "random", "random"], trials=64_000, seed=11, batch_size=status["batch_size"]
-    )
-    assert_matches(calc, expected)
-    steps = [s for s in seen if s["state"] in ("running", "monte-carlo") and s["samples"]]
-    assert [s["samples"] for s in steps] == mc_steps(64_000)
-    assert [s["state"] for s in steps] == ["running"] * (len(steps) - 1) + ["monte-carlo"]
-    errors = [float(s["text"].split("standard error ")[1].split("%")[0]) for s in steps]
-    assert errors == sorted(errors, reverse=True)
-    assert errors[-1] < errors[0] / 4  # 64 times the deals: about an eighth of the error
+    assert status["batch_size"] == default_batch_size(64_000)
+    assert status["plan"] == runs[-1].reason
+    assert_matches(calc, calculate(players, trials=64_000, seed=11))
+    assert [p.trials for p in widget_runs] == [64_000]  # one run of all the trials
+    last = max(i for i, (s, _) in enumerate(seen) if s["text"] == "calculating...")
+    steps = [(s, rows) for s, rows in seen[last + 1 :]]
+    assert [s["state"] for s, _ in steps] == ["running"] * (len(steps) - 1) + ["monte-carlo"]
+    samples = [s["samples"] for s, _ in steps]
+    assert len(steps) >= 3  # at least two rounds shown before the end
+    assert samples[:-1] == sorted(set(samples[:-1]))
+    assert samples[-2:] == [64_000, 64_000]
+    for s, rows in steps[:2]:  # each shown figure is a run of that many deals
+        expected = calculate(players, trials=s["samples"], seed=11, batch_size=s["batch_size"])
+        assert_matches(rows, expected)
+        assert "(running)" in s["text"]
 
 
 def test_a_change_cancels_the_run_in_flight() -> None:
@@ -153,7 +176,7 @@ def test_a_change_cancels_the_run_in_flight() -> None:
         assert time.monotonic() < deadline
         time.sleep(0.01)
     done, total = calc._worker.progress
-    assert 0 < done < total == mc_steps(1_000_000_000)[0]
+    assert 0 < done < total == 1_000_000_000  # one run of all the trials
     calc.trials = 20_000
     settled(calc)
     assert calc.cancelled >= 1
@@ -420,3 +443,32 @@ def test_a_game_without_a_board_drops_the_board() -> None:
     assert calc.error == ""
     assert calc.status["state"] == "exact"
     assert_matches(calc, calculate(sixth, game="stud"))
+
+
+def test_a_partly_known_board_is_what_calculate_accepts() -> None:
+    calc = settled(Calculator(["AsKs", "A *"], board="2c7d9h h"))
+    assert calc.error == ""
+    assert calc.status["state"] == "exact"
+    assert_matches(calc, calculate(["AsKs", "A *"], board="2c7d9h h"))
+    assert calc.status["plan"] == equity_plan(["AsKs", "A *"], board="2c7d9h h").reason
+    calc.players = ["AsKs", "random", "random"]  # too large to enumerate: sampled by board
+    settled(calc)
+    assert calc.status["state"] == "monte-carlo"
+    assert calc.status["batch_size"] is None
+    assert "board by board" in calc.status["text"]
+    expected = calculate(calc.players, board="2c7d9h h", trials=calc.trials,
+                         seed=calc.status["seed"])  # fmt: skip
+    assert_matches(calc, expected)
+
+
+def test_short_deck_offers_its_36_cards() -> None:
+    from equity.cards import format_card
+    from equity.games import GAMES
+
+    calc = settled(Calculator(["AsKs", "QhQd"], board="Qs7s6c", game="shortdeck"))
+    assert_matches(calc, calculate(["AsKs", "QhQd"], board="Qs7s6c", game="shortdeck"))
+    for name, info in calc.game_info.items():
+        assert info["deck"] == [format_card(c) for c in GAMES[name].deck]
+    assert len(calc.game_info["shortdeck"]["deck"]) == 36
+    assert "5s" not in calc.game_info["shortdeck"]["deck"]
+    assert len(calc.game_info["holdem"]["deck"]) == 52

@@ -418,3 +418,44 @@ def test_a_draw_game_shows_no_board_picker(page: Any) -> None:
     assert "exact" in _text(driver, ".equity-calc [data-testid=status]")
     Select(_find(driver, ".equity-calc [data-testid=game]")).select_by_value("holdem")
     _wait(driver, board.is_displayed)
+
+
+def _type(driver: Any, testid: str, text: str) -> None:
+    """Replace the text of a calculator input and press Enter."""
+    from selenium.webdriver.common.keys import Keys
+
+    box = _find(driver, f".equity-calc [data-testid={testid}]")
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(Keys.DELETE)
+    box.send_keys(text, Keys.ENTER)
+
+
+def test_the_pickers_show_the_game_s_deck_and_a_board_may_be_partly_known(page: Any) -> None:
+    """Short deck's pickers offer its 36 cards; a partly known board typed in is computed as
+    ``calculate`` computes it, its known cards lit on the picker."""
+    from selenium.webdriver.support.select import Select
+
+    driver = page
+
+    def buttons() -> list[Any]:
+        found = driver.find_elements("css selector", ".equity-calc [data-testid^=board-card-]")
+        return list(found)
+
+    Select(_find(driver, ".equity-calc [data-testid=game]")).select_by_value("shortdeck")
+    _wait(driver, lambda: len(buttons()) == 36)
+    assert _card(driver, "5s") is None
+    assert _card(driver, "6s") is not None
+    _type(driver, "dead-text", "")
+    for i, hand in enumerate(["AsKs", "QhQd"]):
+        _type(driver, f"player-{i}", hand)
+    _type(driver, "board-text", "Qs7s6c")
+    _wait(driver, lambda: _shows(driver, calculate(["AsKs", "QhQd"], "Qs7s6c", game="shortdeck")))
+    Select(_find(driver, ".equity-calc [data-testid=game]")).select_by_value("holdem")
+    _wait(driver, lambda: len(buttons()) == 52)
+    _type(driver, "player-1", "A *")
+    _type(driver, "board-text", "2c7d9h h")
+    expected = calculate(["AsKs", "A *"], board="2c7d9h h")
+    _wait(driver, lambda: _shows(driver, expected))
+    assert _text(driver, ".equity-calc [data-testid=error]") == ""
+    lit = {b.get_attribute("title") for b in buttons() if "eq-on" in str(b.get_attribute("class"))}
+    assert lit == {"2c", "7d", "9h"}

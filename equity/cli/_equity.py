@@ -105,35 +105,32 @@ def note(args: argparse.Namespace, text: str) -> None:
         print(f"equity {args.command}: note: {text}", file=sys.stderr, flush=True)
 
 
-def note_exact_instead(args: argparse.Namespace, hands: list[Any]) -> None:
+def note_exact_instead(args: argparse.Namespace, planned: Any) -> None:
     """Say so when ``--trials``, ``--stderr`` or ``--time`` turn a spot that ``method="auto"``
     would enumerate into Monte-Carlo, with the exact alternative and its time.
 
-    The time is estimated from the job's exact work (:meth:`equity.engine.job.Job.exact_work`)
-    at :data:`~equity.engine.EXACT_AUTO_LIMIT` evaluations a second (about two cores).
+    ``planned`` is the run's :class:`equity.engine.plan.Plan` (or the hands, planned
+    here only when the note may be due): its exact work
+    (:attr:`~equity.engine.plan.Plan.exact_work`, hand evaluations) against
+    :data:`~equity.engine.EXACT_AUTO_LIMIT` and its estimated seconds
+    (:attr:`~equity.engine.plan.Plan.exact_seconds`).
     """
     given = _mc_flags(args)
     if args.exact or args.mc or not given:
         return
     from ..engine import EXACT_AUTO_LIMIT
-    from ..engine.patterns import board_pattern
-    from ..engine.prepare import prepare
+    from ..engine.plan import plan
 
-    if board_pattern(args.board) is not None:
-        return  # calculate says that a partly known board takes no trials
-
-    job = prepare(
-        hands,
-        args.board or "",
-        args.dead or "",
-        args.game,
-        rules_of(args),
-        getattr(args, "independent_decks", False),
-    )
-    work = job.exact_work()
-    if work > EXACT_AUTO_LIMIT:
+    if isinstance(planned, list):
+        decks = getattr(args, "independent_decks", False)
+        options = calculate_options(args)
+        planned = plan(planned, args.board or "", args.dead or "", independent_decks=decks,
+                       **options)  # fmt: skip
+    if planned.route != "job":
+        return  # a partly known board: calculate says that it takes no --stderr or --time
+    if planned.exact_work is None or planned.exact_work > EXACT_AUTO_LIMIT:
         return
-    seconds = work / EXACT_AUTO_LIMIT
+    seconds = planned.exact_seconds
     when = "under 0.1 s" if seconds < 0.1 else f"about {seconds:.1f} s"
     flags = " and ".join(given)
     note(
@@ -163,23 +160,26 @@ def too_large(exc: Any) -> CliError:
 def _cmd_query(args: argparse.Namespace) -> int:
     import numpy as np
 
-    from ..engine import TooLargeForExact, calculate
+    from ..engine import TooLargeForExact
+    from ..engine.plan import plan
 
     check_independent_decks(args)
     options = calculate_options(args)
-    note_exact_instead(args, args.hands)
     progress = Progress(args, "simulating")
     try:
         with compile_notice(args):
-            result = calculate(
+            planned = plan(  # the job prepared once: the note reads it, the run runs it
                 args.hands,
                 args.board or "",
                 args.dead or "",
                 independent_decks=args.independent_decks,
                 progress=progress,
+                on_update=progress.update if progress.enabled else None,
                 categories=args.categories,
                 **options,
             )
+            note_exact_instead(args, planned)
+            result = planned.run()
     except TooLargeForExact as exc:
         raise too_large(exc) from None
     finally:

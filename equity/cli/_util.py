@@ -344,7 +344,10 @@ class Progress:
     """Progress on stderr: a bar on a terminal, plain lines with ``--progress``, else nothing.
 
     The bar appears once a run passes ``delay`` seconds.  Plain lines (for
-    logs) come at the first report and then at most once a second.
+    logs) come at the first report and then at most once a second.  A
+    Monte-Carlo run's partial results (:meth:`update`, the engine's
+    ``on_update``) add the current equity and standard error of each player
+    to the bar and the lines.
     """
 
     def __init__(self, args: argparse.Namespace, label: str, delay: float = 1.0) -> None:
@@ -357,6 +360,18 @@ class Progress:
         self.last = -1.0
         self.bar: Any = None
         self.task: Any = None
+        self.estimate = ""
+
+    def update(self, result: Any) -> None:
+        """Keep the equity ± std err of a partial result (``calculate(..., on_update=)``).
+
+        Shown by the next progress report; players past the fourth are left out.
+        """
+        if not self.enabled or result.stderr is None:
+            return
+        pairs = zip(result.equity[:4], result.stderr[:4], strict=True)
+        shown = [f"{e:.2%}±{s:.2%}" for e, s in pairs]
+        self.estimate = " ".join(shown) + (" ..." if result.n_players > 4 else "")
 
     def __call__(self, done: int, total: int) -> None:
         if not self.enabled:
@@ -367,8 +382,9 @@ class Progress:
                 self.last = now
                 share = f" ({done / total:.1%})" if total < 10**14 else ""
                 of = f" of {total:,}" if total < 10**14 else ""
+                estimate = f", equity {self.estimate}" if self.estimate else ""
                 print(
-                    f"{self.label}: {done:,}{of}{share}, {now - self.start:.1f} s",
+                    f"{self.label}: {done:,}{of}{share}, {now - self.start:.1f} s{estimate}",
                     file=sys.stderr,
                     flush=True,
                 )
@@ -389,15 +405,18 @@ class Progress:
 
             self.bar = Bar(
                 TextColumn(self.label),
-                BarColumn(),
+                BarColumn(bar_width=24),
                 MofNCompleteColumn(),
                 TimeElapsedColumn(),
+                TextColumn("{task.fields[estimate]}"),
                 console=Console(stderr=True),
                 transient=True,
             )
             self.bar.start()
-            self.task = self.bar.add_task(self.label, total=total if total < 10**14 else None)
-        self.bar.update(self.task, completed=done)
+            self.task = self.bar.add_task(
+                self.label, total=total if total < 10**14 else None, estimate=""
+            )
+        self.bar.update(self.task, completed=done, estimate=self.estimate)
 
     def close(self) -> None:
         """Remove the bar (plain lines stay)."""

@@ -8,6 +8,7 @@ as :func:`.units.mc_unit` and stop at the trials, a target standard error
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -162,8 +163,13 @@ def run_mc(
     time_limit: float | None,
     progress: Progress | None,
     executor: Any,
+    on_round: Callable[[np.ndarray, np.ndarray, np.ndarray, int], None] | None = None,
 ) -> dict[str, Any]:
-    """Deal ``job`` at random in rounds; return its counts, deals, stderr and stop reason."""
+    """Deal ``job`` at random in rounds; return its counts, deals, stderr and stop reason.
+
+    ``on_round(counts, extra_counts, moments, batches)``, if given, sees the running sums
+    after each round, in batch order (:mod:`.stream` makes results of them).
+    """
     arrays = stud_arrays(job) if job.game.stud_family else mc_arrays(job)
     check_feasible(job)
     n_players = job.n_players
@@ -195,6 +201,8 @@ def run_mc(
         combo_sums[...] += combo_out
         means = (out / ks).sum(axis=2) / (units * sizes[:, None])
         add_batch_moments(moments, sizes.astype(np.int64), means)
+        if on_round is not None:
+            on_round(sums, combo_sums, moments, first + run)
         if progress is not None:
             progress(min(trials, (first + run) * batch_size), trials)
         enough = target_stderr is not None and first + run >= MIN_BATCHES

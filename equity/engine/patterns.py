@@ -7,9 +7,9 @@ average over the deals that fit the hands, the dead cards and every board
 slot at once.
 
 :func:`board_options` lists the concrete known boards that the pattern allows
-(each a flop set and the named turn and river cards), and
-:func:`calculate_board_pattern` enumerates each exactly, as a job of its own,
-and adds up the sub-jobs' raw counts.  That is exactly the uniform average:
+(each a flop set and the named turn and river cards), :func:`board_jobs`
+prepares each as a job of its own, and :func:`run_board_pattern` enumerates
+each exactly and adds up the sub-jobs' raw counts.  That is exactly the uniform average:
 the fitting deals are split, without overlap and without gaps, by their known
 board (each deal fits one option, and an option's enumeration counts each of
 its deals once, weighted by the players' range weights as any job), so the
@@ -26,8 +26,9 @@ a second) samples each board on its own and weights it by its share of the
 fitting deals (:func:`_sample`): unbiased, and offered when at most one
 player holds a range or pattern, whose hands left on a board give that share
 directly (with two ranges the share would be a joint count; such boards are
-enumerated).  Exact enumeration above ``hard_limit`` hand evaluations, or
-more than :data:`MAX_BOARD_OPTIONS` boards, is refused with its size.
+enumerated).  The choice, and the refusal of an enumeration too large with
+its size, are :func:`equity.engine.plan.plan`'s; more than
+:data:`MAX_BOARD_OPTIONS` boards are refused here.
 """
 
 from __future__ import annotations
@@ -62,11 +63,13 @@ from .reduce import make_result
 
 __all__ = [
     "MAX_BOARD_OPTIONS",
+    "BoardJobs",
     "SamplingPlan",
+    "board_jobs",
     "board_options",
     "board_pattern",
-    "calculate_board_pattern",
     "check_exact_dead",
+    "run_board_pattern",
 ]
 
 MAX_BOARD_OPTIONS = 5_000
@@ -140,21 +143,31 @@ def board_options(slots: Sequence[int], allowed: int) -> Counter[tuple[int, ...]
     return options
 
 
-def calculate_board_pattern(
+class BoardJobs(NamedTuple):
+    """A partly known board prepared: one job per known board it stands for, and its size."""
+
+    jobs: list[tuple[Job, int]]
+    """Each known board's job and its number of deals (:func:`board_options`)."""
+    shown: str
+    """The board as written back (``"2c7d9h h"``)."""
+    n_ranges: int
+    """Players holding a range or pattern (the boards are sampled when at most one does)."""
+    work: int
+    """Hand evaluations of enumerating every board exactly (:meth:`.job.Job.exact_work`)."""
+
+
+def board_jobs(
     hands: Sequence[object],
     slots: tuple[int, ...],
     dead: object,
     game: str,
     rules: Any,
     independent_decks: bool,
-    executor: Any,
-    progress: Progress | None,
-    categories: bool,
-    plan: SamplingPlan,
-) -> EquityResult:
-    """Equity over every deal that fits the partly known board ``slots`` (module doc).
+) -> BoardJobs:
+    """Prepare the jobs of every known board that the partly known board ``slots`` allows.
 
-    ``plan`` carries the method asked for and the limits of :func:`~.run.calculate`.
+    A board that empties a player's range is left out (no deal fits it);
+    none left is a ``ValueError``.
     """
     g = get_game(game)
     base = prepare(hands, "", dead, game, rules, independent_decks)
@@ -174,36 +187,31 @@ def calculate_board_pattern(
         raise ValueError(f"board {shown!r}: no deal fits the hands, the dead cards and the board")
     work = sum(job.exact_work() for job, _ in jobs)
     n_ranges = sum(p.kind == KIND_RANGE for p in base.players)
-    can_sample = n_ranges <= 1 and not categories
-    method = plan.method
-    if method == "auto" and plan.trials is not None:
-        method = "monte-carlo"
-    if method == "auto":
-        method = "exact" if work <= plan.auto_limit or not can_sample else "monte-carlo"
+    return BoardJobs(jobs, shown, n_ranges, work)
+
+
+def run_board_pattern(
+    prepared: BoardJobs,
+    method: str,
+    executor: Any,
+    progress: Progress | None,
+    categories: bool,
+    sampling: SamplingPlan,
+) -> EquityResult:
+    """Equity over every deal that fits the partly known board (module doc), by ``method``.
+
+    :func:`equity.engine.plan.plan` chose the method and checked its limits.
+    """
     if method == "monte-carlo":
-        if not can_sample:
-            why = "counts categories" if categories else "has two or more ranges"
-            raise ValueError(
-                f"a partly known board ({shown!r}) that {why} is enumerated exactly, not sampled"
-            )
-        return _sample(jobs, shown, executor, progress, plan)
-    if work > plan.hard_limit:
-        raise ValueError(
-            f"a partly known board is enumerated exactly here, and {shown!r} would take about "
-            f"{work:.2e} hand evaluations over {len(jobs):,} boards (the limit is "
-            f"{plan.hard_limit:.0e})"
-        )
-    return _enumerate(jobs, shown, executor, progress, categories)
+        return _sample(prepared.jobs, prepared.shown, executor, progress, sampling)
+    return _enumerate(prepared.jobs, prepared.shown, executor, progress, categories)
 
 
 class SamplingPlan(NamedTuple):
-    """What :func:`~.run.calculate` asked for: the method, Monte-Carlo's size and seed, limits."""
+    """Monte-Carlo's size and seed for a partly known board, and the batch-size rule."""
 
-    method: str
     trials: int | None
     seed: int
-    auto_limit: int
-    hard_limit: int
     batch_size_of: Callable[[int], int]
 
 

@@ -3,11 +3,12 @@
 :func:`calculate` answers "what share of the pot does each player win?"
 for every game of the registry (:mod:`equity.games`), by exact enumeration
 when the outcomes can be counted quickly and by batched Monte-Carlo
-otherwise: validate (:mod:`.job`) -> arrays -> units on an executor
-(:mod:`.exact`, :mod:`.montecarlo`, :mod:`.executor`) -> reduce
-(:mod:`.reduce`).
+otherwise: plan (:mod:`.plan`: validate and prepare the job once, choose the
+method) -> arrays -> units on an executor (:mod:`.exact`, :mod:`.montecarlo`,
+:mod:`.executor`) -> reduce (:mod:`.reduce`).  ``calculate(...)`` is
+``plan(...).run()``; :func:`run_plan` runs a plan.
 
-``method="auto"`` enumerates exactly when the estimated work
+``method="auto"`` (decided in :func:`.plan.plan`) enumerates exactly when the estimated work
 (:meth:`.job.Job.exact_work`: assignments of hole cards x boards x players,
 a preflop board counted by rank pattern) is at most :data:`EXACT_AUTO_LIMIT`
 (1.5e8 hand evaluations, about a second on two cores): known hands preflop
@@ -24,36 +25,35 @@ of any player's equity, from the spread of batch means) or at
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import numba
 import numpy as np
 
-from ..cards import format_cards, format_pattern, parse_cards
-from ..checks import (
-    DEFAULT_TRIALS,
-    MAX_TRIALS,
-    check_count,
-    check_positive,
-    check_seed,
-    check_trials,
-    fresh_seed,
-    limit_text,
-)
+from ..cards import format_cards
 from ..control import Progress, Stopwatch
-from ..games import GAMES
-from ..kernels._jit import max_threads
 from ..results import EquityResult, shares_from_counts
-from .categories import check_categories, exact_categories, mc_categories
+from .categories import exact_categories, mc_categories
 from .exact import assignments, exact_combo_results, run_exact
 from .executor import executor_for
-from .montecarlo import MIN_BATCHES, mc_combo_results, run_mc
-from .patterns import SamplingPlan, board_pattern, calculate_board_pattern, check_exact_dead
-from .preflop_lookup import BOARDS, lookup
-from .prepare import prepare
+from .montecarlo import mc_combo_results, run_mc
+from .patterns import SamplingPlan, run_board_pattern
+from .plan import (
+    DEFAULT_BATCH,
+    EXACT_AUTO_LIMIT,
+    EXACT_HARD_LIMIT,
+    Plan,
+    TooLargeForExact,
+    check_threads,
+    default_batch_size,
+    plan,
+    register_runner,
+)
+from .preflop_lookup import BOARDS
 from .reduce import make_result
+from .stream import partial_results
 from .stud import run_stud_exact
 
 __all__ = [
@@ -63,36 +63,8 @@ __all__ = [
     "TooLargeForExact",
     "calculate",
     "default_batch_size",
+    "run_plan",
 ]
-
-EXACT_AUTO_LIMIT = 150_000_000
-"""``method="auto"`` enumerates when the estimated work (:meth:`.job.Job.exact_work`, hand
-evaluations) is at most this: about a second on two cores."""
-EXACT_HARD_LIMIT = 50_000_000_000
-"""``method="exact"`` refuses jobs above this many hand evaluations."""
-DEFAULT_BATCH = 16_384
-"""Deals per random stream, unless a short run needs smaller batches."""
-
-
-def default_batch_size(trials: int) -> int:
-    """Deals per random stream of a ``trials``-deal Monte-Carlo run (the default rule).
-
-    :data:`DEFAULT_BATCH`, or fewer so that there are at least
-    :data:`~.montecarlo.MIN_BATCHES` batches for the standard error (never below 64).
-    ``equity.deal`` uses the same rule, so it deals the same batches.
-    """
-    return max(64, min(DEFAULT_BATCH, -(-trials // MIN_BATCHES)))
-
-
-class TooLargeForExact(ValueError):
-    """An exact enumeration too large to run; ``work`` is its hand evaluations (estimated)."""
-
-    def __init__(self, work: int) -> None:
-        self.work = work
-        super().__init__(
-            f"exact enumeration would take about {work:.2e} hand evaluations (the limit is "
-            f"{limit_text(EXACT_HARD_LIMIT)}); use Monte-Carlo (method='monte-carlo')"
-        )
 
 
 def calculate(
@@ -113,6 +85,7 @@ def calculate(
     progress: Progress | None = None,
     scheduler: Any = None,
     categories: bool = False,
+    on_update: Callable[[EquityResult], None] | None = None,
 ) -> EquityResult:
     """Equity of each player's hand: exact enumeration or Monte-Carlo.
 
@@ -166,8 +139,8 @@ def calculate(
     threads : int, optional
         Worker threads (default: all).  Results do not depend on it.
     rules : optional
-        The game's house rules: :class:`equity.zjh.ZJHRules` (2-3-5 exception,
-        suit tie-break, order) or :class:`equity.shortdeck.ShortDeckRules`
+        The game's house rules: :class:`equity.ZJHRules` (2-3-5 exception,
+        suit tie-break, order) or :class:`equity.ShortDeckRules`
         (``straight_beats_trips``).
     independent_decks : bool
         Zha Jin Hua: deal each random player from a deck of their own
@@ -177,6 +150,16 @@ def calculate(
         there are at least 32 batches for the standard error).
     progress : callable, optional
         Called as ``progress(done, total)`` after each round.
+    on_update : callable, optional
+        Monte-Carlo: called after each round (about four times a second) with
+        the result of the deals so far, an :class:`EquityResult` of the
+        batches done, in batch order (:mod:`equity.engine.stream`): a valid
+        estimate with its standard error (finite from two batches), equal to
+        a run of that many deals with the same seed and batch size, with
+        ``stop_reason`` None and no per-combo tables or categories.  The
+        final result is the one returned, the same as without ``on_update``.
+        Not called by exact runs, nor by a partly known board sampled board
+        by board.
     categories : bool
         Also count the showdown categories: the category each player ends
         with and the one they win with (:attr:`EquityResult.categories`,
@@ -208,52 +191,46 @@ def calculate(
     >>> r.method, bool(abs(r.equity[0] - 0.852) < 5 * r.stderr[0])
     ('monte-carlo', True)
     """
-    if method not in ("auto", "exact", "monte-carlo"):
-        raise ValueError(f"unknown method {method!r} (expected 'auto', 'exact' or 'monte-carlo')")
-    trials = check_trials(trials)
-    time_limit = check_positive(time_limit, "the time limit")
-    target_stderr = check_positive(target_stderr, "the target standard error")
-    seed = check_seed(seed)
-    explicit_mc = trials is not None or target_stderr is not None or time_limit is not None
-    if method == "exact" and explicit_mc:
-        raise ValueError("exact enumeration takes no trials, target stderr or time limit")
-    if batch_size is not None:
-        batch_size = check_count(batch_size, "batch_size")
-    check_exact_dead(dead)
-    board_slots = board_pattern(board)
-    if board_slots is not None:
-        if target_stderr is not None or time_limit is not None:
-            raise ValueError(
-                f"a partly known board ({format_pattern(board_slots)!r}) takes trials, "
-                "not a target stderr or a time limit"
-            )
-        plan = SamplingPlan(
-            method,
-            trials,
-            fresh_seed() if seed is None else seed,
-            EXACT_AUTO_LIMIT,
-            EXACT_HARD_LIMIT,
-            default_batch_size,
+    return run_plan(
+        plan(
+            hands,
+            board,
+            dead,
+            game=game,
+            method=method,
+            trials=trials,
+            target_stderr=target_stderr,
+            time_limit=time_limit,
+            seed=seed,
+            threads=threads,
+            rules=rules,
+            independent_decks=independent_decks,
+            batch_size=batch_size,
+            progress=progress,
+            scheduler=scheduler,
+            categories=categories,
+            on_update=on_update,
         )
+    )
+
+
+def run_plan(planned: Plan) -> EquityResult:
+    """Run a :class:`~.planned.Plan` (:meth:`.planned.Plan.run`): what :func:`calculate` returns."""
+    options = planned.options
+    progress, categories = options["progress"], options["categories"]
+    threads, scheduler = options["threads"], options["scheduler"]
+    if planned.route == "preflop-table":
+        return _table_result(planned, game=options["game"], threads=threads, progress=progress)
+    if planned.route == "board-pattern":
+        assert planned.boards is not None
+        board_seed = 0 if planned.seed is None else planned.seed  # none to an enumeration
+        sampling = SamplingPlan(planned.trials, board_seed, default_batch_size)
         with _using_threads(threads), executor_for(scheduler) as executor:
-            return calculate_board_pattern(
-                hands, board_slots, dead, game, rules, independent_decks, executor, progress,
-                categories, plan,
-            )  # fmt: skip
-    if method != "monte-carlo" and not explicit_mc and not categories and scheduler is None:
-        answer = _preflop_answer(hands, board, dead, game, rules, independent_decks, threads)
-        if answer is not None:
-            if progress is not None:
-                progress(1, 1)
-            return answer
-    job = prepare(hands, board, dead, game, rules, independent_decks)
-    if categories:
-        check_categories(job)
-    work = job.exact_work()
-    if method == "auto":
-        method = "exact" if work <= EXACT_AUTO_LIMIT and not explicit_mc else "monte-carlo"
-    if method == "exact" and work > EXACT_HARD_LIMIT:
-        raise TooLargeForExact(work)
+            return run_board_pattern(
+                planned.boards, planned.method, executor, progress, categories, sampling
+            )
+    job, method = planned.job, planned.method
+    assert job is not None
     start = Stopwatch()  # the engine time, compiling apart
     with _using_threads(threads), executor_for(scheduler) as executor:
         if method == "exact":
@@ -281,13 +258,17 @@ def calculate(
                 combo_results=combo_results,
                 category_counts=category_counts,
             )
-        if trials is None:
-            trials = MAX_TRIALS if explicit_mc else DEFAULT_TRIALS
-        if batch_size is None:
-            batch_size = default_batch_size(trials)
-        if seed is None:
-            seed = fresh_seed()
-        mc = run_mc(job, trials, batch_size, seed, target_stderr, time_limit, progress, executor)
+        trials, batch_size, seed = planned.trials, planned.batch_size, planned.seed
+        assert trials is not None
+        assert batch_size is not None
+        assert seed is not None
+        on_update = options["on_update"]
+        on_round = None if on_update is None else partial_results(job, seed, batch_size, start,
+                                                                  on_update)  # fmt: skip
+        mc = run_mc(
+            job, trials, batch_size, seed, planned.target_stderr, planned.time_limit, progress,
+            executor, on_round,
+        )  # fmt: skip
     if mc["samples"] == 0:
         raise KeyboardInterrupt
     return make_result(
@@ -310,13 +291,15 @@ def calculate(
     )
 
 
+register_runner(run_plan)
+
+
 @contextmanager
 def _using_threads(threads: int | None) -> Iterator[None]:
     """Run the block on ``threads`` Numba threads (all when None), then restore the count."""
     previous_threads = numba.get_num_threads()
     if threads is not None:
-        if not 1 <= threads <= max_threads():
-            raise ValueError(f"threads must be between 1 and {max_threads()}, got {threads}")
+        check_threads(threads)
         numba.set_num_threads(threads)
     try:
         yield
@@ -324,46 +307,20 @@ def _using_threads(threads: int | None) -> Iterator[None]:
         numba.set_num_threads(previous_threads)
 
 
-def _preflop_answer(
-    hands: Sequence[object],
-    board: object,
-    dead: object,
-    game: str,
-    rules: Any,
-    independent_decks: bool,
-    threads: int | None,
-) -> EquityResult | None:
-    """Two known hold'em hands, no board, no dead card: the exact answer from the shipped table.
+def _table_result(
+    plan: Plan, game: str, threads: int | None, progress: Progress | None
+) -> EquityResult:
+    """The exact answer of two known hold'em hands preflop, from the shipped table's counts.
 
     The same result as the enumeration (:mod:`.preflop_lookup`), in
-    microseconds; None for any other spot (or anything to validate), which
-    then takes the engine's way.
+    microseconds (:func:`.plan.preflop_counts` found the counts).
     """
-    g = GAMES.get(game) if isinstance(game, str) else None
-    if g is None or not g.preflop_table:
-        return None
-    if len(hands) != 2 or board or dead or rules is not None:
-        return None
-    if independent_decks or (threads is not None and not 1 <= threads <= max_threads()):
-        return None
-    a, b = hands
-    if not (isinstance(a, str) and isinstance(b, str)):
-        return None
-    try:
-        alice = parse_cards(a)
-        bob = parse_cards(b)
-    except ValueError:
-        return None
-    if len(alice) != 2 or len(bob) != 2 or len({*alice, *bob}) != 4:
-        return None
     start = time.perf_counter()
-    found = lookup((alice[0], alice[1]), (bob[0], bob[1]))
-    if found is None:
-        return None
-    a_wins, b_wins, ties = found
+    assert plan.table is not None
+    alice, bob, (a_wins, b_wins, ties) = plan.table
     counts = np.array([[0, a_wins, ties], [0, b_wins, ties]], dtype=np.int64)
     equity, win, tie, splits = shares_from_counts(counts, float(BOARDS))
-    return EquityResult(
+    result = EquityResult(
         game=game,
         method="exact",
         hands=(format_cards(alice), format_cards(bob)),
@@ -382,3 +339,6 @@ def _preflop_answer(
         threads=numba.get_num_threads() if threads is None else threads,
         precomputed=True,
     )
+    if progress is not None:
+        progress(1, 1)
+    return result

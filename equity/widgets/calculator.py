@@ -2,14 +2,16 @@
 
 Every change of ``players``, ``board``, ``dead``, ``game`` or ``trials``
 starts a new calculation in a background thread (:class:`~._base.Worker`) and
-cancels the one in flight.  A spot that ``method="auto"`` enumerates is
-computed exactly, by the same call as ``calculate(players, board, dead,
-game=game)``.  Any other runs Monte-Carlo in growing steps (1/64, 1/16, 1/4 of
-``trials``, then all of them) from one seed and one batch size, so the
-figures, and the standard error that shrinks, are shown after each step; the
-last equal ``calculate(players, board, dead, game=game, trials=trials,
-seed=status["seed"], batch_size=status["batch_size"])``.  A bad input shows
-the engine's one-sentence message in ``error``.
+cancels the one in flight.  The widget takes whatever :func:`equity.calculate`
+takes (a partly known board such as ``"2c7d9h h"``, any game's deck) and
+decides as it does, by one :func:`equity.plan` (the job prepared once): a spot
+that ``method="auto"`` enumerates is computed exactly, by the same call as
+``calculate(players, board, dead, game=game)``.  Any other runs Monte-Carlo
+once, ``trials`` deals, its figures and the standard error that shrinks shown
+after each round as they stream in (``calculate(..., on_update=...)``: each
+a valid estimate of the deals so far); the last equal ``calculate(players,
+board, dead, game=game, trials=trials, seed=status["seed"])``.  A bad input
+shows the engine's one-sentence message in ``error``.
 """
 
 from __future__ import annotations
@@ -21,18 +23,14 @@ from typing import Any
 
 import traitlets
 
-from ..checks import fresh_seed
-from ..engine.prepare import prepare
-from ..engine.run import EXACT_AUTO_LIMIT, calculate, default_batch_size
+from ..cards import format_card
+from ..engine.plan import plan
 from ..games import GAMES
 from ..results import EquityResult
 from ._base import ENGINE_LOCK, STATIC, Cancelled, Worker, anywidget, esm, with_html
 from .rangegrid import RangeGrid
 
-__all__ = ["Calculator", "mc_steps"]
-
-MC_STEPS = (64, 16, 4, 1)
-"""A Monte-Carlo run shows its figures after ``trials // k`` deals for each ``k``."""
+__all__ = ["Calculator"]
 
 
 def _game_info(name: str) -> dict[str, Any]:
@@ -44,21 +42,8 @@ def _game_info(name: str) -> dict[str, Any]:
         hands = f"the cards kept, up to {g.hole_cards}; the draw deals the rest"
     else:
         hands = f"{g.hole_cards} hole cards, a range or random"
-    return {"has_board": g.has_board, "hands": hands, "summary": g.summary}
-
-
-def mc_steps(trials: int) -> list[int]:
-    """The deal counts after which a Monte-Carlo run of ``trials`` deals shows its figures.
-
-    Examples
-    --------
-    >>> mc_steps(1_000_000)
-    [15625, 62500, 250000, 1000000]
-    >>> mc_steps(1000)
-    [1000]
-    """
-    steps = sorted({max(1000, trials // k) for k in MC_STEPS if trials // k >= 1000})
-    return [s for s in steps if s < trials] + [trials]
+    deck = [format_card(c) for c in g.deck]
+    return {"has_board": g.has_board, "hands": hands, "summary": g.summary, "deck": deck}
 
 
 class Calculator(anywidget.AnyWidget):
@@ -84,6 +69,7 @@ class Calculator(anywidget.AnyWidget):
     >>> calc = Calculator(["AsKs", "QhQd"], board="Qs7s2c")
     >>> calc.wait(60)
     True
+    >>> from equity import calculate
     >>> expected = calculate(["AsKs", "QhQd"], board="Qs7s2c")
     >>> calc.status["state"], calc.results[0]["equity"] == float(expected.equity[0])
     ('exact', True)
@@ -99,8 +85,8 @@ class Calculator(anywidget.AnyWidget):
     games = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
     game_info = traitlets.Dict(read_only=True).tag(sync=True)
     """Per game, what the front end needs from the registry: ``has_board`` (no board picker
-    without one), ``hands`` (how a hand is written, a short hand included) and
-    ``summary``."""
+    without one), ``hands`` (how a hand is written, a short hand included), ``summary`` and
+    ``deck`` (the cards the pickers offer: :attr:`equity.games.Game.deck`)."""
     trials = traitlets.Int(1_000_000).tag(sync=True)
     seed = traitlets.Int(None, allow_none=True).tag(sync=True)
     request = traitlets.Int(0).tag(sync=True)
@@ -108,8 +94,9 @@ class Calculator(anywidget.AnyWidget):
     results = traitlets.List(traitlets.Dict()).tag(sync=True)
     """One dict per player: ``player``, ``hand``, ``equity``, ``win``, ``tie``, ``stderr``."""
     status = traitlets.Dict().tag(sync=True)
-    """``state`` (running, exact, monte-carlo, error), ``text``, ``request``, and the run's
-    ``samples``, ``seed``, ``batch_size``, ``elapsed_s``."""
+    """``state`` (running, exact, monte-carlo, error), ``text``, ``request``, ``plan`` (the
+    plan's reason, :attr:`equity.engine.plan.Plan.reason`), and the run's ``samples``,
+    ``seed``, ``batch_size`` (None for a partly known board), ``elapsed_s``."""
     error = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
@@ -198,37 +185,25 @@ class Calculator(anywidget.AnyWidget):
     def _compute(self, check: Callable[..., None]) -> None:
         """Compute the current inputs (in the worker thread), publishing as it goes."""
         players, board, dead = list(self.players), self.board, self.dead
-        game, trials, request = self.game, self.trials, self.request
+        game, trials, request, seed = self.game, self.trials, self.request, self.seed
         state: dict[str, Any] = {"request": request, "samples": 0}
         self.status = {**state, "state": "running", "text": "calculating..."}
         start = time.perf_counter()
+
+        def update(partial: EquityResult) -> None:
+            check()  # a newer request: no figures of this one
+            self._publish(partial, state, start, final=False)
+
         try:
             with ENGINE_LOCK:
                 check()
-                exact = prepare(players, board, dead, game, None, False).exact_work()
-                if exact <= EXACT_AUTO_LIMIT:
-                    result = calculate(players, board, dead, game=game, progress=check)
-                    self._publish(result, state, start, final=True)
-                    return
-            seed = fresh_seed() if self.seed is None else self.seed
-            steps = mc_steps(trials)
-            batch = default_batch_size(steps[0])
-            state.update(seed=seed, batch_size=batch)
-            for n in steps:
-                with ENGINE_LOCK:
-                    check()
-                    result = calculate(
-                        players,
-                        board,
-                        dead,
-                        game=game,
-                        method="monte-carlo",
-                        trials=n,
-                        seed=seed,
-                        batch_size=batch,
-                        progress=check,
-                    )
-                self._publish(result, state, start, final=n == trials)
+                planned = plan(players, board, dead, game=game, progress=check, on_update=update)
+                if planned.method == "monte-carlo":
+                    planned = planned.with_trials(trials, seed)
+                    state.update(seed=planned.seed, batch_size=planned.batch_size)
+                state["plan"] = planned.reason
+                result = planned.run()
+            self._publish(result, state, start, final=True)
         except Cancelled:
             raise
         except (ValueError, TypeError) as error:
@@ -259,9 +234,11 @@ class Calculator(anywidget.AnyWidget):
         else:
             largest = float(max(result.stderr)) if result.stderr is not None else 0.0
             kind = "monte-carlo" if final else "running"
+            batches = state["batch_size"]
+            batches = f"batches of {batches}" if batches else "board by board"
             text = (
-                f"Monte-Carlo, {result.samples:,} deals (seed {state['seed']}, batches of "
-                f"{state['batch_size']}), standard error {largest:.3%}"
+                f"Monte-Carlo, {result.samples:,} deals (seed {state['seed']}, {batches}), "
+                f"standard error {largest:.3%}"
             )
             if not final:
                 text += " (running)"

@@ -1,18 +1,30 @@
 // The equity calculator's view (anywidget ESM): player inputs, a game selector, board and
-// dead card pickers, the results table and the status line.  Test ids: player-N,
-// equity-N, win-N, tie-N, stderr-N, board-picker, board-card-As, dead-card-As, game, game-hint,
-// status, error.
+// dead card pickers (the game's deck) with their text, the results table and the status
+// line.  Test ids: player-N, equity-N, win-N, tie-N, stderr-N, board-picker, board-card-As,
+// dead-card-As, board-text, dead-text, game, game-hint, status, error.
 const SUITS = "shdc";
 const SUIT_SYMBOL = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+const CARD = /([2-9tjqka])([shdc])/gi; // a known card; "A h" (an ace, a heart) is not one
 
-// "As Kd,2c" -> ["As", "Kd", "2c"] (two-character cards; anything else is left to the engine).
+// The known cards of a board or dead text: "As Kd,2c" -> ["As", "Kd", "2c"]; "2c7d9h h"
+// (a partly known board: the turn a heart) -> ["2c", "7d", "9h"].  The rest is the engine's.
 function cardsOf(text) {
-  const flat = (text || "").replace(/[\s,]/g, "");
-  const out = [];
-  for (let i = 0; i + 1 < flat.length; i += 2) {
-    out.push(flat[i].toUpperCase() + flat[i + 1].toLowerCase());
-  }
-  return out;
+  return [...(text || "").matchAll(CARD)].map((m) => m[1].toUpperCase() + m[2].toLowerCase());
+}
+
+// Whether the text is known cards only ("Qs7s2c", "As Kd"), no partly known slot.
+function onlyCards(text) {
+  return (text || "").replace(CARD, "").replace(/[\s,]/g, "") === "";
+}
+
+// The text without the known card `card` (its other slots kept), or null when not in it.
+function without(text, card) {
+  const found = [...(text || "").matchAll(CARD)].find(
+    (m) => m[1].toUpperCase() + m[2].toLowerCase() === card,
+  );
+  if (!found) return null;
+  const rest = text.slice(0, found.index) + text.slice(found.index + 2);
+  return onlyCards(rest) ? cardsOf(rest).join("") : rest.replace(/\s+/g, " ").trim();
 }
 
 function percent(x) {
@@ -89,47 +101,76 @@ function render({ model, el: root }) {
   }
   game.addEventListener("change", () => userChange({ game: game.value }));
 
-  // card pickers
+  // card pickers: the game's deck (short deck: sixes to aces), a text box for any board
+  function deck() {
+    const info = (model.get("game_info") || {})[model.get("game")] || {};
+    return new Set(info.deck || []);
+  }
   function picker(name) {
     const box = el("div", { class: "eq-picker", "data-testid": `${name}-picker` });
-    box.append(el("div", { class: "eq-picker-title" }, name));
-    const buttons = {};
+    const text = el("input", { type: "text", class: "eq-cards-text", "data-testid": `${name}-text` });
+    text.placeholder = name === "board" ? "e.g. Qs7s2c or 2c7d9h h" : "e.g. Ts";
+    const commit = () => {
+      if (text.value !== model.get(name)) userChange({ [name]: text.value });
+    };
+    text.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") commit();
+    });
+    text.addEventListener("change", commit);
+    const title = el("div", { class: "eq-picker-title" }, name);
+    title.append(" ", text);
+    const rows = el("div", { class: "eq-picker-rows" });
+    box.append(title, rows);
+    const p = { box, rows, text, buttons: {}, cards: "" };
+    return p;
+  }
+  function drawPicker(name, p) {
+    const cards = deck();
+    const key = [...cards].join("");
+    if (key === p.cards) return; // the same deck: the buttons stay
+    p.cards = key;
+    p.buttons = {};
+    p.rows.replaceChildren();
     for (const suit of SUITS) {
       const row = el("div", { class: "eq-picker-row" });
       for (const rank of RANKS) {
         const card = rank + suit;
+        if (!cards.has(card)) continue;
         const button = el("button", {
           class: `eq-card eq-suit-${suit}`,
           "data-testid": `${name}-card-${card}`,
           title: card,
         }, rank + SUIT_SYMBOL[suit]);
         button.addEventListener("click", () => toggle(name, card));
-        buttons[card] = button;
+        p.buttons[card] = button;
         row.append(button);
       }
-      box.append(row);
+      p.rows.append(row);
     }
-    return { box, buttons };
   }
   function toggle(name, card) {
+    // a known card on or off; a partly known board keeps its other slots, a card added
+    // after them takes the next street
     const other = name === "board" ? "dead" : "board";
-    let mine = cardsOf(model.get(name));
-    let theirs = cardsOf(model.get(other));
-    if (mine.includes(card)) mine = mine.filter((c) => c !== card);
-    else {
-      mine.push(card);
-      theirs = theirs.filter((c) => c !== card);
+    const mine = model.get(name) || "";
+    let update = without(mine, card);
+    let theirs = model.get(other) || "";
+    if (update === null) {
+      update = onlyCards(mine) ? cardsOf(mine).join("") + card : `${mine.trim()} ${card}`;
+      theirs = without(theirs, card) ?? theirs;
     }
-    userChange({ [name]: mine.join(""), [other]: theirs.join("") });
+    userChange({ [name]: update, [other]: theirs });
   }
   const board = picker("board");
   const dead = picker("dead");
   function drawCards() {
     for (const [name, p] of [["board", board], ["dead", dead]]) {
+      drawPicker(name, p);
       const chosen = new Set(cardsOf(model.get(name)));
       for (const [card, button] of Object.entries(p.buttons)) {
         button.classList.toggle("eq-on", chosen.has(card));
       }
+      if (document.activeElement !== p.text) p.text.value = model.get(name) || "";
     }
   }
 
@@ -173,8 +214,14 @@ function render({ model, el: root }) {
   drawResults();
   model.on("change:players", drawPlayers);
   model.on("change:games", drawGames);
-  model.on("change:game", drawGames);
-  model.on("change:game_info", drawGames);
+  model.on("change:game", () => {
+    drawGames();
+    drawCards();
+  });
+  model.on("change:game_info", () => {
+    drawGames();
+    drawCards();
+  });
   model.on("change:board", drawCards);
   model.on("change:dead", drawCards);
   model.on("change:status", drawResults);
