@@ -102,6 +102,28 @@ def _cached_layers(n: int, paid: int) -> tuple[tuple[np.ndarray, np.ndarray, np.
     return tuple(_layers(n, paid))
 
 
+_SMALL_ORDERS = 30
+"""Fields with at most this many finishing orders of the paid places are summed order by
+order in plain Python (faster than the array passes for 2-4 players)."""
+
+
+def _small_places(s: list[float], paid: int) -> np.ndarray:
+    """Malmuth-Harville prefix by prefix: every ordered choice of up to ``paid`` players."""
+    n = len(s)
+    places = [[0.0] * paid for _ in range(n)]
+    stack: list[tuple[tuple[int, ...], float, float]] = [((), 1.0, sum(s))]
+    while stack:
+        prefix, p, left = stack.pop()
+        k = len(prefix)
+        for i in range(n):
+            if i not in prefix:
+                q = p * s[i] / left
+                places[i][k] += q
+                if k + 1 < paid:
+                    stack.append(((*prefix, i), q, left - s[i]))
+    return np.array(places)
+
+
 def exact_places(stacks: np.ndarray, paid: int) -> np.ndarray:
     """Exact Malmuth-Harville: ``places[i, k]``, player ``i`` in place ``k + 1``, ``k < paid``.
 
@@ -114,6 +136,8 @@ def exact_places(stacks: np.ndarray, paid: int) -> np.ndarray:
     """
     s = np.asarray(stacks, dtype=np.float64)
     n = len(s)
+    if math.perm(n, paid) <= _SMALL_ORDERS:
+        return _small_places(s.tolist(), paid)
     total = s.sum()
     places = np.zeros((n, paid))
     small = exact_work(n, paid) <= _CACHED_WORK
