@@ -46,6 +46,7 @@ CASES = [  # (players, paid places, also pokerkit)
     (1000, 2, False),
     (300, 45, False),
     (1000, 150, False),
+    (3000, 450, False),
 ]
 
 
