@@ -31,6 +31,8 @@ line) pays only for what it uses:
 * :func:`hits`, :class:`HitsResult` — the share of a range in each made hand and draw on a board;
 * :func:`history`, :class:`HistoryResult` — hand histories (PHH): all-in equity,
   EV-adjusted results and luck per player;
+* :func:`icm`, :class:`IcmResult` — chip stacks into prize EVs (the Independent Chip
+  Model, Malmuth-Harville), the ICM chop beside the chip chop;
 * :func:`parse_cards`, :func:`format_cards` — cards;
 * :data:`GAMES`, :func:`game` — the game registry.
 """
@@ -51,6 +53,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.streets import StreetsResult, streets
     from .cards import format_cards, parse_cards
     from .combos import EquityDistribution
+    from .decisions import IcmResult, icm
     from .engine import Plan, calculate, use_scheduler
     from .engine.plan import plan
     from .evaluators.lowball import (
@@ -130,6 +133,8 @@ _EXPORTS = {
     "category_probabilities": "evaluators.odds",
     "history": "histories",
     "HistoryResult": "histories",
+    "icm": "decisions",
+    "IcmResult": "decisions",
     "parse_cards": "cards",
     "format_cards": "cards",
     "GAMES": "games",
@@ -145,6 +150,7 @@ __all__ = [
     "FrequencyTable",
     "HistoryResult",
     "HitsResult",
+    "IcmResult",
     "LowHand",
     "OmahaHand",
     "OmahaRange",
@@ -183,6 +189,7 @@ __all__ = [
     "game",
     "history",
     "hits",
+    "icm",
     "parse_cards",
     "parse_omaha_range",
     "parse_range",

@@ -156,7 +156,7 @@ LAYERS = [
     ("equity.plots",),
     ("equity.results", "equity.combos"),
     ("equity.engine", "equity.cluster"),
-    ("equity.analysis", "equity.preflop_table", "equity.histories"),
+    ("equity.analysis", "equity.preflop_table", "equity.histories", "equity.decisions"),
     ("equity.reports",),
     ("equity.cli", "equity.__main__", "equity.widgets"),
 ]
