@@ -45,7 +45,7 @@ MIN_BATCHES = 32
 @dataclass(frozen=True)
 class McArrays:
     """The players and known cards of a Monte-Carlo job, as the kernels take them (a
-    family may add its own fields in a subclass: :class:`.families.stud.StudArrays`)."""
+    family may add its own fields in a subclass: :class:`.families.stud_units.StudArrays`)."""
 
     fixed_holes: np.ndarray
     kinds: np.ndarray

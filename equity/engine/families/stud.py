@@ -59,6 +59,7 @@ from .stud_units import (
     stud_showdown,
     stud_spot,
 )
+from .table import TABLE
 
 if TYPE_CHECKING:
     from ..record import DealPlan
@@ -135,7 +136,7 @@ def prepare_stud(
     g: Game,
     rules: Any,
     independent_decks: bool,
-    family: Any,
+    family: Family,
 ) -> StudJob:
     """Validate a deal of a stud-family game and describe it as a :class:`StudJob`."""
     check_hands(hands, g)
@@ -485,7 +486,6 @@ class StudFamily(Family):
         """The low games by the low sampler; the high hands by the hold'em sampler (stud
         hi-lo: with the lows of the same deals)."""
         from ...kernels.omaha import LOW_COLUMN
-        from .table import TABLE
 
         low_counts, lows = sample_stud_frequencies(
             game, seeds, batch_size, trials, first, cards, threads
