@@ -4,8 +4,7 @@ category frequencies.
 :func:`stud_mc_unit` runs batches of the family's Monte-Carlo loop
 (:mod:`equity.kernels.stud`, its spot a ``StudSpot`` of :class:`StudArrays`);
 :func:`record_stud` runs it with a sink (the same streams and draws as
-``calculate``);
-:func:`stud_showdown` scores the recorded hands with the high tables or the
+``calculate``); :func:`stud_showdown` scores the recorded hands with the high tables or the
 low kernels; :func:`sample_stud_frequencies` and :func:`exact_stud_frequencies`
 count the categories of one dealt hand (the lows by the low samplers and by
 rank pattern).
@@ -48,8 +47,9 @@ __all__ = [
 
 @dataclass(frozen=True)
 class StudArrays(McArrays):
-    """The players of a stud-family job as its kernels take them (:class:`StudJob`'s
-    cards held now and shared card beside the :class:`~..montecarlo.McArrays`)."""
+    """The players of a stud-family job as its kernels take them: the
+    :class:`~..montecarlo.McArrays`, and the cards held now and the shared card of the
+    :class:`.stud.StudJob` (given at construction)."""
 
     n_now: np.ndarray
     """``int64[n_players]``, the cards each player holds now."""
