@@ -375,50 +375,84 @@ def test_the_cli_names_no_game() -> None:
     assert offenders == []
 
 
-KERNEL_DISPATCH = {
-    "equity.engine.exact",
-    "equity.engine.montecarlo",
-    "equity.engine.record",
-    "equity.engine.units",
-}
-"""The engine's modules that hand a job to the kernels of its family: besides the registry
-and the kernels, the only ones that compare a game's kernel family."""
+FAMILY_HOMES = ("equity.engine.families", "equity.kernels", "equity.games")
+"""Where a game's kernel family may be asked: the family modules (one per family, and the
+registry that picks one, :func:`equity.engine.families.family`), the kernels, and the
+game registry that declares each game's family and derives its properties."""
+
+FAMILY_PROPERTIES = frozenset(
+    {"stud_family", "omaha", "scored_by_tables", "rules_as_flags", "low_ranked"}
+)
+"""The registry's properties that say which kernel family a game is in (``Game.omaha``:
+the Omaha family ...).  Capabilities that a family has (``Game.showdown_categories``) and
+rules of a game (``hilo``, ``ranges``, ``patterns``) are the registry's answers to ask."""
+
+AWAITING_THE_EVALUATOR_MOVE = frozenset({"equity.odds", "equity.cli._hands"})
+"""Modules that another branch moves (the evaluators into ``equity/evaluators/``), whose
+family switches are fixed when it merges; then this set empties
+(:func:`test_the_pending_switches_are_still_there` says when)."""
 
 
-def kernel_comparisons(source: str) -> list[str]:
-    """The comparisons in ``source`` that involve a ``KERNEL_*`` code or a ``.kernel`` field."""
-
-    def names_a_kernel(node: ast.AST) -> bool:
-        return any(
-            (isinstance(n, ast.Name) and n.id.startswith("KERNEL_"))
-            or (
-                isinstance(n, ast.Attribute)
-                and (n.attr == "kernel" or n.attr.startswith("KERNEL_"))
-            )
-            for n in ast.walk(node)
-        )
-
-    return [
-        ast.unparse(node)
-        for node in ast.walk(ast.parse(source))
-        if isinstance(node, ast.Compare) and names_a_kernel(node)
-    ]
+def _names_the_kernel(node: ast.AST) -> bool:
+    """Whether ``node`` mentions a ``KERNEL_*`` code or a ``.kernel`` field."""
+    return any(
+        (isinstance(n, ast.Name) and n.id.startswith("KERNEL_"))
+        or (isinstance(n, ast.Attribute) and (n.attr == "kernel" or n.attr.startswith("KERNEL_")))
+        for n in ast.walk(node)
+    )
 
 
-def test_only_the_registry_and_the_kernels_compare_kernel_families() -> None:
-    """Outside games/, kernels/ and the engine's kernel dispatch, a module asks the game
-    (``game.omaha``, ``game.scored_by_tables``, ``game.showdown_categories`` ...), never
-    ``game.kernel == KERNEL_OMAHA``."""
+def family_switches(source: str) -> list[str]:
+    """The family switches of ``source``, each as ``"line: code"``.
+
+    A switch is a comparison that involves a ``KERNEL_*`` code or a ``.kernel`` field
+    (``g.kernel == KERNEL_OMAHA``, ``job.game.kernel in (...)``), a lookup or ``match``
+    keyed by ``.kernel``, and any reading of a family property of
+    :data:`FAMILY_PROPERTIES` (an ``if``, a conditional expression, a boolean operand, or
+    a name that a later test reads: ``zjh = g.rules_as_flags``).
+    """
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(ast.parse(source)):
+        keyed = isinstance(node, ast.Subscript) and _names_the_kernel(node.slice)
+        if keyed or (isinstance(node, ast.Compare) and _names_the_kernel(node)):
+            found.append((node.lineno, ast.unparse(node)))
+        elif isinstance(node, ast.Match) and _names_the_kernel(node.subject):
+            found.append((node.lineno, f"match {ast.unparse(node.subject)}"))
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.ctx, ast.Load)
+            and node.attr in FAMILY_PROPERTIES
+        ):
+            found.append((node.lineno, ast.unparse(node)))
+    return [f"{line}: {code}" for line, code in sorted(found)]
+
+
+def _switches_of(name: str) -> list[str]:
+    return family_switches(MODULES[name].read_text("utf-8"))
+
+
+def test_only_the_families_the_kernels_and_the_registry_switch_on_a_family() -> None:
+    """Outside engine/families/, kernels/ and games/, no module asks which kernel family
+    a game is in: the engine asks the job's family object (``job.family.run_exact``),
+    the rest ask the registry for what they need (``game.showdown_categories``)."""
     offenders = [
-        f"{name}: {comparison}"
-        for name, path in MODULES.items()
-        if not name.startswith(("equity.games", "equity.kernels")) and name not in KERNEL_DISPATCH
-        for comparison in kernel_comparisons(path.read_text("utf-8"))
+        f"{name}:{switch}"
+        for name in MODULES
+        if not name.startswith(FAMILY_HOMES) and name not in AWAITING_THE_EVALUATOR_MOVE
+        for switch in _switches_of(name)
     ]
     assert offenders == []
 
 
-def test_the_kernel_comparison_finder_finds_them() -> None:
+def test_the_pending_switches_are_still_there() -> None:
+    """Each module let off by :data:`AWAITING_THE_EVALUATOR_MOVE` is still a module and
+    still switches on a family: once fixed (or moved), its name leaves that set."""
+    for name in sorted(AWAITING_THE_EVALUATOR_MOVE):
+        assert name in MODULES, f"{name} is gone: take it out of AWAITING_THE_EVALUATOR_MOVE"
+        assert _switches_of(name), f"{name} has no switch left: take it out of the set"
+
+
+def test_the_family_switch_finder_finds_them() -> None:
     source = (
         "from equity.games import KERNEL_OMAHA, KERNEL_ZJH, games\n"
         "a = g.kernel == KERNEL_OMAHA\n"
@@ -426,12 +460,94 @@ def test_the_kernel_comparison_finder_finds_them() -> None:
         "c = g.kernel != 1\n"
         "d = g.omaha and g.hilo == hilo\n"
         "e = {KERNEL_OMAHA: 'omaha'}\n"
+        "if job.game.stud_family:\n"
+        "    pass\n"
+        "f = tables if g.scored_by_tables else None\n"
+        "zjh = g.rules_as_flags\n"
+        "h = lowball_tables() if not g.low_ranked else None\n"
+        "k = UNITS[spec.kernel]\n"
+        "match g.kernel:\n"
+        "    case 1:\n"
+        "        pass\n"
+        "ok = g.showdown_categories and g.hilo and g.kernel_rules and FAMILIES[code]\n"
+        "from equity import omaha\n"
     )
-    assert kernel_comparisons(source) == [
-        "g.kernel == KERNEL_OMAHA",
-        "job.game.kernel not in (games.KERNEL_TABLE, KERNEL_ZJH)",
-        "g.kernel != 1",
+    assert family_switches(source) == [
+        "2: g.kernel == KERNEL_OMAHA",
+        "3: job.game.kernel not in (games.KERNEL_TABLE, KERNEL_ZJH)",
+        "4: g.kernel != 1",
+        "5: g.omaha",
+        "7: job.game.stud_family",
+        "9: g.scored_by_tables",
+        "10: g.rules_as_flags",
+        "11: g.low_ranked",
+        "12: UNITS[spec.kernel]",
+        "13: match g.kernel",
     ]
+
+
+def _readme_family_paragraph() -> str:
+    readme = (ROOT.parent / "README.md").read_text("utf-8")
+    found = [p for p in readme.split("\n\n") if p.startswith("A new kernel family adds")]
+    assert len(found) == 1, "the README's paragraph on a new kernel family"
+    return found[0]
+
+
+def names_a_family(source: str) -> bool:
+    """Whether ``source`` declares, re-exports or implements a kernel family: it defines
+    a family property or a ``KERNEL_*`` code, or imports one for more than a game's
+    ``kernel=`` declaration (a game module picking its family names a game, not a family)."""
+    imported: set[str] = set()
+    declared: set[str] = set()
+    used: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef) and node.name in FAMILY_PROPERTIES:
+            return True
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id.startswith("KERNEL_") for t in node.targets
+        ):
+            return True
+        if isinstance(node, ast.ImportFrom):
+            imported |= {a.name for a in node.names if a.name.startswith("KERNEL_")}
+        elif isinstance(node, ast.keyword) and node.arg == "kernel":
+            declared |= {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+        elif isinstance(node, ast.Name) and node.id.startswith("KERNEL_"):
+            used.add(node.id)
+    return bool(imported) and not (imported <= used <= declared)
+
+
+def test_the_readme_lists_what_a_new_kernel_family_touches() -> None:
+    """The README's list of the files a new kernel family touches is exactly true: the
+    files that name a family (:func:`names_a_family`), each listed or in a listed folder
+    (every module of ``equity/engine/families/``), and the kernels' folder for its kernels."""
+    listed = set(re.findall(r"`(equity/[\w/]+(?:\.py|/))`", _readme_family_paragraph()))
+    for path in listed:
+        assert (ROOT.parent / path).exists(), path
+    folders = {p for p in listed if p.endswith("/")}
+    assert folders == {"equity/engine/families/", "equity/kernels/"}
+    naming = {
+        MODULES[name].relative_to(ROOT.parent).as_posix()
+        for name in MODULES
+        if not name.startswith("equity.kernels")
+        and (
+            name.startswith("equity.engine.families")
+            or names_a_family(MODULES[name].read_text("utf-8"))
+        )
+    }
+    files = listed - folders
+    assert files <= naming
+    assert naming <= files | {p for p in naming if p.startswith(tuple(folders))}
+    assert {"equity/games/_base.py", "equity/engine/families/__init__.py"} <= files
+
+
+def test_the_family_namer_finds_them() -> None:
+    game = "from ._base import KERNEL_TABLE, Game\nHOLDEM = Game(kernel=KERNEL_TABLE)\n"
+    registry = "from ._base import KERNEL_TABLE\n__all__ = ['KERNEL_TABLE']\n"
+    family = "from ...games import KERNEL_ZJH\nclass Z:\n    kernel = KERNEL_ZJH\n"
+    codes = "KERNEL_TABLE = 0\n"
+    properties = "class Game:\n    def omaha(self):\n        return True\n"
+    sources = (game, registry, family, codes, properties, "import numpy\n")
+    assert [names_a_family(s) for s in sources] == [False, True, True, True, True, False]
 
 
 FORMER_NAMES = (

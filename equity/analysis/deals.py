@@ -11,7 +11,7 @@ shares of the deals gives calculate's counts, integer for integer
 (:meth:`Deals.counts`).
 
 Every game is dealt.  Omaha's deals are recorded by its Monte-Carlo loop
-itself, run with a sink (:func:`equity.engine.record.record_omaha`); hi-lo
+itself, run with a sink (:meth:`equity.engine.families.omaha.OmahaFamily.record`); hi-lo
 deals also carry each player's low and who shares the low half
 (:attr:`Deals.low`, :attr:`Deals.low_winners`), and their counts are in
 half-pots, as calculate's.

@@ -27,21 +27,15 @@ from ..checks import (
 )
 from ..control import Progress, Stopwatch
 from ..engine.executor import executor_for
-from ..engine.rounds import one_thread, run_rounds
-from ..evaluators.lowball import RANKING_CODES
-from ..evaluators.lowball_counts import stud8_low_count
-from ..evaluators.odds import category_counts, category_probabilities
+from ..engine.families import family
+from ..engine.families.base import FREQUENCY_CODES
+from ..engine.rounds import run_rounds
 from ..games import Game, a_hand_of, game_names
 from ..games import game as get_game
 from ..games.zjh import SPECIAL_235
-from ..kernels import holdem as _holdem
-from ..kernels import lowball as _lowball
 from ..kernels import omaha as _omaha
-from ..kernels import zjh as _zjh
-from ..kernels._jit import warming
 from ..kernels.rng import batch_seeds
-from ..lookup.lowball import lowball_tables
-from ..lookup.omaha import omaha_tables
+from ..evaluators.odds import category_probabilities
 from ..results import html_table
 from ..stats import Z95, chi_square_test
 
@@ -206,37 +200,7 @@ def _from_codes(g: Game, by_code: np.ndarray, rules: Any = None) -> dict[str, in
 
 def _exact_by_code(g: Game, cards: int, rules: Any = None) -> np.ndarray:
     """Category counts of every hand of ``cards`` cards of ``g`` (column = kernel category code)."""
-    if g.rules_as_flags:
-        from itertools import combinations
-
-        from ..evaluators.zjh import ZJHRules, evaluate_zjh_batch, special_235_batch
-
-        hands = np.array(list(combinations(range(52), 3)), dtype=np.uint8)
-        order = ZJHRules.from_flags(straight_over_flush=_straight_over_flush(rules))
-        codes = evaluate_zjh_batch(hands, order) >> _zjh.CATEGORY_SHIFT
-        by_code = np.bincount(codes, minlength=8).astype(np.int64)
-        by_code[7] = int(special_235_batch(hands).sum())
-        return by_code
-    by_code = np.zeros(_CODES, dtype=np.int64)
-    if g.evaluator in RANKING_CODES:  # razz, 2-7, badugi: counted by rank pattern
-        counts = category_counts(g.name, cards=cards)
-        for i, name in enumerate(g.categories):
-            by_code[len(g.categories) - i] = counts[name]
-        return by_code
-    values = _holdem.value_histogram(g.evaluator_tables(rules), cards, 4 * g.lowest_rank)
-    by_code[:16] = np.bincount(np.arange(1 << 16) >> 12, weights=values, minlength=16)
-    if g.hilo:  # stud hi-lo: the hands with a low, counted by rank pattern
-        by_code[_omaha.LOW_COLUMN] = stud8_low_count(cards)
-    return by_code
-
-
-_CODES = 17
-"""Columns of the per-code counts: codes up to 16 (deuce-to-seven's 16 categories)."""
-
-
-def _straight_over_flush(rules: Any) -> bool:
-    """Whether Zha Jin Hua ``rules`` rank a straight above a flush (the zjh kernel's flag)."""
-    return bool(getattr(rules, "straight_over_flush", False))
+    return family(g).exact_frequencies(g, cards, rules)
 
 
 @dataclass(frozen=True)
@@ -270,61 +234,18 @@ def _freq_chunk(
     return : int64[17], column = kernel category code (Zha Jin Hua: 1..6 and
         7 for the off-suit 2-3-5 hands)
     """
-    seeds = batch_seeds(spec.seed, run, first=first)
     g = get_game(spec.game)
-    zjh = g.rules_as_flags
-    if g.omaha:
-        out = np.zeros((run, 16), dtype=np.int64)
-        warming(_omaha.sample_omaha_categories)
-        with one_thread(not threads):
-            _omaha.sample_omaha_categories(
-                seeds, spec.batch_size, spec.trials, first, g.hole_cards, omaha_tables(), out
-            )
-        return _widen(out.sum(axis=0))
-    lows = None
-    if g.stud_family and (g.evaluator in RANKING_CODES or g.hilo):
-        out = np.zeros((run, _CODES), dtype=np.int64)
-        low = RANKING_CODES.get(g.evaluator, 0)  # stud hi-lo: 0, the lows of the deals
-        warming(_lowball.sample_low_categories)
-        with one_thread(not threads):
-            _lowball.sample_low_categories(
-                seeds, spec.batch_size, spec.trials, first, spec.cards, low, lowball_tables(), out
-            )
-        if g.evaluator in RANKING_CODES:
-            return out.sum(axis=0)
-        # the high hands below deal the same cards from the same streams
-        lows = int(out[:, _omaha.LOW_COLUMN].sum())
-    warming(_zjh.sample_category_counts if zjh else _holdem.sample_category_counts)
-    with one_thread(not threads):
-        if zjh:
-            out = np.zeros((run, 8), dtype=np.int64)
-            _zjh.sample_category_counts(
-                seeds, spec.batch_size, spec.trials, first, _straight_over_flush(spec.rules), out
-            )
-        else:
-            out = np.zeros((run, 16), dtype=np.int64)
-            tables = tuple(g.evaluator_tables(spec.rules)) if tables is None else tables
-            _holdem.sample_category_counts(
-                seeds,
-                spec.batch_size,
-                spec.trials,
-                first,
-                spec.cards,
-                4 * g.lowest_rank,
-                tables,
-                out,
-            )
-    by_code = _widen(out.sum(axis=0))
-    if lows is not None:
-        by_code[_omaha.LOW_COLUMN] = lows
-    return by_code
-
-
-def _widen(counts: np.ndarray) -> np.ndarray:
-    """Counts by code, padded to :data:`_CODES` columns."""
-    by_code = np.zeros(_CODES, dtype=np.int64)
-    by_code[: counts.shape[0]] = counts
-    return by_code
+    return family(g).sample_frequencies(
+        g,
+        batch_seeds(spec.seed, run, first=first),
+        spec.batch_size,
+        spec.trials,
+        first,
+        spec.cards,
+        spec.rules,
+        threads,
+        tables,
+    )
 
 
 def _sample_by_code(
@@ -335,9 +256,9 @@ def _sample_by_code(
 ) -> tuple[np.ndarray, int, str]:
     """Deal the job's hands in rounds: ``(counts by code, hands dealt, stop reason)``."""
     n_batches = -(-spec.trials // spec.batch_size)
-    by_code = np.zeros(_CODES, dtype=np.int64)
+    by_code = np.zeros(FREQUENCY_CODES, dtype=np.int64)
     g = get_game(spec.game)
-    tables = tuple(g.evaluator_tables(spec.rules)) if g.scored_by_tables else None
+    tables = family(g).frequency_tables(g, spec.rules)
 
     def consume(first: int, run: int, counts: np.ndarray) -> None:
         by_code[...] += counts

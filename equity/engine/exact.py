@@ -1,29 +1,74 @@
 """Exact enumeration: every legal assignment of hole cards, every board.
 
 Assignments equal up to a suit permutation that fixes the known cards are
-enumerated once (:func:`suit_classes`); the chunks of representatives run
-on the job's executor (:mod:`.executor`) as :func:`.units.exact_unit`.
+enumerated once (:func:`suit_classes`); :func:`enumerate_assignments` runs
+the chunks of representatives on the job's executor (:mod:`.executor`) as
+the family's exact unit (a pure function of an :class:`ExactSpec` and a
+chunk, :mod:`.families`).  A family's exact run gives an :class:`ExactRun`.
 """
 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from ..control import Progress
-from ..games import KERNEL_OMAHA
-from ..kernels.omaha_mc import EXTRA_COLUMNS
 from ..kernels.scoring import KIND_FIXED, KIND_RANGE
-from .job import Job, Player
+from ..results import CategoryCounts
+from .job import Job, Player, ZjhKernelRules
 from .reduce import combo_table
-from .units import ExactSpec, exact_unit
 
-__all__ = ["EXACT_CHUNK", "assignments", "exact_combo_results", "run_exact", "suit_classes"]
+__all__ = [
+    "EXACT_CHUNK",
+    "ExactRun",
+    "ExactSpec",
+    "assignments",
+    "enumerate_assignments",
+    "exact_combo_results",
+    "suit_classes",
+]
 
 EXACT_CHUNK = 32_768
 """Assignments per exact kernel call on this machine (bounds memory)."""
+
+
+@dataclass(frozen=True)
+class ExactSpec:
+    """What an exact chunk of a game dealt whole needs besides its assignments (picklable)."""
+
+    n_hole: int
+    game_code: int
+    board: np.ndarray  # uint8[5]
+    n_board: int
+    board_total: int
+    fixed_mask: int
+    kernel_rules: ZjhKernelRules
+    game: str = "holdem"
+    rules: Any = None
+    n_boards: int = 0
+    """Board completions per assignment."""
+
+
+@dataclass(frozen=True)
+class ExactRun:
+    """A family's exact enumeration of a job: what :func:`~.reduce.make_result` reads."""
+
+    counts: np.ndarray
+    """``counts[p, k]``: weighted deals where player ``p`` shares the pot ``k`` ways (0: lost)."""
+    total: float
+    """The deals' total weight."""
+    samples: int
+    """Deals enumerated."""
+    outcome_counts: np.ndarray | None = None
+    """The outcome counts (Omaha, hi-lo: :data:`~.reduce.OUTCOME_NAMES`), or None."""
+    combo_results: dict[int, Any] = field(default_factory=dict)
+    """Per-combo tables of the range players (:func:`exact_combo_results`)."""
+    category_counts: CategoryCounts | None = None
+    """The showdown categories, when asked for."""
 
 
 def _candidates(job: Job, p: Player) -> tuple[np.ndarray, np.ndarray]:
@@ -119,23 +164,24 @@ def _row_less(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return diff[rows, first] & (a[rows, first] < b[rows, first])
 
 
-def game_code(job: Job) -> int:
-    """The kernel family of the job's game (``kernels.scoring.GAME_*``)."""
-    return job.game.kernel
+ExactUnit = Callable[..., np.ndarray]
+"""A family's exact unit: ``unit(spec, assignments, threads) -> counts`` (module level,
+picklable, the same on this machine or a Dask worker)."""
 
 
-def run_exact(
+def enumerate_assignments(
     job: Job,
     executor: Any,
     progress: Progress | None,
+    unit: ExactUnit,
+    width: int,
     assigned: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
-) -> tuple[np.ndarray, float, int, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
-    """Enumerate ``job`` (``assigned``: its :func:`assignments`, when already built).
+) -> tuple[np.ndarray, float, int, np.ndarray, np.ndarray, np.ndarray]:
+    """Enumerate ``job`` by its family's ``unit`` (``assigned``: its :func:`assignments`,
+    when already built); ``width``: the columns of the unit's counts per player.
 
     Returns ``(counts, total weight, deals, per-assignment counts, weights,
-    choice, extra)``; see :func:`assignments` for ``weights`` and
-    ``choice``; ``extra`` is None but for Omaha (the per-player outcome
-    counts of :mod:`equity.kernels.omaha_mc`, weighted like the counts).
+    choice)``; see :func:`assignments` for ``weights`` and ``choice``.
     """
     holes, weights, choice = assignments(job) if assigned is None else assigned
     board = np.zeros(5, dtype=np.uint8)
@@ -147,12 +193,10 @@ def run_exact(
     todo = np.ascontiguousarray(holes[representatives])
     n = len(todo)
     n_boards = job.boards_per_assignment()
-    omaha = job.game.kernel == KERNEL_OMAHA
-    width = job.n_players + 1 + (EXTRA_COLUMNS if omaha else 0)
     per_class = np.zeros((n, job.n_players, width), dtype=np.int64)
     spec = ExactSpec(
         job.n_hole,
-        game_code(job),
+        job.game.kernel,
         board,
         len(job.board),
         job.board_total,
@@ -165,7 +209,7 @@ def run_exact(
     size = executor.chunk_items(n, n_boards * job.n_players, EXACT_CHUNK)
     bounds = [(lo, min(n, lo + size)) for lo in range(0, n, size)]
     done = 0
-    for i, block in executor.map_unordered(exact_unit, [(spec, todo[a:b]) for a, b in bounds]):
+    for i, block in executor.map_unordered(unit, [(spec, todo[a:b]) for a, b in bounds]):
         lo, hi = bounds[i]
         per_class[lo:hi] = block
         done += hi - lo
@@ -180,14 +224,14 @@ def run_exact(
         counts = np.tensordot(weights, per_assign, axes=1)
         total = float(weights.sum()) * n_boards
     samples = len(holes) * n_boards
-    split = job.n_players + 1
-    extra = counts[:, split:] if omaha else None
-    return counts[:, :split], total, samples, per_assign[:, :, :split], weights, choice, extra
+    return counts, total, samples, per_assign, weights, choice
 
 
 def exact_combo_results(
     job: Job, per_assign: np.ndarray, weights: np.ndarray, choice: np.ndarray
 ) -> dict[int, Any]:
+    """Per-combo and per-class equity of each range player of an exact run (none for
+    Omaha patterns)."""
     out: dict[int, Any] = {}
     if not job.game.ranges:  # Omaha patterns: no per-combo tables
         return out

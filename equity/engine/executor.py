@@ -2,8 +2,8 @@
 
 An executor is handed to every job (equity, frequencies, the preflop
 table).  The engine cuts the job into chunks and asks the executor to run
-units (:mod:`.units`) on them; the same units give the same counts
-wherever they run.  Two implementations:
+units (each kernel family's, :mod:`.families`) on them; the same units give
+the same counts wherever they run.  Two implementations:
 
 * :class:`LocalExecutor`: this process, on all of Numba's threads.
   Monte-Carlo runs in adaptive rounds here (:func:`.rounds.run_rounds`);

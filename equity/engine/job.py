@@ -1,19 +1,26 @@
 """A job: the user's hands, board and dead cards, validated and turned into arrays.
 
-:func:`prepare` checks everything a user can get wrong (cards, counts,
-conflicts, ranges emptied by card removal, players a deck cannot serve) and
-returns a :class:`Job`, the one description of the deal that the exact and
-Monte-Carlo paths read.  The game's facts come from the registry
-(:mod:`equity.games`).
+:func:`prepare_whole_hands` checks everything a user can get wrong in a game
+whose hands are dealt whole (cards, counts, conflicts, ranges emptied by card
+removal, players a deck cannot serve) and returns a :class:`Job`, the one
+description of the deal that the exact and Monte-Carlo paths read.  The
+game's facts come from the registry (:mod:`equity.games`); what depends on
+its kernel family (the kernels' rules, the exact work) from the job's
+:attr:`Job.family` (:mod:`.families`), chosen once by :func:`.prepare.prepare`.
+
+A :class:`Job` and its :class:`Player` s are frozen and complete when built: a
+family whose jobs carry more (the stud family: the cards held now, the shared
+card, the exact work) builds a subclass of :class:`Job` with those fields
+(:class:`.families.stud.StudJob`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import comb
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
@@ -29,26 +36,26 @@ from ..cards import (
     parse_cards,
 )
 from ..games import Game, a_hand_of
-from ..games import game as get_game
 from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
 from ..lookup import shortdeck as _shortdeck_tables  # noqa: F401  (registers its tables)
 
+if TYPE_CHECKING:
+    from .families.base import Family
+
 __all__ = [
     "ASSIGNMENT_WORK",
-    "PATTERN_BOARDS",
     "Job",
     "Player",
     "ZjhKernelRules",
     "check_distinct",
+    "check_hands",
+    "check_house_rules",
     "check_in_deck",
     "prepare_whole_hands",
 ]
 
 _RANDOM_WORDS = {"random", "*", "?", "??", "xx"}
 
-PATTERN_BOARDS = 40_000
-"""Boards' worth of work of a preflop board counted by rank pattern (6,175 patterns and
-the flush boards; measured heads-up)."""
 ASSIGNMENT_WORK = 500
 """Evaluations' worth of the fixed cost of one assignment of hole cards (deck, keys)."""
 
@@ -57,7 +64,7 @@ ZjhKernelRules = tuple[bool, bool, bool, int]
 special_235, category_shift)``."""
 
 
-@dataclass
+@dataclass(frozen=True)
 class Player:
     """One player of a job: known cards, a range, or a random hand."""
 
@@ -217,28 +224,28 @@ def check_in_deck(game: Game, sources: Sequence[tuple[str, Sequence[int]]]) -> N
                 )
 
 
-def _kernel_rules(game: Game, rules: Any) -> ZjhKernelRules:
-    """The Zha Jin Hua rules tuple of the kernels (the defaults for other games)."""
-    if not game.rules_as_flags:
-        if rules is not None:
-            if game.rules_class is None:
-                raise ValueError(f"{game.name} has no house rules (got {rules!r})")
-            expected = type(game.make_rules())
-            if not isinstance(rules, expected):
-                raise ValueError(f"rules of {game.name} must be a {expected.__name__}")
-        return NO_ZJH_RULES
-    from ..evaluators.zjh import ZJHRules
-
-    rules = rules if rules is not None else ZJHRules()
-    if not isinstance(rules, ZJHRules):
-        raise ValueError(f"rules must be a ZJHRules, got {rules!r}")
-    shift = 12 + (6 if rules.suit_tiebreak else 0)
-    return rules.order == "straight_over_flush", rules.suit_tiebreak, rules.special_235, shift
+def check_house_rules(game: Game, rules: Any) -> ZjhKernelRules:
+    """Raise unless ``rules`` are None or the game's rules class; the kernels' rules
+    tuple of a game whose rules are built into its tables (the defaults)."""
+    if rules is not None:
+        if game.rules_class is None:
+            raise ValueError(f"{game.name} has no house rules (got {rules!r})")
+        expected = type(game.make_rules())
+        if not isinstance(rules, expected):
+            raise ValueError(f"rules of {game.name} must be a {expected.__name__}")
+    return NO_ZJH_RULES
 
 
-@dataclass
+def check_hands(hands: Sequence[object], game: Game) -> None:
+    """Raise unless ``hands`` is a list of hands, one per player, as many as ``game`` seats."""
+    if isinstance(hands, (str, bytes)):
+        raise ValueError("hands must be a list of hands, one per player")
+    game.check_players(len(hands))
+
+
+@dataclass(frozen=True)
 class Job:
-    """A validated deal: players, known cards, the game and its rules."""
+    """A validated deal: players, known cards, the game and its rules, its kernel family."""
 
     game: Game
     players: list[Player]
@@ -248,13 +255,8 @@ class Job:
     independent: bool
     kernel_rules: ZjhKernelRules
     rules: Any
-    n_now: tuple[int, ...] = ()
-    """The stud family: cards each player holds now (the rest are dealt)."""
-    shared_card: bool = False
-    """The stud family: the last card is one card shared by every player (the deck ran
-    short)."""
-    stud_work: int = 0
-    """The stud family: an exact enumeration's hand evaluations (:func:`.stud.stud_work`)."""
+    family: Family
+    """The game's kernel family (:func:`.families.family`): what the engine asks of it."""
 
     @property
     def n_hole(self) -> int:
@@ -278,8 +280,9 @@ class Job:
 
     @property
     def tables(self) -> Any:
-        """The evaluator tables of the game under the job's rules."""
-        return self.game.evaluator_tables(self.rules)
+        """The evaluator tables the family's kernels score the game with under the job's
+        rules."""
+        return self.family.tables(self.game, self.rules)
 
     @property
     def live_cards(self) -> list[int]:
@@ -294,22 +297,9 @@ class Job:
         return comb(self.game.deck_size - used, self.board_total - len(self.board))
 
     def exact_work(self) -> int:
-        """What an exact enumeration costs, in showdown evaluations (an upper bound).
-
-        Assignments of hole cards times, for each, its board completions times
-        the players, plus a fixed cost per assignment.  Five board cards to
-        come with two hole cards each (hold'em preflop) are counted by rank
-        pattern: about :data:`PATTERN_BOARDS` boards' worth of work whatever
-        the deck (:mod:`equity.kernels.enumerate`).
-        """
-        if self.game.stud_family:
-            return self.stud_work
-        n_assign, n_boards = self.exact_size()
-        if self.game.omaha:
-            return n_assign * omaha_assignment_work(n_boards, self.n_players, self.n_hole)
-        if self.board_total - len(self.board) == 5 and self.n_hole == 2:
-            n_boards = min(n_boards, PATTERN_BOARDS)
-        return n_assign * (n_boards * self.n_players + ASSIGNMENT_WORK)
+        """What an exact enumeration costs, in showdown evaluations (an upper bound; the
+        family's estimate, :meth:`.families.base.Family.exact_work`)."""
+        return self.family.exact_work(self)
 
     def exact_size(self) -> tuple[int, int]:
         """Upper bound on (assignments, boards) of an exact enumeration."""
@@ -329,38 +319,21 @@ class Job:
         return n_assign, n_boards
 
 
-OMAHA_ROWS_WORK = 100_000
-"""Evaluations' worth of precomputing one known Omaha hand's rows (``kernels.omaha.hand_rows``)."""
-OMAHA_ROWS_BOARDS = 20_000
-"""Boards per assignment from which exact Omaha precomputes each hand's rows."""
-
-
-def omaha_assignment_work(n_boards: int, n_players: int, n_hole: int) -> int:
-    """Evaluations' worth of one Omaha assignment: rows and a lookup per hand and board,
-    or (few boards) every hole pair of every hand on every board."""
-    if n_boards >= OMAHA_ROWS_BOARDS:
-        return n_players * (OMAHA_ROWS_WORK + n_boards) + ASSIGNMENT_WORK
-    pairs = n_hole * (n_hole - 1) // 2
-    return n_players * n_boards * pairs // 2 + ASSIGNMENT_WORK
-
-
 def prepare_whole_hands(
     hands: Sequence[object],
     board: object,
     dead: object,
-    game: str | Game,
+    g: Game,
     rules: Any,
     independent_decks: bool,
+    family: Family,
 ) -> Job:
-    """Validate a deal of a game whose hands are dealt whole (every game but the stud
-    family, :mod:`.stud`) and describe it as a :class:`Job` (see the module doc)."""
-    g = get_game(game)
-    if isinstance(hands, (str, bytes)):
-        raise ValueError("hands must be a list of hands, one per player")
-    g.check_players(len(hands))
+    """Validate a deal of a game whose hands are dealt whole (every family but the stud
+    family's) and describe it as a :class:`Job` (see the module doc)."""
+    check_hands(hands, g)
     if independent_decks and not g.independent_decks:
         raise ValueError(f"independent decks are not a dealing mode of {g.name}")
-    kernel_rules = _kernel_rules(g, rules)
+    kernel_rules = family.kernel_rules(g, rules)
     board_cards = parse_cards(cast("CardsLike", board)) if board else []
     dead_cards = parse_cards(cast("CardsLike", dead)) if dead else []
     g.check_board(len(board_cards))
@@ -374,10 +347,19 @@ def prepare_whole_hands(
     else:
         check_distinct(sources)
     fixed_mask = card_mask(c for _, cards in sources for c in cards)
+    kernel_mask = fixed_mask | (((1 << 52) - 1) ^ g.deck_mask)
+    players = _attach_ranges(players, g, kernel_mask)
     job = Job(
-        g, players, board_cards, dead_cards, fixed_mask, independent_decks, kernel_rules, rules
+        g,
+        players,
+        board_cards,
+        dead_cards,
+        fixed_mask,
+        independent_decks,
+        kernel_rules,
+        rules,
+        family,
     )
-    _attach_ranges(job)
     need = sum(job.n_hole for p in players if p.kind != KIND_FIXED)
     need += job.board_total - len(board_cards)
     left = g.deck_size - bin(fixed_mask).count("1")
@@ -388,27 +370,31 @@ def prepare_whole_hands(
     return job
 
 
-def _attach_ranges(job: Job) -> None:
-    """Card removal: keep each range's combos that avoid the known cards."""
-    for i, p in enumerate(job.players):
+def _attach_ranges(players: list[Player], game: Game, kernel_mask: int) -> list[Player]:
+    """Card removal: each range player anew, with the combos that avoid the known cards."""
+    out = []
+    n_hole = game.hole_cards
+    for i, p in enumerate(players):
         if p.kind != KIND_RANGE:
+            out.append(p)
             continue
         combos = np.asarray(p.range_obj.combos, dtype=np.uint8)
         combos = combos.reshape(len(combos), -1)
-        if combos.shape[1] != job.n_hole:
+        if combos.shape[1] != n_hole:
             raise ValueError(
                 f"range {p.label!r} of player {i} holds {combos.shape[1]}-card hands; "
-                f"{a_hand_of(job.game.name)} has {job.n_hole}"
+                f"{a_hand_of(game.name)} has {n_hole}"
             )
         weights = np.asarray(p.range_obj.weights, dtype=np.float64).reshape(-1)
         masks = np.zeros(len(combos), dtype=np.uint64)
-        for j in range(job.n_hole):
+        for j in range(n_hole):
             masks |= np.uint64(1) << combos[:, j].astype(np.uint64)
-        keep = (masks & np.uint64(job.kernel_mask)) == 0
+        keep = (masks & np.uint64(kernel_mask)) == 0
         keep &= weights > 0
         if not keep.any():
             raise ValueError(
                 f"range {p.label!r} of player {i} has no combo left once the known "
                 "cards are removed"
             )
-        p.combos, p.weights = combos[keep], weights[keep]
+        out.append(replace(p, combos=combos[keep], weights=weights[keep]))
+    return out

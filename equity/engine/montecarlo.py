@@ -2,31 +2,35 @@
 
 The job is cut into batches of ``batch_size`` deals; the rounds
 (:func:`.rounds.run_rounds`) run windows of batches on the job's executor
-as :func:`.units.mc_unit` and stop at the trials, a target standard error
-(from the spread of batch means), a time limit or Ctrl-C.
+as its family's Monte-Carlo unit (a pure function of an :class:`McSpec` and
+a run of batches, :mod:`.families`) and stop at the trials, a target
+standard error (from the spread of batch means), a time limit or Ctrl-C.
+A Monte-Carlo chunk is a run of batches, batch ``b`` always drawing from
+the stream ``batch_seeds(seed, 1, first=b)``: on this machine (all of
+Numba's threads) or on a Dask worker (one thread), the same unit, the same
+counts.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ..control import Progress
-from ..games import KERNEL_OMAHA, KERNEL_STUD
 from ..kernels.montecarlo import add_batch_moments
 from ..kernels.omaha_mc import EXTRA_COLUMNS
 from ..kernels.scoring import KIND_FIXED, KIND_RANGE
-from .exact import game_code
-from .job import Job
+from .job import Job, ZjhKernelRules
 from .reduce import combo_table
 from .rounds import run_rounds
-from .stud import stud_arrays
-from .units import McArrays, McSpec, mc_unit
 
 __all__ = [
     "MIN_BATCHES",
+    "McArrays",
+    "McSpec",
     "batch_stderr",
     "check_feasible",
     "mc_arrays",
@@ -37,6 +41,41 @@ __all__ = [
 
 MIN_BATCHES = 32
 """Trials are split into at least this many batches, for the standard error."""
+
+
+@dataclass(frozen=True)
+class McArrays:
+    """The players and known cards of a Monte-Carlo job, as the kernels take them (a
+    family may add its own fields in a subclass: :class:`.families.stud_units.StudArrays`)."""
+
+    fixed_holes: np.ndarray
+    kinds: np.ndarray
+    combos: np.ndarray
+    combo_masks: np.ndarray
+    combo_offsets: np.ndarray
+    combo_cum: np.ndarray
+    board: np.ndarray
+    live_deck: np.ndarray
+
+
+@dataclass(frozen=True)
+class McSpec:
+    """What a Monte-Carlo chunk needs (picklable, sent to Dask workers); each family's
+    unit builds its kernels' spot from it."""
+
+    seed: int
+    trials: int
+    batch_size: int
+    game_code: int
+    n_hole: int
+    n_board: int
+    board_total: int
+    fixed_mask: int
+    independent: bool
+    kernel_rules: ZjhKernelRules
+    arrays: McArrays
+    game: str = "holdem"
+    rules: Any = None
 
 
 def mc_arrays(job: Job) -> McArrays:
@@ -119,12 +158,13 @@ def check_feasible(job: Job) -> None:
 
 
 def mc_spec(job: Job, arrays: McArrays, trials: int, batch_size: int, seed: int) -> McSpec:
-    """What the chunks of a Monte-Carlo run of ``job`` need (:class:`.units.McSpec`)."""
+    """What the chunks of a Monte-Carlo run of ``job`` need (:class:`McSpec`): the one way
+    to build one."""
     return McSpec(
         seed,
         trials,
         batch_size,
-        game_code(job),
+        job.game.kernel,
         job.n_hole,
         len(job.board),
         job.board_total,
@@ -170,14 +210,16 @@ def run_mc(
     ``on_round(counts, extra_counts, moments, batches)``, if given, sees the running sums
     after each round, in batch order (:mod:`.stream` makes results of them).
     """
-    arrays = stud_arrays(job) if job.game.stud_family else mc_arrays(job)
+    family = job.family
+    arrays = family.mc_arrays(job)
     check_feasible(job)
     n_players = job.n_players
     n_batches = -(-trials // batch_size)
     n_combos = len(arrays.combos)
     spec = mc_spec(job, arrays, trials, batch_size, seed)
-    # Omaha and the stud family count outcomes (scoops, high and low wins) for the result
-    outcomes = job.game.kernel in (KERNEL_OMAHA, KERNEL_STUD)
+    mc_unit = family.mc_unit
+    # the units of some families count outcomes (scoops, high and low wins), not combos
+    outcomes = not family.per_combo
     units = 2 if job.game.hilo else 1  # hi-lo counts half-pots
     # Elsewhere (Dask), chunks of batches run ahead on the workers and arrive in batch order.
     chunks = executor.ordered_batches(mc_unit, spec, n_batches, batch_size * n_players)
@@ -228,8 +270,8 @@ def run_mc(
         "samples": n_done,
         "stderr": se,
         "combo_counts": None if outcomes else combo_sums,
-        # outcomes (scoop, high and low wins) of Omaha and of the hi-lo games
-        "extra": combo_sums if job.game.omaha or job.game.hilo else None,
+        # outcomes (scoop, high and low wins), where the family's results have them
+        "extra": combo_sums if family.outcomes(job.game) else None,
         "interrupted": reason == "interrupted",
         "stop_reason": reason,
     }

@@ -54,8 +54,6 @@ from ..games import game as get_game
 from ..kernels.scoring import KIND_RANGE
 from ..ranges.patterns import PatternTooBroad, fitting_sets
 from ..results import CategoryCounts, EquityResult
-from .categories import exact_categories
-from .exact import assignments, run_exact
 from .job import Job
 from .montecarlo import run_mc
 from .prepare import prepare
@@ -233,15 +231,15 @@ def _enumerate(
     cat_total = 0.0
     names: tuple[str, ...] = ()
     for i, (job, times) in enumerate(jobs):
-        assigned = assignments(job) if categories else None
-        c, t, s, _, _, _, x = run_exact(job, executor, None, assigned)
-        counts = counts + times * c
-        total = total + times * t
-        samples += times * s
+        run = job.family.run_exact(job, executor, None, categories)
+        counts = counts + times * run.counts
+        total = total + times * run.total
+        samples += times * run.samples
+        x = run.outcome_counts
         if x is not None:
             extra = times * x if extra is None else extra + times * x
-        if categories:
-            cc = exact_categories(job, assigned)
+        if run.category_counts is not None:
+            cc = run.category_counts
             names, ends, wins = cc.names, ends + times * cc.ends, wins + times * cc.wins
             cat_total += times * cc.total
         if progress is not None:

@@ -35,8 +35,7 @@ import numpy as np
 from ..cards import format_cards
 from ..control import Progress, Stopwatch
 from ..results import EquityResult, shares_from_counts
-from .categories import exact_categories, mc_categories
-from .exact import assignments, exact_combo_results, run_exact
+from .categories import mc_categories
 from .executor import executor_for
 from .montecarlo import mc_combo_results, run_mc
 from .patterns import SamplingPlan, run_board_pattern
@@ -54,7 +53,6 @@ from .plan import (
 from .preflop_lookup import BOARDS
 from .reduce import make_result
 from .stream import partial_results
-from .stud import run_stud_exact
 
 __all__ = [
     "DEFAULT_BATCH",
@@ -103,7 +101,7 @@ def calculate(
         cards a player holds now, the rest dealt (a stud hand: the cards so far, 2 to
         7, the same number at every seat, ``"(AsKd)Qh"``; a draw hand: the cards
         kept, ``"7h5c4d3s"`` draws one), partly known cards included (every fitting
-        set of cards once, :mod:`equity.engine.stud`).
+        set of cards once, :mod:`equity.engine.families.stud`).
     board, dead : str or cards
         Community cards (0, 3, 4 or 5; Courchevel 1, 3, 4 or 5; none in the stud
         family) and cards out of play (a draw game's discards).  The board may be
@@ -234,29 +232,19 @@ def run_plan(planned: Plan) -> EquityResult:
     start = Stopwatch()  # the engine time, compiling apart
     with _using_threads(threads), executor_for(scheduler) as executor:
         if method == "exact":
-            if job.game.stud_family:  # no ranges, no categories
-                counts, total, samples, extra = run_stud_exact(job, executor, progress)
-                combo_results, category_counts = {}, None
-            else:
-                # built once when the categories are counted from the same assignments
-                assigned = assignments(job) if categories else None
-                counts, total, samples, per_assign, weights, choice, extra = run_exact(
-                    job, executor, progress, assigned
-                )
-                combo_results = exact_combo_results(job, per_assign, weights, choice)
-                category_counts = exact_categories(job, assigned) if categories else None
+            exact = job.family.run_exact(job, executor, progress, categories)
             return make_result(
                 job,
                 "exact",
-                counts,
-                total,
-                samples,
+                exact.counts,
+                exact.total,
+                exact.samples,
                 start,
-                outcome_counts=extra,
+                outcome_counts=exact.outcome_counts,
                 stderr=None,
                 seed=None,
-                combo_results=combo_results,
-                category_counts=category_counts,
+                combo_results=exact.combo_results,
+                category_counts=exact.category_counts,
             )
         trials, batch_size, seed = planned.trials, planned.batch_size, planned.seed
         assert trials is not None

@@ -83,7 +83,8 @@ HILO_HANDS: tuple[tuple[str, str], ...] = (
 def omaha_games(hilo: bool = False) -> tuple[str, ...]:
     """The registry's Omaha games, high only (default) or hi-lo, in registry order.
 
-    The games whose preflop has no board card: Courchevel (its first board card up
+    The games that take Omaha hand patterns (``Game.patterns``: the hands the studies
+    deal), and whose preflop has no board card: Courchevel (its first board card up
     before the betting) is five-card Omaha once that card is known, and the studies
     deal preflop spots.
 
@@ -93,7 +94,7 @@ def omaha_games(hilo: bool = False) -> tuple[str, ...]:
     ('omaha', 3, 2)
     """
     return tuple(
-        g.name for g in GAMES.values() if g.omaha and g.hilo == hilo and 0 in g.board_sizes
+        g.name for g in GAMES.values() if g.patterns and g.hilo == hilo and 0 in g.board_sizes
     )
 
 

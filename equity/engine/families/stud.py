@@ -9,21 +9,24 @@ the pattern's slots), so the deals are uniform over those that fit every
 player at once: the joint draw of the sets rejects any conflict (as ranges
 are drawn), and exact enumeration weighs every fitting deal once.
 
-:func:`prepare_stud` validates and builds the :class:`~.job.Job`;
-:func:`stud_arrays` is its Monte-Carlo form; :func:`run_stud_exact`
-enumerates it (units :func:`stud_exact_unit`).
+:func:`prepare_stud` validates and builds the :class:`StudJob` (a
+:class:`~..job.Job` with the cards held now, the shared card and the exact
+work, given at construction); :func:`stud_arrays` is its Monte-Carlo form
+(:class:`StudArrays`), run by :func:`stud_mc_unit`; :func:`run_stud_exact`
+enumerates it (units :func:`stud_exact_unit`).  The recorder, the showdown
+and the frequencies are :class:`StudFamily`'s (:mod:`.stud_units`, with the Monte-Carlo unit).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import comb, factorial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..cards import (
+from ...cards import (
     ANY_CARD,
     card_mask,
     format_cards,
@@ -32,25 +35,43 @@ from ..cards import (
     parse_card_pattern,
     parse_cards,
 )
-from ..control import Progress
-from ..games import Game, a_hand_of
-from ..games import game as get_game
-from ..kernels import stud as _stud
-from ..kernels._jit import warming
-from ..kernels.omaha_mc import EXTRA_COLUMNS
-from ..kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
-from ..lookup.lowball import lowball_tables
-from ..ranges.omaha import cards_of_masks
-from ..ranges.patterns import PatternTooBroad, fitting_sets
-from .job import ASSIGNMENT_WORK, Job, Player, check_distinct, check_in_deck
-from .rounds import one_thread
-from .units import McArrays, stud_spot
+from ...control import Progress
+from ...games import KERNEL_STUD, Game, a_hand_of
+from ...games import game as get_game
+from ...kernels import stud as _stud
+from ...kernels._jit import warming
+from ...kernels.omaha_mc import EXTRA_COLUMNS
+from ...kernels.scoring import KIND_FIXED, KIND_RANDOM, KIND_RANGE, NO_ZJH_RULES
+from ...lookup.lowball import lowball_tables
+from ...ranges.omaha import cards_of_masks
+from ...ranges.patterns import PatternTooBroad, fitting_sets
+from ..exact import ExactRun
+from ..job import ASSIGNMENT_WORK, Job, Player, check_distinct, check_hands, check_in_deck
+from ..montecarlo import McArrays
+from ..rounds import one_thread
+from .base import Family, McUnit
+from .stud_units import (
+    StudArrays,
+    exact_stud_frequencies,
+    record_stud,
+    sample_stud_frequencies,
+    stud_mc_unit,
+    stud_showdown,
+    stud_spot,
+)
+from .table import TABLE
+
+if TYPE_CHECKING:
+    from ..record import DealPlan
 
 __all__ = [
     "ASSIGNMENTS_PER_UNIT",
     "EXACT_CHUNKS",
     "MAX_CANDIDATES",
+    "STUD",
     "StudExactSpec",
+    "StudFamily",
+    "StudJob",
     "owner_rows",
     "prepare_stud",
     "run_stud_exact",
@@ -66,6 +87,18 @@ ASSIGNMENTS_PER_UNIT = 4096
 """Assignments per exact unit (bounds the memory of one call)."""
 EXACT_CHUNKS = 64
 """Chunks of card sets per assignment of an exact enumeration (the threads share them)."""
+
+
+@dataclass(frozen=True)
+class StudJob(Job):
+    """A job of the stud family: a :class:`~..job.Job` and what its deal needs besides."""
+
+    n_now: tuple[int, ...]
+    """Cards each player holds now (the rest are dealt)."""
+    shared_card: bool
+    """The last card is one card shared by every player (the deck ran short)."""
+    work: int
+    """An exact enumeration's hand evaluations (:func:`stud_work`)."""
 
 
 def _parse_stud_player(spec: object, g: Game, i: int) -> tuple[Player, tuple[int, ...], int]:
@@ -96,8 +129,19 @@ def _parse_stud_player(spec: object, g: Game, i: int) -> tuple[Player, tuple[int
     return Player(label=label, kind=kind, cards=exact), wild, len(slots)
 
 
-def prepare_stud(hands: Sequence[object], board: object, dead: object, g: Game, rules: Any) -> Job:
-    """Validate a deal of a stud-family game and describe it as a :class:`~.job.Job`."""
+def prepare_stud(
+    hands: Sequence[object],
+    board: object,
+    dead: object,
+    g: Game,
+    rules: Any,
+    independent_decks: bool,
+    family: Family,
+) -> StudJob:
+    """Validate a deal of a stud-family game and describe it as a :class:`StudJob`."""
+    check_hands(hands, g)
+    if independent_decks:
+        raise ValueError(f"independent decks are not a dealing mode of {g.name}")
     if rules is not None:
         raise ValueError(f"{g.name} has no house rules (got {rules!r})")
     if board:
@@ -141,25 +185,28 @@ def prepare_stud(hands: Sequence[object], board: object, dead: object, g: Game, 
             )
         if not len(sets):
             raise ValueError(f"hand {p.label!r} of player {i} fits no cards left in the deck")
-        p.combos = cards_of_masks(sets, len(wild))
-        p.weights = np.ones(len(sets))
-    job = Job(g, players, [], dead_cards, fixed_mask, False, NO_ZJH_RULES, None)
-    job.n_now = tuple(held)
+        players[i] = replace(p, combos=cards_of_masks(sets, len(wild)), weights=np.ones(len(sets)))
     left = (
         g.deck_size
         - bin(fixed_mask).count("1")
         - sum(len(w) for p, w, _ in parsed if p.kind == KIND_RANGE)
     )
     need = sum(g.hole_cards - n for n in held)
+    shared = False
     if need > left and g.short_hands == "stud" and max(held) < g.hole_cards:
-        job.shared_card = True
+        shared = True
         need = sum(g.hole_cards - 1 - n for n in held) + 1
     if need > left:
         raise ValueError(
             f"{len(players)} players need {need} more cards but only {left} are left in the deck"
         )
-    job.stud_work = stud_work(job)
-    return job
+    n_now = tuple(held)
+    live = bin(g.deck_mask & ~fixed_mask).count("1")
+    work = stud_work(g, players, live, n_now, shared)
+    return StudJob(
+        g, players, [], dead_cards, fixed_mask, False, NO_ZJH_RULES, None, family,
+        n_now, shared, work,
+    )  # fmt: skip
 
 
 def _parse_dead(dead: object) -> list[int]:
@@ -179,8 +226,8 @@ def _parse_dead(dead: object) -> list[int]:
         raise
 
 
-def stud_arrays(job: Job) -> McArrays:
-    """The job's players as the stud kernels read them (:class:`~.units.McArrays`)."""
+def stud_arrays(job: StudJob) -> StudArrays:
+    """The job's players as the stud kernels read them (:class:`StudArrays`)."""
     n = job.n_players
     width = _stud.HAND_WIDTH
     fixed_holes = np.zeros((n, width), dtype=np.uint8)
@@ -203,7 +250,7 @@ def stud_arrays(job: Job) -> McArrays:
             weights.append(p.weights)
         offsets.append(offsets[-1] + (len(blocks[-1]) if p.kind == KIND_RANGE else 0))
     combos = np.concatenate(blocks) if blocks else np.zeros((1, width), dtype=np.uint8)
-    return McArrays(
+    return StudArrays(
         fixed_holes,
         kinds,
         np.ascontiguousarray(combos),
@@ -212,12 +259,12 @@ def stud_arrays(job: Job) -> McArrays:
         np.cumsum(np.concatenate(weights)) if weights else np.ones(1),
         np.zeros(5, dtype=np.uint8),
         np.asarray(job.live_cards, dtype=np.uint8),
-        n_now=np.asarray(job.n_now, dtype=np.int64),
-        shared=job.shared_card,
+        np.asarray(job.n_now, dtype=np.int64),
+        job.shared_card,
     )
 
 
-def owner_rows(job: Job) -> np.ndarray:
+def owner_rows(job: StudJob) -> np.ndarray:
     """Every way to hand out a set of the missing cards: ``int8[n_ways, m]``, each row the
     seat of each card of the set in order (``n_players``: the shared card)."""
     private = job.game.hole_cards - (1 if job.shared_card else 0)
@@ -251,34 +298,26 @@ def _multiset_permutations(labels: list[int]) -> list[tuple[int, ...]]:
     return out
 
 
-def _ways(job: Job) -> int:
-    """Ways to hand out one set of the missing cards (a multinomial coefficient)."""
-    private = job.game.hole_cards - (1 if job.shared_card else 0)
-    missing = [private - n for n in job.n_now]
-    total = sum(missing) + (1 if job.shared_card else 0)
-    ways = factorial(total)
-    for m in missing:
-        ways //= factorial(m)
-    return ways
-
-
-def _missing(job: Job) -> int:
-    private = job.game.hole_cards - (1 if job.shared_card else 0)
-    return sum(private - n for n in job.n_now) + (1 if job.shared_card else 0)
-
-
-def stud_work(job: Job) -> int:
+def stud_work(
+    g: Game, players: Sequence[Player], live: int, n_now: tuple[int, ...], shared: bool
+) -> int:
     """An exact enumeration's hand evaluations (an upper bound): assignments of the
-    candidate sets x sets of the missing cards x ways to hand them out x players."""
+    candidate sets x sets of the missing cards x ways to hand them out x players
+    (``live``: the cards of the deck no known card uses)."""
     n_assign = 1
     wild = 0
-    for p in job.players:
+    for p in players:
         if p.kind == KIND_RANGE:
             assert p.combos is not None
             n_assign *= len(p.combos)
             wild += p.combos.shape[1]
-    deck = len(job.live_cards) - wild
-    evaluations = comb(deck, _missing(job)) * _ways(job) * job.n_players
+    private = g.hole_cards - (1 if shared else 0)
+    missing = [private - n for n in n_now]
+    total = sum(missing) + (1 if shared else 0)
+    ways = factorial(total)  # ways to hand out one set of the missing cards
+    for m in missing:
+        ways //= factorial(m)
+    evaluations = comb(live - wild, total) * ways * len(players)
     return n_assign * (evaluations + ASSIGNMENT_WORK)
 
 
@@ -287,7 +326,7 @@ class StudExactSpec:
     """What an exact unit of the stud family needs besides its assignments (picklable)."""
 
     game: str
-    arrays: McArrays
+    arrays: StudArrays
     fixed_mask: int
     owners: np.ndarray
 
@@ -324,7 +363,7 @@ def stud_exact_unit(
     return np.concatenate([out.sum(axis=0), extra.sum(axis=0)], axis=1)
 
 
-def _assignments(job: Job, arrays: McArrays) -> tuple[np.ndarray, np.ndarray]:
+def _assignments(job: Job, arrays: StudArrays) -> tuple[np.ndarray, np.ndarray]:
     """Every joint choice of the partly known players' candidate sets that shares no
     card: the cards held now of each, and the cards it chose.
 
@@ -352,17 +391,15 @@ def _assignments(job: Job, arrays: McArrays) -> tuple[np.ndarray, np.ndarray]:
     return np.ascontiguousarray(holes), used
 
 
-def run_stud_exact(
-    job: Job, executor: Any, progress: Progress | None
-) -> tuple[np.ndarray, float, int, np.ndarray | None]:
-    """Enumerate ``job``: ``(counts, deals, deals, outcome counts)`` (the outcomes of a
-    hi-lo game; None for the others)."""
+def run_stud_exact(job: StudJob, executor: Any, progress: Progress | None) -> ExactRun:
+    """Enumerate ``job``: the counts, the deals (each of weight one) and the outcome counts
+    of a hi-lo game (None for the others)."""
     arrays = stud_arrays(job)
     spec = StudExactSpec(job.game.name, arrays, job.kernel_mask, owner_rows(job))
     holes, used = _assignments(job, arrays)
     n_players = job.n_players
     sums = np.zeros((n_players, n_players + 1 + EXTRA_COLUMNS), dtype=np.int64)
-    size = executor.chunk_items(len(used), job.stud_work // len(used), ASSIGNMENTS_PER_UNIT)
+    size = executor.chunk_items(len(used), job.work // len(used), ASSIGNMENTS_PER_UNIT)
     bounds = [(lo, min(len(used), lo + size)) for lo in range(0, len(used), size)]
     calls = [(spec, holes[a:b], used[a:b]) for a, b in bounds]
     for done, (_, block) in enumerate(executor.map_unordered(stud_exact_unit, calls), 1):
@@ -373,4 +410,101 @@ def run_stud_exact(
     m = spec.owners.shape[1]
     deals = comb(len(arrays.live_deck) - wild, m) * len(spec.owners) * len(used)
     split = n_players + 1
-    return sums[:, :split], float(deals), deals, sums[:, split:] if job.game.hilo else None
+    extra = sums[:, split:] if job.game.hilo else None
+    return ExactRun(sums[:, :split], float(deals), deals, extra)
+
+
+class StudFamily(Family):
+    """Stud, razz, stud8 and the single-draw games: private hands completed from the deck.
+
+    Its jobs are :class:`StudJob` s, its Monte-Carlo arrays :class:`StudArrays`.
+    """
+
+    kernel = KERNEL_STUD
+    per_combo = False
+
+    def prepare(
+        self,
+        hands: Sequence[object],
+        board: object,
+        dead: object,
+        game: Game,
+        rules: Any,
+        independent_decks: bool,
+    ) -> Job:
+        """Validate a deal (:func:`prepare_stud`)."""
+        return prepare_stud(hands, board, dead, game, rules, independent_decks, self)
+
+    def exact_work(self, job: Job) -> int:
+        """The work computed when the job was built (:func:`stud_work`)."""
+        return _stud_job(job).work
+
+    def run_exact(
+        self, job: Job, executor: Any, progress: Progress | None, categories: bool = False
+    ) -> ExactRun:
+        """Enumerate ``job`` (:func:`run_stud_exact`; no ranges, no categories)."""
+        return run_stud_exact(_stud_job(job), executor, progress)
+
+    def mc_arrays(self, job: Job) -> McArrays:
+        """:func:`stud_arrays`."""
+        return stud_arrays(_stud_job(job))
+
+    @property
+    def mc_unit(self) -> McUnit:
+        """:func:`stud_mc_unit`."""
+        return stud_mc_unit
+
+    def outcomes(self, game: Game) -> bool:
+        """The hi-lo game's: scoops, high and low wins."""
+        return game.hilo
+
+    def record(self, plan: DealPlan, first: int, run: int) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`.stud_units.record_stud`."""
+        return record_stud(plan, first, run)
+
+    def showdown(self, job: Job, holes: np.ndarray, board: np.ndarray) -> tuple[np.ndarray, ...]:
+        """:func:`.stud_units.stud_showdown` (no board)."""
+        return stud_showdown(job, holes)
+
+    def exact_frequencies(self, game: Game, cards: int, rules: Any) -> np.ndarray:
+        """The low games by rank pattern, the others by the hold'em tables."""
+        by_code = exact_stud_frequencies(game, cards)
+        return super().exact_frequencies(game, cards, rules) if by_code is None else by_code
+
+    def sample_frequencies(
+        self,
+        game: Game,
+        seeds: np.ndarray,
+        batch_size: int,
+        trials: int,
+        first: int,
+        cards: int,
+        rules: Any,
+        threads: bool,
+        tables: tuple[np.ndarray, ...] | None,
+    ) -> np.ndarray:
+        """The low games by the low sampler; the high hands by the hold'em sampler (stud
+        hi-lo: with the lows of the same deals)."""
+        from ...kernels.omaha import LOW_COLUMN
+
+        low_counts, lows = sample_stud_frequencies(
+            game, seeds, batch_size, trials, first, cards, threads
+        )
+        if low_counts is not None:
+            return low_counts
+        # the high hands deal the same cards from the same streams
+        by_code = TABLE.sample_frequencies(
+            game, seeds, batch_size, trials, first, cards, rules, threads, tables
+        )
+        if lows is not None:
+            by_code[LOW_COLUMN] = lows
+        return by_code
+
+
+def _stud_job(job: Job) -> StudJob:
+    assert isinstance(job, StudJob)
+    return job
+
+
+STUD = StudFamily()
+"""The stud family."""
