@@ -387,11 +387,6 @@ FAMILY_PROPERTIES = frozenset(
 the Omaha family ...).  Capabilities that a family has (``Game.showdown_categories``) and
 rules of a game (``hilo``, ``ranges``, ``patterns``) are the registry's answers to ask."""
 
-AWAITING_THE_EVALUATOR_MOVE = frozenset({"equity.odds", "equity.cli._hands"})
-"""Modules that another branch moves (the evaluators into ``equity/evaluators/``), whose
-family switches are fixed when it merges; then this set empties
-(:func:`test_the_pending_switches_are_still_there` says when)."""
-
 
 def _names_the_kernel(node: ast.AST) -> bool:
     """Whether ``node`` mentions a ``KERNEL_*`` code or a ``.kernel`` field."""
@@ -438,18 +433,10 @@ def test_only_the_families_the_kernels_and_the_registry_switch_on_a_family() -> 
     offenders = [
         f"{name}:{switch}"
         for name in MODULES
-        if not name.startswith(FAMILY_HOMES) and name not in AWAITING_THE_EVALUATOR_MOVE
+        if not name.startswith(FAMILY_HOMES)
         for switch in _switches_of(name)
     ]
     assert offenders == []
-
-
-def test_the_pending_switches_are_still_there() -> None:
-    """Each module let off by :data:`AWAITING_THE_EVALUATOR_MOVE` is still a module and
-    still switches on a family: once fixed (or moved), its name leaves that set."""
-    for name in sorted(AWAITING_THE_EVALUATOR_MOVE):
-        assert name in MODULES, f"{name} is gone: take it out of AWAITING_THE_EVALUATOR_MOVE"
-        assert _switches_of(name), f"{name} has no switch left: take it out of the set"
 
 
 def test_the_family_switch_finder_finds_them() -> None:

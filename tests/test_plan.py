@@ -18,11 +18,10 @@ import pytest
 import equity
 import equity.engine.plan as plan_module
 from equity import EquityResult, calculate, plan
+from equity.engine.families import family
 from equity.engine.plan import (
     CALL_SECONDS,
     EXACT_AUTO_LIMIT,
-    EXACT_RATE,
-    MC_RATE,
     REFERENCE_THREADS,
     Plan,
     TooLargeForExact,
@@ -135,16 +134,17 @@ def test_auto_decides_by_the_exact_work() -> None:
 
 
 def test_the_estimates_follow_the_documented_rates() -> None:
+    tables, omaha_family = family(equity.game("holdem")), family(equity.game("omaha"))
     p = plan(["AhKd", "QQ+,AKs", "random"], board="Ts9s2h")
     assert p.exact_work is not None
-    assert p.seconds == CALL_SECONDS + p.exact_work / EXACT_RATE["table"]
+    assert p.seconds == CALL_SECONDS + p.exact_work / tables.exact_rate
     one = plan(["AhKd", "QQ+,AKs", "random"], board="Ts9s2h", threads=1)
-    assert one.seconds == CALL_SECONDS + p.exact_work / (EXACT_RATE["table"] / REFERENCE_THREADS)
+    assert one.seconds == CALL_SECONDS + p.exact_work / (tables.exact_rate / REFERENCE_THREADS)
     mc = plan(["AA", "random", "random"], trials=300_000, seed=1)
-    assert mc.seconds == CALL_SECONDS + 300_000 * 3 / MC_RATE["table"]
+    assert mc.seconds == CALL_SECONDS + 300_000 * 3 / tables.mc_rate
     omaha = plan(["AsAhKsKh", "random"], board="Qs7s2c", game="omaha")
     assert omaha.exact_work is not None
-    assert omaha.exact_seconds == CALL_SECONDS + omaha.exact_work / EXACT_RATE["omaha"]
+    assert omaha.exact_seconds == CALL_SECONDS + omaha.exact_work / omaha_family.exact_rate
 
 
 def test_the_job_is_prepared_once(monkeypatch: pytest.MonkeyPatch) -> None:

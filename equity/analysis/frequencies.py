@@ -30,12 +30,12 @@ from ..engine.executor import executor_for
 from ..engine.families import family
 from ..engine.families.base import FREQUENCY_CODES
 from ..engine.rounds import run_rounds
+from ..evaluators.odds import category_probabilities
 from ..games import Game, a_hand_of, game_names
 from ..games import game as get_game
 from ..games.zjh import SPECIAL_235
 from ..kernels import omaha as _omaha
 from ..kernels.rng import batch_seeds
-from ..evaluators.odds import category_probabilities
 from ..results import html_table
 from ..stats import Z95, chi_square_test
 

@@ -116,9 +116,10 @@ def _evaluate_one(
     from ..games import GAMES, a_hand_of
 
     g = GAMES[args.game]
-    if g.omaha and not board:
+    scorer = evaluator(g)
+    if scorer.needs_board and not board:
         raise CliError(f"{a_hand_of(g.name)} needs the board: --board with 3 to 5 cards")
-    record: dict[str, Any] = evaluator(g).evaluate(cards, board, rules).to_dict()
+    record: dict[str, Any] = scorer.evaluate(cards, board, rules).to_dict()
     if g.hand_sizes == (5,):  # the best five of five cards is the hand
         record.pop("best_five", None)
     if not g.hilo:

@@ -16,7 +16,8 @@ and prepares the job once, and decides the way to the answer:
 The :class:`Plan` it returns is the whole recipe (the prepared job, the
 method, Monte-Carlo's trials, seed and batch size) with its size in units
 of work (hand evaluations when exact, deals for Monte-Carlo), an estimate
-of the seconds (:data:`EXACT_RATE`, :data:`MC_RATE`) and the reason in one
+of the seconds (:attr:`~.families.base.Family.exact_rate`,
+:attr:`~.families.base.Family.mc_rate`) and the reason in one
 sentence; :meth:`Plan.run` runs it (what ``calculate`` does), so a front
 end that shows the plan and then runs it prepares the job once.
 """
@@ -42,6 +43,7 @@ from ..control import Progress
 from ..games import GAMES, Game
 from ..kernels._jit import max_threads
 from .categories import check_categories
+from .families import family
 from .job import Job
 from .montecarlo import MIN_BATCHES
 from .patterns import BoardJobs, board_jobs, board_pattern, check_exact_dead
@@ -53,14 +55,11 @@ __all__ = [
     "DEFAULT_BATCH",
     "EXACT_AUTO_LIMIT",
     "EXACT_HARD_LIMIT",
-    "EXACT_RATE",
-    "MC_RATE",
     "REFERENCE_THREADS",
     "ROUTES",
     "Plan",
     "TooLargeForExact",
     "default_batch_size",
-    "family_of",
     "plan",
     "register_runner",
 ]
@@ -76,21 +75,6 @@ DEFAULT_BATCH = 16_384
 REFERENCE_THREADS = 2
 """The threads of the machine the rates were measured on: two cores of an x86-64 server,
 shared with other work (a quiet machine is faster), warm kernels."""
-EXACT_RATE = {"table": 1.3e8, "omaha": 2.5e7, "zjh": 5.0e7, "stud": 2.0e7}
-"""Exact enumeration's throughput on the reference machine (:data:`REFERENCE_THREADS`), in
-units of :meth:`.job.Job.exact_work` (hand evaluations) a second, by kernel family
-(:func:`family_of`), measured once, warm, on large spots: AhKd v QQ+,AKs v random on
-Ts9s2h (the tables: 1.32e8; AhKd v two random hands on the turn 9.5e7), AsAhKsKh v
-random on Qs7s2c (Omaha, 2.7e7), AhAdAc v random (Zha Jin Hua, 5.1e7), (AsKd)Qh7c v
-(QcQd)2h3c (stud, 1.85e7).  A plan's seconds are its work over this rate, scaled by
-``threads / REFERENCE_THREADS`` when ``threads`` is given (an estimate does not depend
-on the machine it is made on), plus :data:`CALL_SECONDS`."""
-MC_RATE = {"table": 1.6e7, "omaha": 8.0e6, "zjh": 1.6e7, "stud": 1.8e7}
-"""Monte-Carlo's throughput on the reference machine, in player-deals a second (deals
-times players), by kernel family, measured as :data:`EXACT_RATE` is, 1e6 deals: hold'em AA
-v two random hands 1.56e7 (six players 2.27e7, AhKd v QQ+,AKs 1.15e7; five-card poker,
-three players 2.0e7), Omaha AsAhKsKh v three random 8.5e6 (v one 4.1e6, hi-lo three
-players 9.2e6), Zha Jin Hua four players 1.59e7, stud four players 1.83e7."""
 CALL_SECONDS = 0.0003
 """A warm call's fixed cost (validation, arrays, the result): the estimate of a tiny spot."""
 
@@ -124,17 +108,6 @@ class TooLargeForExact(ValueError):
         )
 
 
-def family_of(game: Game) -> str:
-    """The kernel family of ``game`` that :data:`EXACT_RATE` and :data:`MC_RATE` are keyed by."""
-    if game.stud_family:
-        return "stud"
-    if game.omaha:
-        return "omaha"
-    if game.rules_as_flags:
-        return "zjh"
-    return "table"
-
-
 _RUNNER: list[Callable[[Plan], Any]] = []
 """The function that runs a plan (:func:`equity.engine.run.run_plan`, registered on import)."""
 
@@ -161,7 +134,7 @@ class Plan:
     """Units of work: hand evaluations when exact (1 for the table), deals for Monte-Carlo
     (at most: a stop rule may end it sooner)."""
     seconds: float
-    """Estimated engine seconds, compiling excluded (:data:`EXACT_RATE`, :data:`MC_RATE`;
+    """Estimated engine seconds, compiling excluded (the family's ``exact_rate`` and ``mc_rate``;
     the time limit when it comes first)."""
     exact_work: int | None
     """Hand evaluations of an exact enumeration, whichever method runs (None for the table)."""
@@ -326,7 +299,7 @@ def plan(
         ``method`` (``"exact"`` or ``"monte-carlo"``), ``route`` (the
         shipped preflop table, one job or a partly known board), ``work``
         (hand evaluations or deals), ``seconds`` (an estimate from
-        :data:`EXACT_RATE` and :data:`MC_RATE`), ``reason`` (one sentence)
+        the kernel family's throughputs), ``reason`` (one sentence)
         and the prepared job.
 
     Examples
@@ -390,7 +363,7 @@ def plan(
         method = "exact" if work <= EXACT_AUTO_LIMIT and not explicit_mc else "monte-carlo"
     if method == "exact" and work > EXACT_HARD_LIMIT:
         raise TooLargeForExact(work)
-    exact_seconds = _seconds(EXACT_RATE, job.game, threads, work)
+    exact_seconds = _seconds(family(job.game).exact_rate, threads, work)
     if method == "exact":
         return Plan("exact", "job", work, exact_seconds, work, exact_seconds, why, job=job,
                     options=options)  # fmt: skip
@@ -435,7 +408,7 @@ def _board_plan(
     if method == "auto":
         method = "exact" if work <= EXACT_AUTO_LIMIT or not can_sample else "monte-carlo"
         why = "ranges" if work > EXACT_AUTO_LIMIT and method == "exact" else why
-    exact_seconds = _seconds(EXACT_RATE, g, options["threads"], work)
+    exact_seconds = _seconds(family(g).exact_rate, options["threads"], work)
     if method == "monte-carlo":
         if not can_sample:
             reason = "counts categories" if options["categories"] else "has two or more ranges"
@@ -500,15 +473,18 @@ def check_threads(threads: int | None) -> None:
         raise ValueError(f"threads must be between 1 and {max_threads()}, got {threads}")
 
 
-def _seconds(rates: dict[str, float], game: Game, threads: int | None, work: float) -> float:
-    """Seconds of ``work`` at ``game``'s family rate (:data:`EXACT_RATE`, :data:`MC_RATE`)."""
+def _seconds(rate: float, threads: int | None, work: float) -> float:
+    """Seconds of ``work`` at ``rate`` a second on the reference machine (a family's
+    :attr:`~.families.base.Family.exact_rate` or :attr:`~.families.base.Family.mc_rate`),
+    scaled by ``threads / REFERENCE_THREADS`` when ``threads`` is given, plus
+    :data:`CALL_SECONDS` (an estimate does not depend on the machine it is made on)."""
     scale = 1.0 if threads is None else max(1, threads) / REFERENCE_THREADS
-    return CALL_SECONDS + work / (rates[family_of(game)] * scale)
+    return CALL_SECONDS + work / (rate * scale)
 
 
 def _mc_seconds(game: Game, n_players: int, trials: int, p: Plan) -> float:
     """Seconds of ``trials`` deals of ``n_players`` players, the time limit when it comes first."""
-    seconds = _seconds(MC_RATE, game, p.options.get("threads"), trials * n_players)
+    seconds = _seconds(family(game).mc_rate, p.options.get("threads"), trials * n_players)
     return seconds if p.time_limit is None else min(seconds, p.time_limit)
 
 

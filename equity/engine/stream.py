@@ -41,7 +41,7 @@ def partial_results(
     Each call copies the running sums (the run goes on adding to them) into
     a result of the deals so far; ``start`` times them.
     """
-    outcomes = job.game.omaha or job.game.hilo  # as run_mc's "extra" counts
+    outcomes = job.family.outcomes(job.game)  # as run_mc's "extra" counts
 
     def on_round(counts: np.ndarray, extra: np.ndarray, moments: np.ndarray, n: int) -> None:
         samples = int(moments[0, 0])

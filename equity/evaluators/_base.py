@@ -81,6 +81,9 @@ class Evaluator:
     hand (:data:`LowHand8`), None without one; None for the evaluators without a low."""
     game: Game | None = None
     """The game :func:`~equity.evaluators.evaluator` bound the evaluator to, or None."""
+    needs_board: bool = False
+    """Whether a hand is made with board cards, so that evaluating it takes a board
+    (Omaha: two hole cards and three of the board)."""
 
     def bound(self, game: Game) -> Evaluator:
         """This evaluator for ``game``: ``evaluate`` and ``compare`` read its hand sizes

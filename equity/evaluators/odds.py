@@ -152,7 +152,7 @@ def category_counts(
     options: dict[str, Any] = {}
     if n != g.frequency_cards:
         options["cards"] = n
-    if rules is not None and g.rules and g.scored_by_tables:
+    if rules is not None and g.rules:
         options["rules"] = rules
     return g.category_counts(**options)
 

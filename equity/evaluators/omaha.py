@@ -219,6 +219,7 @@ OMAHA_EVALUATOR = Evaluator(
     rank=strength_of,
     describe=description_of,
     low=low_of,
+    needs_board=True,
 )
 """The ``"omaha"`` :class:`~equity.evaluators.Evaluator`: two hole cards and three board
 cards; ``compare`` orders the high hands, ``low`` is :func:`low_of`.

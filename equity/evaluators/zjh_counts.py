@@ -162,4 +162,10 @@ def zjh_heads_up_counts(
     return less, equal
 
 
-register_exact_counts("zjh", lambda: zjh_category_counts_exact())
+def _zjh_counts(rules: object = None) -> dict[str, int]:
+    """Zha Jin Hua's exact counts under ``rules``: the same under every house rule (the
+    rules order the categories and break ties; they move no hand between categories)."""
+    return zjh_category_counts_exact()
+
+
+register_exact_counts("zjh", _zjh_counts)

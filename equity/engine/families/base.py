@@ -66,6 +66,21 @@ class Family(ABC):
     per_combo: bool = True
     """Whether the Monte-Carlo unit's second output is per-combo counts of the range
     players (else the outcome counts: scoops, high and low wins)."""
+    exact_rate: float
+    """Exact enumeration's throughput on the reference machine (two cores of an x86-64
+    server shared with other work, warm kernels), in units of :meth:`exact_work` (hand
+    evaluations) a second, measured once on large spots: the tables 1.3e8 (AhKd v
+    QQ+,AKs v random on Ts9s2h, 1.32e8; AhKd v two random hands on the turn 9.5e7), Omaha
+    2.5e7 (AsAhKsKh v random on Qs7s2c, 2.7e7), Zha Jin Hua 5e7 (AhAdAc v random, 5.1e7),
+    the stud family 2e7 ((AsKd)Qh7c v (QcQd)2h3c, 1.85e7).  :func:`equity.engine.plan.plan`
+    estimates seconds from it."""
+    mc_rate: float
+    """Monte-Carlo's throughput on the reference machine, in player-deals a second (deals
+    times players), measured as :attr:`exact_rate` is, 1e6 deals: the tables 1.6e7 (hold'em
+    AA v two random hands 1.56e7, six players 2.27e7, AhKd v QQ+,AKs 1.15e7; five-card
+    poker, three players 2.0e7), Omaha 8e6 (AsAhKsKh v three random 8.5e6, v one 4.1e6,
+    hi-lo three players 9.2e6), Zha Jin Hua 1.6e7 (four players 1.59e7), the stud family
+    1.8e7 (four players 1.83e7)."""
 
     @abstractmethod
     def prepare(
@@ -135,9 +150,9 @@ class Family(ABC):
     def exact_frequencies(self, game: Game, cards: int, rules: Any) -> np.ndarray:
         """Category counts of every hand of ``cards`` cards (column: the category code,
         ``int64[FREQUENCY_CODES]``), by the value histogram of the hold'em tables."""
+        from ...evaluators.lowball_counts import stud8_low_count
         from ...kernels import holdem as _holdem
         from ...kernels.omaha import LOW_COLUMN
-        from ...lowball_counts import stud8_low_count
 
         by_code = np.zeros(FREQUENCY_CODES, dtype=np.int64)
         values = _holdem.value_histogram(game.evaluator_tables(rules), cards, 4 * game.lowest_rank)

@@ -157,6 +157,8 @@ class OmahaFamily(WholeHands):
     """Omaha (high, hi-lo, four to six hole cards) and Courchevel."""
 
     kernel = KERNEL_OMAHA
+    exact_rate = 2.5e7
+    mc_rate = 8.0e6
     per_combo = False
     extra_columns = _omaha_mc.EXTRA_COLUMNS
 

@@ -421,6 +421,8 @@ class StudFamily(Family):
     """
 
     kernel = KERNEL_STUD
+    exact_rate = 2.0e7
+    mc_rate = 1.8e7
     per_combo = False
 
     def prepare(

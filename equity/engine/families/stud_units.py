@@ -168,8 +168,8 @@ def stud_showdown(job: Job, holes: np.ndarray) -> tuple[np.ndarray, ...]:
 def exact_stud_frequencies(game: Game, cards: int) -> np.ndarray | None:
     """Category counts of every hand of a low game (razz, 2-7, badugi), by rank pattern;
     None for the games ranked high (counted by the hold'em tables)."""
-    from ...lowball import RANKING_CODES
-    from ...odds import category_counts
+    from ...evaluators.lowball import RANKING_CODES
+    from ...evaluators.odds import category_counts
 
     if game.evaluator not in RANKING_CODES:
         return None
@@ -187,8 +187,8 @@ def sample_stud_frequencies(
     """The low samplers' counts of a low game (``(counts, None)``), or the lows of stud
     hi-lo's deals (``(None, lows)``: the high hands are dealt from the same streams), or
     ``(None, None)`` for a game ranked high alone."""
+    from ...evaluators.lowball import RANKING_CODES
     from ...kernels.omaha import LOW_COLUMN
-    from ...lowball import RANKING_CODES
 
     if not (game.evaluator in RANKING_CODES or game.hilo):
         return None, None

@@ -172,6 +172,8 @@ class TableFamily(WholeHands):
     """Five-card poker, hold'em and short deck: the evaluator tables score every hand."""
 
     kernel = KERNEL_TABLE
+    exact_rate = 1.3e8
+    mc_rate = 1.6e7
     record_loop = _montecarlo.LOOP_GENERAL
     """The loop that records the deals (the general loop of the family)."""
 

@@ -35,12 +35,14 @@ class ZjhFamily(TableFamily):
     """Zha Jin Hua: the table family's units, its own evaluator, showdown and rules."""
 
     kernel = KERNEL_ZJH
+    exact_rate = 5.0e7
+    mc_rate = 1.6e7
     record_loop = _montecarlo.LOOP_ZJH
 
     def kernel_rules(self, game: Game, rules: Any) -> ZjhKernelRules:
         """``(straight_over_flush, suit_tiebreak, special_235, category_shift)`` of
         ``rules`` (a :class:`equity.zjh.ZJHRules`; the default rules when None)."""
-        from ...zjh import ZJHRules
+        from ...evaluators.zjh import ZJHRules
 
         rules = rules if rules is not None else ZJHRules()
         if not isinstance(rules, ZJHRules):
@@ -83,7 +85,7 @@ class ZjhFamily(TableFamily):
 
     def exact_frequencies(self, game: Game, cards: int, rules: Any) -> np.ndarray:
         """Every three-card hand, scored; column 7 the off-suit 2-3-5 hands."""
-        from ...zjh import ZJHRules, evaluate_zjh_batch, special_235_batch
+        from ...evaluators.zjh import ZJHRules, evaluate_zjh_batch, special_235_batch
 
         hands = np.array(list(combinations(range(52), 3)), dtype=np.uint8)
         order = ZJHRules.from_flags(straight_over_flush=_straight_over_flush(rules))
