@@ -55,7 +55,6 @@ __all__ = [
     "simulate_batches",
 ]
 
-_ONE = np.uint64(1)
 
 
 LOOP_GENERAL = 0
