@@ -56,7 +56,6 @@ __all__ = [
 ]
 
 
-
 LOOP_GENERAL = 0
 """Any mix of known, range and random players: :func:`.general.general_loop`."""
 LOOP_TWO_KNOWN = 1
