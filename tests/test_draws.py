@@ -3,7 +3,7 @@
 The loops' draws are pinned elsewhere (``tests/test_kernel_draws.py``,
 ``tests/test_pinned_draws.py``); these check the steps' own contracts: the two
 board draws add exactly the cards they draw in their representation, and the
-joint draw with cards is the joint draw of combos with the combos' cards.
+joint draw that copies the combos' cards draws the combos it draws without.
 """
 
 from __future__ import annotations
@@ -59,20 +59,23 @@ def test_each_board_step_adds_the_cards_it_draws() -> None:
 
 @numba.njit(cache=True)
 def _joint(seed, in_range, fixed_mask, offsets, cum, masks, combos, picked, holes):
-    """The joint draw of combos and the joint draw of hands from one stream."""
+    """The joint draw without cards and with them, from one stream."""
     ranged, uniform = draws.joint_draw_table(in_range, offsets, cum)
     s0, s1, used, ok = draws.draw_combos(
         np.uint64(seed), np.uint64(seed + 9), fixed_mask, ranged, offsets, cum, uniform,
-        masks, picked,
+        masks, picked, None, 0, None,
     )  # fmt: skip
-    t0, t1, used2, ok2 = draws.draw_hands(
+    again = np.zeros_like(picked)
+    t0, t1, used2, ok2 = draws.draw_combos(
         np.uint64(seed), np.uint64(seed + 9), fixed_mask, ranged, offsets, cum, uniform,
-        masks, np.zeros_like(picked), combos, 2, holes,
+        masks, again, combos, 2, holes,
     )  # fmt: skip
+    for p in ranged:
+        ok2 = ok2 and again[p] == picked[p]
     return s0 == t0 and s1 == t1 and used == used2 and ok == ok2 and ok, uniform
 
 
-def test_the_joint_draw_of_hands_is_the_joint_draw_of_combos() -> None:
+def test_the_joint_draw_with_cards_is_the_joint_draw_of_combos() -> None:
     pairs = np.array([[a, b] for a in range(8) for b in range(a + 1, 8)], dtype=np.uint8)
     masks = (np.uint64(1) << pairs[:, 0].astype(np.uint64)) | (
         np.uint64(1) << pairs[:, 1].astype(np.uint64)

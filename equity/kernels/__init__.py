@@ -14,7 +14,7 @@ The modules, from the bottom up:
   and inlined: Fisher-Yates and Floyd steps, the board per card
   representation (``floyd_board_keys``, ``floyd_board_sums``), a random
   hand, dealing around the range players' cards, the joint candidate draw
-  (``draw_combos``, ``draw_hands``), the exact loops' ``next_combination``;
+  (``draw_combos``), the exact loops' ``next_combination``;
 * ``deal``: shuffled decks, random subsets and dealt hands as arrays
   (``equity.deal``'s and the tests' reference deals);
 * evaluators: ``holdem`` (five to seven cards, the key/suit-set

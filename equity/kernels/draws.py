@@ -25,9 +25,9 @@ Dealing around the range players' cards (held in the mask ``used``):
 draw over a deck with positions left out).
 
 The joint candidate draw of the range players (hold'em-type ranges, Omaha
-patterns, stud candidate sets): :func:`draw_combos` (combo indices),
-:func:`draw_hands` (the same draw, the cards copied into hands), from the
-table of :func:`joint_draw_table`; :func:`pick_combo` picks one combo.
+patterns, stud candidate sets): :func:`draw_combos` (the combos' indices,
+and their cards where the loop deals cards), from the table of
+:func:`joint_draw_table`; :func:`pick_combo` picks one combo.
 
 Card representations.  A step that adds cards up says which in its name:
 
@@ -51,7 +51,6 @@ __all__ = [
     "deal_hand_keys",
     "deal_skipping_keys",
     "draw_combos",
-    "draw_hands",
     "draw_live",
     "floyd_board_keys",
     "floyd_board_sums",
@@ -294,7 +293,9 @@ def pick_combo(x, lo, hi, uniform, combo_cum):
 
 
 @inline_kernel
-def draw_combos(s0, s1, fixed_mask, ranged, offsets, cum, uniform, masks, picked):
+def draw_combos(
+    s0, s1, fixed_mask, ranged, offsets, cum, uniform, masks, picked, combos, width, holes
+):
     """One combo for each range player ``ranged[r]``, drawn jointly into ``picked``.
 
     Each try draws the players' combos in turn (:func:`pick_combo`, one
@@ -302,10 +303,16 @@ def draw_combos(s0, s1, fixed_mask, ranged, offsets, cum, uniform, masks, picked
     ``fixed_mask`` or an earlier combo, up to ``MAX_REJECTIONS`` tries.
     Player ``p``'s combos are ``[offsets[p], offsets[p + 1])``, with the
     cumulative weights ``cum``, ``uniform[p]`` when unweighted, and card
-    masks ``masks``.  Returns ``(s0, s1, used, ok)``: ``used`` the fixed
-    cards and the combos', ``ok`` False when every try was rejected.  One
-    exit, after the loop: an inlined helper taking arrays that returns from
-    inside a loop pays reference counting per call.
+    masks ``masks`` (:func:`joint_draw_table` makes ``ranged`` and
+    ``uniform``).  ``combos``: None (compiled away: the hold'em-type loops
+    take a combo's keys by its index), or the combos' cards, the first
+    ``width`` of each player's combo then copied into ``holes[p]`` (the Omaha
+    patterns, the stud candidate sets).  Returns ``(s0, s1, used, ok)``:
+    ``used`` the fixed cards and the combos', ``ok`` False when every try was
+    rejected.  One exit, after the loop: an inlined helper taking arrays that
+    returns from inside a loop pays reference counting per call; one level
+    of helper, not a second one for the copy: nested, the copy cost a pattern
+    spot 5-10% of its deals.
     """
     used = fixed_mask
     ok = False
@@ -322,22 +329,10 @@ def draw_combos(s0, s1, fixed_mask, ranged, offsets, cum, uniform, masks, picked
                 break
             used |= masks[c]
             picked[p] = c
+            if combos is not None:
+                for j in range(width):
+                    holes[p, j] = combos[c, j]
         rejections += not ok
-    return s0, s1, used, ok
-
-
-@inline_kernel
-def draw_hands(
-    s0, s1, fixed_mask, ranged, offsets, cum, uniform, masks, picked, combos, width, holes
-):
-    """:func:`draw_combos`, then the first ``width`` cards of each range player's combo
-    ``combos[c]`` into ``holes[p]``: ``(s0, s1, used, ok)``."""
-    s0, s1, used, ok = draw_combos(s0, s1, fixed_mask, ranged, offsets, cum, uniform, masks, picked)
-    if ok:
-        for r in range(ranged.shape[0]):
-            p = ranged[r]
-            for j in range(width):
-                holes[p, j] = combos[picked[p], j]
     return s0, s1, used, ok
 
 

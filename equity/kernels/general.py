@@ -73,7 +73,18 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
         used = fixed_mask
         if n_range:  # 1. range players
             s0, s1, used, ok = draw_combos(
-                s0, s1, fixed_mask, ranged, combo_offsets, combo_cum, uniform, combo_masks, picked
+                s0,
+                s1,
+                fixed_mask,
+                ranged,
+                combo_offsets,
+                combo_cum,
+                uniform,
+                combo_masks,
+                picked,
+                None,
+                0,
+                None,
             )
             if not ok:
                 return STATUS_NO_LEGAL_DEAL

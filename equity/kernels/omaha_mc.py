@@ -11,7 +11,7 @@ the only best low, 4 shares the best low, 5 wins any part of the pot; column
 
 One Monte-Carlo body, :func:`_omaha_batch`, deals every spot (known hands,
 patterns, random hands, any mix); each draw step is one inline helper:
-:func:`.draws.draw_hands` (the joint pattern draw, shared with the table
+:func:`.draws.draw_combos` (the joint pattern draw, shared with the table
 games' ranges and the stud family), :func:`_deal_random` (the random
 players' hole cards) and :func:`_complete_board` (the board).
 The hands are scored inline, from arrays unpacked once per kernel entry:
@@ -40,7 +40,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
-from .draws import draw_hands, draw_live, floyd_board_sums, joint_draw_table, next_combination
+from .draws import draw_combos, draw_live, floyd_board_sums, joint_draw_table, next_combination
 from .omaha import (
     add_card,
     board_facts,
@@ -237,7 +237,7 @@ def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
     for t in range(n_batch):
         used = fixed_mask
         if skip:
-            s0, s1, used, ok = draw_hands(
+            s0, s1, used, ok = draw_combos(
                 s0,
                 s1,
                 fixed_mask,

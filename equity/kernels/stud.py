@@ -35,7 +35,7 @@ from typing import NamedTuple
 import numpy as np
 
 from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
-from .draws import draw_hands, draw_live, joint_draw_table, next_combination, swap_draw
+from .draws import draw_combos, draw_live, joint_draw_table, next_combination, swap_draw
 from .holdem import KEY_START, value_from_key
 from .lowball import ace_five_low, badugi, deuce_seven_low, low8
 from .omaha_mc import omaha_score
@@ -201,7 +201,7 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, sink, row0, out, extra)
     for t in range(n_batch):
         used = fixed_mask
         if skip:
-            s0, s1, used, ok = draw_hands(
+            s0, s1, used, ok = draw_combos(
                 s0,
                 s1,
                 fixed_mask,
