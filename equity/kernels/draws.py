@@ -310,9 +310,7 @@ def draw_combos(
     patterns, the stud candidate sets).  Returns ``(s0, s1, used, ok)``:
     ``used`` the fixed cards and the combos', ``ok`` False when every try was
     rejected.  One exit, after the loop: an inlined helper taking arrays that
-    returns from inside a loop pays reference counting per call; one level
-    of helper, not a second one for the copy: nested, the copy cost a pattern
-    spot 5-10% of its deals.
+    returns from inside a loop pays reference counting per call.
     """
     used = fixed_mask
     ok = False
