@@ -273,12 +273,47 @@ def private_imports_of(name: str) -> list[str]:
     return sorted(set(found))
 
 
-@pytest.mark.parametrize("name", sorted(m for m in MODULES if not m.startswith("equity.kernels")))
+@pytest.mark.parametrize("name", sorted(MODULES))
 def test_modules_use_named_interfaces(name: str) -> None:
-    """What one module uses of another is public: no module outside the kernels imports an
-    underscore name from another module of the package (the kernels, tuned as a family,
-    may share private helpers among themselves; tests may reach private names)."""
+    """What one module uses of another is public: no module imports an underscore name
+    from another module of the package, the kernels included (a step two kernel modules
+    share lives under a public name, the draw steps in ``kernels/draws.py``); tests may
+    reach private names."""
     assert private_imports_of(name) == []
+
+
+def public_aliases_of(name: str) -> list[str]:
+    """The public names module ``name`` imports from the package under an underscore alias
+    (``from .x import y as _y``): a name another module publishes, disguised as private."""
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    package = name if _is_package(name) else name.rpartition(".")[0]
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            base = package.split(".")[: len(package.split(".")) - node.level + 1]
+            base_name = ".".join(base + ([node.module] if node.module else []))
+        else:
+            base_name = node.module or ""
+        if base_name.split(".")[0] != PACKAGE:
+            continue
+        found.extend(
+            f"{base_name}.{alias.name} as {alias.asname}"
+            for alias in node.names
+            if (alias.asname or "").startswith("_")
+            and not alias.name.startswith("_")
+            and f"{base_name}.{alias.name}" not in MODULES  # a module bound privately is fine
+        )
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(m for m in MODULES if m.startswith("equity.kernels")))
+def test_kernels_import_shared_steps_by_their_names(name: str) -> None:
+    """A kernel module calls a shared step by the name its home module gives it
+    (``swap_draw``, not ``_swap_draw``), so that every caller of a step is found by
+    its name."""
+    assert public_aliases_of(name) == []
 
 
 def test_the_private_import_finder_finds_them(tmp_path: Path) -> None:
@@ -300,6 +335,27 @@ def test_the_private_import_finder_finds_them(tmp_path: Path) -> None:
         "equity.evaluators.poker._strength",
         "equity.lookup._rank_multisets",
         "equity.reports.page._figure",
+    ]
+
+
+def test_the_public_alias_finder_finds_them(tmp_path: Path) -> None:
+    source = (
+        "from .draws import swap_draw as _swap_draw, subset_step\n"
+        "from . import rng as _rng\n"
+        "from .rng import _splitmix64 as _mix\n"
+        "from numpy import zeros as _zeros\n"
+        "def f():\n"
+        "    from ..lookup import build as _build\n"
+    )
+    MODULES["equity.kernels.fake"] = tmp_path / "fake.py"
+    MODULES["equity.kernels.fake"].write_text(source, encoding="utf-8")
+    try:
+        found = public_aliases_of("equity.kernels.fake")
+    finally:
+        del MODULES["equity.kernels.fake"]
+    assert found == [
+        "equity.kernels.draws.swap_draw as _swap_draw",
+        "equity.lookup.build as _build",
     ]
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import kernel, parallel_kernel, prange
-from .deal import next_combination
+from .draws import next_combination
 from .holdem import KEY_START, value_from_key
 
 __all__ = ["CATEGORY_CODES", "enumerate_categories"]

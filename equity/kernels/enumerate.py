@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
-from .deal import next_combination
+from .draws import next_combination
 from .holdem import FLUSH_BITS, KEY_START, SUIT_ONES, rank_value, value_from_key
 from .scoring import (
     GAME_ZJH,

@@ -2,7 +2,7 @@
 
 Deal order, the same for every table-game loop: range players (one combo
 each, drawn jointly; the whole draw is rejected on a conflict:
-:func:`.headsup.draw_combos`), then random players (partial Fisher-Yates:
+:func:`.draws.draw_combos`), then random players (partial Fisher-Yates:
 each gets the next cards in turn) and the board from the live deck,
 skipping cards the range players hold; without range players no drawn card
 can be taken, so no checks, and the board is Floyd's unordered draw from the
@@ -19,8 +19,14 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel
-from .deal import subset_step as _subset_step
-from .headsup import deal_hand, deal_skipping, draw_combos, floyd_board, skip_position
+from .draws import (
+    deal_hand_keys,
+    deal_skipping_keys,
+    draw_combos,
+    floyd_board_keys,
+    skip_position,
+    subset_step,
+)
 from .holdem import value_from_key
 from .scoring import (
     KIND_RANDOM,
@@ -67,7 +73,18 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
         used = fixed_mask
         if n_range:  # 1. range players
             s0, s1, used, ok = draw_combos(
-                s0, s1, fixed_mask, ranged, combo_offsets, combo_cum, uniform, combo_masks, picked
+                s0,
+                s1,
+                fixed_mask,
+                ranged,
+                combo_offsets,
+                combo_cum,
+                uniform,
+                combo_masks,
+                picked,
+                None,
+                0,
+                None,
             )
             if not ok:
                 return STATUS_NO_LEGAL_DEAL
@@ -95,7 +112,7 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
             n_left = n_live - n_used
             taken = np.uint64(0)
             for j in range(n_left - m, n_left):
-                s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
+                s0, s1, spare, taken, t = subset_step(s0, s1, spare, taken, j)
                 q = np.int64(t)
                 for k in range(n_used):
                     q = skip_position(q, used_positions[k])
@@ -108,7 +125,7 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
                 if kinds[p] != KIND_RANDOM:
                     continue
                 first = i
-                s0, s1, spare, i, key, suits = deal_skipping(
+                s0, s1, spare, i, key, suits = deal_skipping_keys(
                     s0, s1, spare, deck, i, n_hole, used, _ZERO, _ZERO, card_keys, suit_bits
                 )
                 hk[p] = key
@@ -116,7 +133,7 @@ def general_loop(s0, s1, n, deck, board, players, ranges, tables, out, combo_out
                 if sink is not None:
                     _copy_unused(deck, first, i, used, sink[0][row, p])
             first = i
-            s0, s1, spare, i, board_key, board_suits = deal_skipping(
+            s0, s1, spare, i, board_key, board_suits = deal_skipping_keys(
                 s0, s1, spare, deck, i, m, used, board_key, board_suits, card_keys, suit_bits
             )
             if sink is not None:  # the cards drawn: deck[first:i] less those in used
@@ -151,8 +168,8 @@ def _random_players_loop(s0, s1, n, deck, board, players, tables, out, sink):
     """:func:`general_loop` with no range player: known and random players only.
 
     Each random player's cards by Fisher-Yates in seat order, then the board
-    by Floyd's algorithm from the cards left (:func:`.headsup.deal_hand`,
-    :func:`.headsup.floyd_board`); ``sink`` as :func:`general_loop`'s.
+    by Floyd's algorithm from the cards left (:func:`.draws.deal_hand_keys`,
+    :func:`.draws.floyd_board_keys`); ``sink`` as :func:`general_loop`'s.
     """
     n_board_fixed, board_total, fixed_key, fixed_suits, _ = board
     n_hole, kinds, hk, hs, _ = players
@@ -163,7 +180,7 @@ def _random_players_loop(s0, s1, n, deck, board, players, tables, out, sink):
         i = 0
         for p in range(kinds.shape[0]):
             if kinds[p] == KIND_RANDOM:
-                s0, s1, spare, key, suits = deal_hand(
+                s0, s1, spare, key, suits = deal_hand_keys(
                     s0, s1, spare, deck, i, n_hole, card_keys, suit_bits
                 )
                 hk[p] = key
@@ -172,7 +189,7 @@ def _random_players_loop(s0, s1, n, deck, board, players, tables, out, sink):
                     sink[0][row, p, :n_hole] = deck[i : i + n_hole]
                 i += n_hole
         m = board_total - n_board_fixed
-        s0, s1, spare, key, suits = floyd_board(
+        s0, s1, spare, key, suits = floyd_board_keys(
             s0, s1, spare, deck, i, m, fixed_key, fixed_suits, card_keys, suit_bits, sink, row
         )
         if sink is None:

@@ -4,9 +4,11 @@ Two known hands, one or two random hands (a known hand against one range
 is in :mod:`.headsup_range`): the commonest queries, each dealt with exactly
 the draws of the general loop :func:`.general.general_loop`
 (``tests/test_kernel_draws.py`` checks it), with every count in registers.
-:func:`add_cards`, :func:`deal_hand`, :func:`floyd_board`, :func:`draw_combos`, :func:`showdown2`,
-:func:`pick_combo`, :func:`skip_position` and :func:`deal_skipping` are the
-draw and scoring steps shared with the general loop and the other fast paths.
+The draw steps are those of :mod:`.draws` (a random hand
+:func:`~.draws.deal_hand_keys`, the board :func:`~.draws.floyd_board_keys`),
+but for the boards dealt in pairs, whose Floyd steps take fixed halves of
+the generator's outputs (:func:`_board_pairs`).  :func:`showdown2` and
+:func:`add_duel` score a heads-up deal branch-free.
 """
 
 from __future__ import annotations
@@ -14,25 +16,16 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel
-from .deal import subset_step as _subset_step
-from .deal import swap_draw as _swap_draw
+from .draws import deal_hand_keys, floyd_board_keys
 from .holdem import value_from_key
-from .rng import below as _below
-from .rng import xoro as _xoro
-from .scoring import MAX_REJECTIONS
+from .rng import xoro
 
 __all__ = [
     "add_cards",
     "add_duel",
-    "deal_hand",
-    "deal_skipping",
-    "draw_combos",
-    "floyd_board",
     "heads_up_boards",
     "heads_up_random",
-    "pick_combo",
     "showdown2",
-    "skip_position",
 ]
 
 _ONE = np.uint64(1)
@@ -73,7 +66,7 @@ _ZERO = np.uint64(0)
 
 @inline_kernel
 def _add_card(taken, half, j, key, suits, deck, card_keys, suit_bits):
-    """Floyd's step ``j`` (:func:`~.deal.subset_step`) from 32 random bits ``half``
+    """Floyd's step ``j`` (:func:`~.draws.subset_step`) from 32 random bits ``half``
     (the bounded draw of :func:`~.rng.draw`), its card added to ``key``/``suits``:
     ``(taken, key, suits)``."""
     t = (half * np.uint64(j + 1)) >> _HIGH
@@ -86,7 +79,7 @@ def _add_card(taken, half, j, key, suits, deck, card_keys, suit_bits):
 def _two_steps(s0, s1, taken, j, key, suits, deck, card_keys, suit_bits):
     """Floyd's steps ``j`` and ``j + 1`` from one fresh output, high half first:
     ``(s0, s1, taken, key, suits)``."""
-    s0, s1, x = _xoro(s0, s1)
+    s0, s1, x = xoro(s0, s1)
     taken, key, suits = _add_card(taken, x >> _HIGH, j, key, suits, deck, card_keys, suit_bits)
     taken, key, suits = _add_card(taken, x & _LOW32, j + 1, key, suits, deck, card_keys, suit_bits)
     return s0, s1, taken, key, suits
@@ -129,41 +122,6 @@ def add_cards(key, suits, deck, lo, hi, card_keys, suit_bits):
 
 
 @inline_kernel
-def floyd_board(s0, s1, spare, deck, first, m, key, suits, card_keys, suit_bits, sink, row):
-    """Add ``m`` cards to ``key``/``suits``: a uniform set of the ``n_left`` cards ``deck[first:]``.
-
-    Floyd's algorithm (:func:`~.deal.subset_step`), steps ``n_left - m ..
-    n_left - 1``: the board draw of every table loop.  Returns ``(s0, s1,
-    spare, key, suits)``.  ``sink``: None (pruned at compile time), or the
-    general loop's recording sink, whose board row ``row`` gets the cards
-    drawn in its last ``m`` columns.
-    """
-    n_left = deck.shape[0] - first
-    taken = np.uint64(0)
-    for j in range(n_left - m, n_left):
-        s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
-        c = deck[first + t]
-        key += card_keys[c]
-        suits |= suit_bits[c]
-        if sink is not None:
-            sink[1][row, sink[1].shape[1] - n_left + j] = c
-    return s0, s1, spare, key, suits
-
-
-@inline_kernel
-def deal_hand(s0, s1, spare, deck, i, n_hole, card_keys, suit_bits):
-    """A random player's ``n_hole`` cards by Fisher-Yates from ``deck[i:]``: ``(s0, s1, spare,
-    key, suits)``; the cards are then ``deck[i:i + n_hole]``, in the order dealt."""
-    key = np.uint64(0)
-    suits = np.uint64(0)
-    for q in range(i, i + n_hole):
-        s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, q, deck.shape[0])
-        key += card_keys[c]
-        suits |= suit_bits[c]
-    return s0, s1, spare, key, suits
-
-
-@inline_kernel
 def _board_pairs(s0, s1, n_pairs, deck, board, hands, tables):
     """``2 * n_pairs`` five-card boards of :func:`heads_up_loop`, the same draws.
 
@@ -201,7 +159,7 @@ def _board_pairs(s0, s1, n_pairs, deck, board, hands, tables):
         s0, s1, taken, key_a, suits_a = _two_steps(
             s0, s1, taken, a + 2, key_a, suits_a, deck, card_keys, suit_bits
         )
-        s0, s1, x = _xoro(s0, s1)
+        s0, s1, x = xoro(s0, s1)
         taken, key_a, suits_a = _add_card(
             taken, x >> _HIGH, a + 4, key_a, suits_a, deck, card_keys, suit_bits
         )
@@ -284,103 +242,18 @@ def _random_loop(s0, s1, n, deck, n_hole, m, board, random0, random1, hands, tab
     for _ in range(n):
         i = 0
         if random0:
-            s0, s1, spare, k0, h0 = deal_hand(s0, s1, spare, deck, i, n_hole, card_keys, suit_bits)
+            s0, s1, spare, k0, h0 = deal_hand_keys(
+                s0, s1, spare, deck, i, n_hole, card_keys, suit_bits
+            )
             i += n_hole
         if random1:
-            s0, s1, spare, k1, h1 = deal_hand(s0, s1, spare, deck, i, n_hole, card_keys, suit_bits)
+            s0, s1, spare, k1, h1 = deal_hand_keys(
+                s0, s1, spare, deck, i, n_hole, card_keys, suit_bits
+            )
             i += n_hole
-        s0, s1, spare, key, suits = floyd_board(
+        s0, s1, spare, key, suits = floyd_board_keys(
             s0, s1, spare, deck, i, m, fixed_key, fixed_suits, card_keys, suit_bits, None, 0
         )
         win0, win1 = add_duel(win0, win1, e0, f0, e1, f1, offsets, values)
         e0, f0, e1, f1 = key + k0, suits | h0, key + k1, suits | h1
     return add_duel(win0, win1, e0, f0, e1, f1, offsets, values)
-
-
-@inline_kernel
-def pick_combo(x, lo, hi, uniform, combo_cum):
-    """Combo index in ``[lo, hi)`` for 64 random bits ``x``, by weight.
-
-    Unweighted blocks take one bounded draw; weighted ones the first index
-    whose cumulative weight exceeds a uniform target (binary search).
-    """
-    if uniform:
-        return lo + _below(x, hi - lo)
-    base = combo_cum[lo - 1] if lo > 0 else 0.0
-    u = np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-    target = base + u * (combo_cum[hi - 1] - base)
-    c = lo
-    top = hi - 1
-    while c < top:
-        mid = (c + top) >> 1
-        if combo_cum[mid] > target:
-            top = mid
-        else:
-            c = mid + 1
-    return c
-
-
-@inline_kernel
-def draw_combos(s0, s1, fixed_mask, ranged, offsets, cum, uniform, masks, picked):
-    """One combo for each range player ``ranged[r]``, drawn jointly into ``picked``.
-
-    Each try draws the players' combos in turn (:func:`pick_combo`, one
-    fresh output each) and is rejected whole when a combo meets
-    ``fixed_mask`` or an earlier combo, up to ``MAX_REJECTIONS`` tries.
-    Player ``p``'s combos are ``[offsets[p], offsets[p + 1])``, with the
-    cumulative weights ``cum``, ``uniform[p]`` when unweighted, and card
-    masks ``masks``.  Returns ``(s0, s1, used, ok)``: ``used`` the fixed
-    cards and the combos', ``ok`` False when every try was rejected.  One
-    exit, after the loop: an inlined helper taking arrays that returns from
-    inside a loop pays reference counting per call.
-    """
-    used = fixed_mask
-    ok = False
-    rejections = 0
-    while not ok and rejections < MAX_REJECTIONS:
-        used = fixed_mask
-        ok = True
-        for r in range(ranged.shape[0]):
-            p = ranged[r]
-            s0, s1, x = _xoro(s0, s1)
-            c = pick_combo(x, offsets[p], offsets[p + 1], uniform[p], cum)
-            if masks[c] & used:
-                ok = False
-                break
-            used |= masks[c]
-            picked[p] = c
-        rejections += not ok
-    return s0, s1, used, ok
-
-
-@inline_kernel
-def skip_position(t, used):
-    """Position ``t`` of a deck with one position ``used`` left out, in the whole deck.
-
-    Applied for each left-out position in ascending order, it maps a
-    uniform position among the cards left to the same card in the deck,
-    so that Floyd's draw never meets a card a range player holds.
-    """
-    return t + np.int64(t >= used)
-
-
-@inline_kernel
-def deal_skipping(s0, s1, spare, deck, i, m, used, key, suits, card_keys, suit_bits):
-    """Add ``m`` cards to ``key``/``suits``, drawn from ``deck[i:]`` skipping ``used``.
-
-    Partial Fisher-Yates from position ``i``; cards in the mask ``used``
-    (held by range players) are drawn and passed over, which leaves the
-    others uniform.  Returns ``(s0, s1, spare, next position, key, suits)``;
-    the cards dealt are those of ``deck[i:next position]`` not in ``used``.
-    """
-    n_live = deck.shape[0]
-    dealt = 0
-    while dealt < m:
-        s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
-        i += 1
-        if (_ONE << np.uint64(c)) & used:
-            continue
-        key += card_keys[c]
-        suits |= suit_bits[c]
-        dealt += 1
-    return s0, s1, spare, i, key, suits

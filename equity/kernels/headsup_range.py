@@ -11,11 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel
-from .deal import subset_step as _subset_step
-from .headsup import pick_combo, skip_position
+from .draws import MAX_REJECTIONS, pick_combo, skip_position, subset_step
 from .holdem import value_from_key
-from .rng import xoro as _xoro
-from .scoring import MAX_REJECTIONS, STATUS_NO_LEGAL_DEAL, STATUS_OK
+from .rng import xoro
+from .scoring import STATUS_NO_LEGAL_DEAL, STATUS_OK
 
 __all__ = ["heads_up_range"]
 
@@ -31,7 +30,7 @@ def heads_up_range(s0, s1, n, deck, m, board, fixed_mask, hero, villain, tables,
 
     The same draws as :func:`.general.general_loop` (a combo from a
     fresh output, then the board by Floyd over the live deck without the
-    combo's cards, see :func:`.headsup.skip_position`), with the counts kept
+    combo's cards, see :func:`.draws.skip_position`), with the counts kept
     in registers.  ``m`` board cards to deal, ``board = (fixed_key,
     fixed_suits)``, ``hero = (seat, key, suits)``; ``villain = (lo, hi,
     uniform, combo_cum, combo_keys, combo_suits, combo_masks, combo_low,
@@ -75,7 +74,7 @@ def _pick_legal(s0, s1, lo, hi, uniform, combo_cum, combo_masks, fixed_mask):
     (as :func:`_range_loop`): ``(s0, s1, combo)``, combo -1 after too many tries."""
     rejections = 0
     while True:
-        s0, s1, x = _xoro(s0, s1)
+        s0, s1, x = xoro(s0, s1)
         c = pick_combo(x, lo, hi, uniform, combo_cum)
         if not combo_masks[c] & fixed_mask:
             return s0, s1, c
@@ -109,7 +108,7 @@ def _showdown(e_hero, f_hero, e_villain, f_villain, offsets, values):
 def _two_live_steps(s0, s1, taken, j, low, high, key, suits, deck, card_keys, suit_bits):
     """Floyd's steps ``j`` and ``j + 1`` of :func:`_add_live_card` from one fresh
     output, high half first: ``(s0, s1, taken, key, suits)``."""
-    s0, s1, x = _xoro(s0, s1)
+    s0, s1, x = xoro(s0, s1)
     taken, key, suits = _add_live_card(
         taken, x >> _HIGH, j, low, high, key, suits, deck, card_keys, suit_bits
     )
@@ -177,7 +176,7 @@ def _range_pairs(s0, s1, n_pairs, deck, board, fixed_mask, hand, villain, tables
         s0, s1, taken, key, suits = _two_live_steps(
             s0, s1, taken, a + 2, low, high, key, suits, deck, card_keys, suit_bits
         )
-        s0, s1, x = _xoro(s0, s1)
+        s0, s1, x = xoro(s0, s1)
         taken, key, suits = _add_live_card(
             taken, x >> _HIGH, a + 4, low, high, key, suits, deck, card_keys, suit_bits
         )
@@ -246,7 +245,7 @@ def _range_loop(s0, s1, n, deck, m, board, fixed_mask, hand, villain, tables, co
     for _ in range(n):
         rejections = 0
         while True:
-            s0, s1, x = _xoro(s0, s1)
+            s0, s1, x = xoro(s0, s1)
             c = pick_combo(x, lo, hi, uniform, combo_cum)
             if not combo_masks[c] & fixed_mask:
                 break
@@ -268,7 +267,7 @@ def _range_loop(s0, s1, n, deck, m, board, fixed_mask, hand, villain, tables, co
         board_suits = fixed_suits
         taken = np.uint64(0)
         for j in range(n_left - m, n_left):
-            s0, s1, spare, taken, t = _subset_step(s0, s1, spare, taken, j)
+            s0, s1, spare, taken, t = subset_step(s0, s1, spare, taken, j)
             q = skip_position(skip_position(np.int64(t), low), high)
             board_key += card_keys[deck[q]]
             board_suits |= suit_bits[deck[q]]

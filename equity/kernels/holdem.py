@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import fetch_add, inline_kernel, kernel, parallel_kernel, prange, warming
-from .deal import subset_step
+from .draws import subset_step
 from .rng import seed_state
 
 __all__ = [
@@ -441,7 +441,7 @@ def _sample_batch(seed, n, n_cards, first_card, card_keys, suit_bits, offsets, v
 
 @inline_kernel
 def _deal_count(seed, n, n_cards, first_card, card_keys, suit_bits, offsets, values, out):
-    """Each hand is a uniform random set of cards, by Floyd's algorithm (deal.subset_step).
+    """Each hand is a uniform random card set, by Floyd's algorithm (:func:`.draws.subset_step`).
 
     Positions ``0 .. 51 - first_card`` of the deck are cards ``first_card ..
     51``: the full deck (``first_card = 0``) draws as it always did.

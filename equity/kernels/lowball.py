@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel, parallel_kernel, prange
-from .deal import subset_step
+from .draws import subset_step
 from .rng import seed_state
 
 __all__ = [
@@ -343,7 +343,7 @@ def _sample_batch(seed, n, n_cards, ranking, tables, out):
 
 @inline_kernel
 def _deal_count(seed, n, n_cards, ranking, tables, out):
-    """Deal ``n`` hands by Floyd's algorithm (``deal.subset_step``) and count them."""
+    """Deal ``n`` hands by Floyd's algorithm (:func:`.draws.subset_step`) and count them."""
     state = np.empty(2, dtype=np.uint64)
     seed_state(seed, state)
     s0 = state[0]

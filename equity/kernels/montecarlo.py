@@ -7,7 +7,8 @@ convention, kernel families, player kinds and the argument tuples: see
 :func:`.general.general_loop`; the heads-up fast paths of :mod:`.headsup`
 and :mod:`.headsup_range` (two known hands, one or two random hands, a
 known hand against one range) and the loop for three or more known hands
-make exactly the same draws, each step by the same inline kernel.
+make exactly the same draws, each step by the same inline kernel of
+:mod:`.draws`.
 """
 
 from __future__ import annotations
@@ -25,9 +26,9 @@ from ._jit import (
     variant_of,
     variant_overload,
 )
-from .deal import swap_draw as _swap_draw
+from .draws import floyd_board_keys, swap_draw
 from .general import general_loop
-from .headsup import floyd_board, heads_up_boards, heads_up_random
+from .headsup import heads_up_boards, heads_up_random
 from .headsup_range import heads_up_range
 from .holdem import KEY_START, value_from_key
 from .rng import seed_state
@@ -53,8 +54,6 @@ __all__ = [
     "mc_loop",
     "simulate_batches",
 ]
-
-_ONE = np.uint64(1)
 
 
 LOOP_GENERAL = 0
@@ -268,7 +267,7 @@ def _known_hands_loop(s0, s1, n, deck, m, board, hands, tables, vals, out):
     card_keys, suit_bits, offsets, values = tables
     spare = np.uint64(0)
     for _ in range(n):
-        s0, s1, spare, key, suits = floyd_board(
+        s0, s1, spare, key, suits = floyd_board_keys(
             s0, s1, spare, deck, 0, m, fixed_key, fixed_suits, card_keys, suit_bits, None, 0
         )
         for p in range(hk.shape[0]):
@@ -313,9 +312,9 @@ def _simulate_zjh_batch(seed, n_batch_trials, spot, zjh, out, sink):
                 continue
             for j in range(3):
                 if independent_decks:
-                    s0, s1, spare, c = _swap_draw(s0, s1, spare, full_deck, j, 52)
+                    s0, s1, spare, c = swap_draw(s0, s1, spare, full_deck, j, 52)
                 else:
-                    s0, s1, spare, c = _swap_draw(s0, s1, spare, deck, i, n_live)
+                    s0, s1, spare, c = swap_draw(s0, s1, spare, deck, i, n_live)
                     i += 1
                 holes[p, j] = c
             if sink is not None:  # recording: the showdown is the caller's

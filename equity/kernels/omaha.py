@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel, parallel_kernel, prange
-from .deal import subset_step, swap_draw
+from .draws import floyd_board_sums, swap_draw
 from .rng import seed_state
 
 __all__ = [
@@ -37,7 +37,6 @@ __all__ = [
     "board_sums",
     "board_tables",
     "evaluate_omaha_batch",
-    "floyd_board",
     "hand_high",
     "hand_low_mask",
     "hand_rows",
@@ -78,26 +77,6 @@ def board_sums(cards, n, card_keys, suit_bits, low_bits):
     for j in range(n):
         key, suits, low = add_card(key, suits, low, cards[j], card_keys, suit_bits, low_bits)
     return key, suits, low
-
-
-@inline_kernel
-def floyd_board(s0, s1, spare, deck, i, m, sums, card_keys, suit_bits, low_bits, sink, r):
-    """Complete a board with ``m`` cards of ``deck[i:]`` by Floyd's algorithm.
-
-    Returns ``(s0, s1, spare, sums)``, the cards added to ``sums``
-    (:func:`add_card`).  ``sink`` (None, compiled away, or ``uint8[n, rows,
-    >= 5]``) receives the cards in ``sink[r, -1, 5 - m:]``, in the order drawn.
-    """
-    n_left = deck.shape[0] - i
-    taken = np.uint64(0)
-    key, suits, low = sums
-    for j in range(n_left - m, n_left):
-        s0, s1, spare, taken, t = subset_step(s0, s1, spare, taken, j)
-        c = deck[i + t]
-        key, suits, low = add_card(key, suits, low, c, card_keys, suit_bits, low_bits)
-        if sink is not None:
-            sink[r, sink.shape[1] - 1, 5 - n_left + j] = c
-    return s0, s1, spare, (key, suits, low)
 
 
 @inline_kernel
@@ -279,7 +258,7 @@ def sample_omaha_categories(seeds, batch_size, n_trials, first_batch, n_hole, ta
 
     Each deal: ``n_hole`` hole cards by partial Fisher-Yates over a deck
     kept shuffled from deal to deal, then five board cards by Floyd's
-    algorithm from the cards left (:func:`floyd_board`).  Batch ``b =
+    algorithm from the cards left (:func:`.draws.floyd_board_sums`).  Batch ``b =
     first_batch + i`` deals trials ``[b * batch_size, min(n_trials, (b + 1)
     * batch_size))`` from its own stream ``seeds[i]`` and writes only ``out[i]``.
 
@@ -310,7 +289,7 @@ def _sample_omaha_batch(seed, n, n_hole, tables, out):
     for _ in range(n):
         for j in range(n_hole):
             s0, s1, spare, _c = swap_draw(s0, s1, spare, deck, j, 52)
-        s0, s1, spare, sums = floyd_board(
+        s0, s1, spare, sums = floyd_board_sums(
             s0, s1, spare, deck, n_hole, 5, empty, card_keys, suit_bits, low_bits, None, 0
         )
         key, suits, board_low = sums

@@ -11,8 +11,9 @@ the only best low, 4 shares the best low, 5 wins any part of the pot; column
 
 One Monte-Carlo body, :func:`_omaha_batch`, deals every spot (known hands,
 patterns, random hands, any mix); each draw step is one inline helper:
-:func:`_deal_patterns` (the joint pattern draw), :func:`_deal_random` (the
-random players' hole cards) and :func:`_complete_board` (the board).
+:func:`.draws.draw_combos` (the joint pattern draw, shared with the table
+games' ranges and the stud family), :func:`_deal_random` (the random
+players' hole cards) and :func:`_complete_board` (the board).
 The hands are scored inline, from arrays unpacked once per kernel entry:
 an inlined helper with branches that takes a tuple, or takes a row view
 of ``holes``, pays reference counting per call (measured: up to 4x the
@@ -39,26 +40,23 @@ from typing import NamedTuple
 import numpy as np
 
 from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
-from .deal import next_combination, swap_draw
-from .headsup import pick_combo
+from .draws import draw_combos, draw_live, floyd_board_sums, joint_draw_table, next_combination
 from .omaha import (
     add_card,
     board_facts,
     board_sums,
     board_tables,
-    floyd_board,
     hand_high,
     hand_low_mask,
     hand_rows,
     hand_tables,
     high_from_rows,
 )
-from .rng import seed_state, xoro
+from .rng import seed_state
 from .scoring import (
     KIND_FIXED,
     KIND_RANDOM,
     KIND_RANGE,
-    MAX_REJECTIONS,
     STATUS_NO_LEGAL_DEAL,
     STATUS_OK,
 )
@@ -150,63 +148,18 @@ def omaha_score(highs, lows, hilo, out, extra):
 
 
 @inline_kernel
-def _draw_live(s0, s1, spare, deck, i, used, skip):
-    """The next card of a partial Fisher-Yates from ``deck[i:]``: ``(s0, s1, spare, i, card)``.
-
-    With ``skip`` (pattern players are dealt), cards in the mask ``used``
-    are drawn and passed over, which leaves the others uniform.
-    """
-    n_live = deck.shape[0]
-    while True:
-        s0, s1, spare, c = swap_draw(s0, s1, spare, deck, i, n_live)
-        i += 1
-        if not (skip and (_ONE << np.uint64(c)) & used):
-            break
-    return s0, s1, spare, i, c
-
-
-@inline_kernel
-def _deal_patterns(s0, s1, players, fixed_mask, combos, combo_masks, combo_cum, n_hole, holes):
-    """One hand for each pattern player, drawn jointly into ``holes``.
-
-    ``players`` is the draw table of :func:`_pattern_players`.  Returns
-    ``(s0, s1, used, ok)``: ``used`` is the known cards and the hands
-    dealt; a draw in which two hands share a card is rejected whole and
-    redrawn, up to ``MAX_REJECTIONS`` times (then ``ok`` is False).
-    """
-    used = fixed_mask
-    ok = False
-    rejections = 0
-    while not ok and rejections < MAX_REJECTIONS:
-        used = fixed_mask
-        ok = True
-        for r in range(players.shape[0]):
-            p = players[r, 0]
-            s0, s1, x = xoro(s0, s1)
-            c = pick_combo(x, players[r, 1], players[r, 2], players[r, 3] != 0, combo_cum)
-            if combo_masks[c] & used:
-                ok = False
-                break
-            used |= combo_masks[c]
-            for j in range(n_hole):
-                holes[p, j] = combos[c, j]
-        rejections += not ok
-    return s0, s1, used, ok
-
-
-@inline_kernel
 def _deal_random(s0, s1, spare, deck, kinds, n_hole, used, skip, holes):
     """The random players' hole cards, in turn, from the front of ``deck``.
 
     Returns ``(s0, s1, spare, i)``: ``deck[:i]`` holds the cards drawn
-    (with those passed over, see :func:`_draw_live`).
+    (with those passed over, see :func:`.draws.draw_live`).
     """
     i = 0
     for p in range(kinds.shape[0]):
         if kinds[p] != KIND_RANDOM:
             continue
         for j in range(n_hole):
-            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
+            s0, s1, spare, i, c = draw_live(s0, s1, spare, deck, i, used, skip)
             holes[p, j] = c
     return s0, s1, spare, i
 
@@ -216,7 +169,7 @@ def _complete_board(rng, deck, i, used, skip, m, sums, card_keys, suit_bits, low
     """The board's ``m`` missing cards from ``deck[i:]``, added to ``sums``.
 
     ``rng`` is ``(s0, s1, spare)``; returns ``(s0, s1, spare, sums)``.
-    Floyd's draw from the cards left (:func:`.omaha.floyd_board`), or, with
+    Floyd's draw from the cards left (:func:`.draws.floyd_board_sums`), or, with
     ``skip``, a partial Fisher-Yates passing over the cards in ``used``;
     the cards go to ``sink[r, -1, 5 - m:]`` (a ``sink`` of None compiles
     away).  Per-deal helpers take arrays, not the tables tuple (see
@@ -224,10 +177,12 @@ def _complete_board(rng, deck, i, used, skip, m, sums, card_keys, suit_bits, low
     """
     s0, s1, spare = rng
     if not skip:
-        return floyd_board(s0, s1, spare, deck, i, m, sums, card_keys, suit_bits, low_bits, sink, r)
+        return floyd_board_sums(
+            s0, s1, spare, deck, i, m, sums, card_keys, suit_bits, low_bits, sink, r
+        )
     key, suits, low = sums
     for k in range(m):
-        s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
+        s0, s1, spare, i, c = draw_live(s0, s1, spare, deck, i, used, skip)
         key, suits, low = add_card(key, suits, low, c, card_keys, suit_bits, low_bits)
         if sink is not None:
             sink[r, sink.shape[1] - 1, 5 - m + k] = c
@@ -245,36 +200,6 @@ def _record_hands(sink, r, holes, spot):
         sink[r, n_players, j] = spot.board_fixed[j]
 
 
-@inline_kernel
-def _pattern_players(spot):
-    """The pattern players' draw table, ``int64[n_range, 4]``, in player order.
-
-    A row per pattern player: the player, the bounds ``lo, hi`` of its
-    hands in ``spot.combos``, and 1 when their weights are all equal (a hand
-    is then one bounded draw), else 0.
-    """
-    kinds = spot.kinds
-    cum = spot.combo_cum
-    players = np.zeros((np.sum(kinds == KIND_RANGE), 4), dtype=np.int64)
-    r = 0
-    for p in range(kinds.shape[0]):
-        if kinds[p] != KIND_RANGE:
-            continue
-        lo = spot.combo_offsets[p]
-        hi = spot.combo_offsets[p + 1]
-        step = cum[lo] - (cum[lo - 1] if lo > 0 else 0.0)
-        uniform = 1
-        for c in range(lo + 1, hi):
-            if cum[c] - cum[c - 1] != step:
-                uniform = 0
-        players[r, 0] = p
-        players[r, 1] = lo
-        players[r, 2] = hi
-        players[r, 3] = uniform
-        r += 1
-    return players
-
-
 @kernel
 def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
     """One batch of Omaha deals into ``out``, ``extra``; return a status code.
@@ -285,6 +210,7 @@ def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
     """
     n_hole, hilo, kinds, fixed_mask = spot.n_hole, spot.hilo, spot.kinds, spot.fixed_mask
     combos, combo_masks, combo_cum = spot.combos, spot.combo_masks, spot.combo_cum
+    combo_offsets = spot.combo_offsets
     pair_index, pair_values, flush_pair_index, flush_values = hand_tables(tables)
     card_keys, suit_bits, low_bits, offsets, board_index, suited_index = board_tables(tables)
     lows_of = tables.low_values
@@ -305,13 +231,25 @@ def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
             hole_low[p] = hand_low_mask(holes[p], n_hole, low_bits)
     start = board_sums(spot.board_fixed, spot.n_board_fixed, card_keys, suit_bits, low_bits)
     m = 5 - spot.n_board_fixed
-    players = _pattern_players(spot)
-    skip = players.shape[0] > 0
+    ranged, uniform = joint_draw_table(kinds == KIND_RANGE, combo_offsets, combo_cum)
+    picked = np.zeros(n_players, dtype=np.int64)
+    skip = ranged.shape[0] > 0
     for t in range(n_batch):
         used = fixed_mask
         if skip:
-            s0, s1, used, ok = _deal_patterns(
-                s0, s1, players, fixed_mask, combos, combo_masks, combo_cum, n_hole, holes
+            s0, s1, used, ok = draw_combos(
+                s0,
+                s1,
+                fixed_mask,
+                ranged,
+                combo_offsets,
+                combo_cum,
+                uniform,
+                combo_masks,
+                picked,
+                combos,
+                n_hole,
+                holes,
             )
             if not ok:
                 return STATUS_NO_LEGAL_DEAL

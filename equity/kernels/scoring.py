@@ -48,7 +48,6 @@ __all__ = [
     "KIND_RANDOM",
     "KIND_RANGE",
     "MASK_PLAYERS",
-    "MAX_REJECTIONS",
     "NO_ZJH_RULES",
     "STATUS_NO_LEGAL_DEAL",
     "STATUS_OK",
@@ -69,7 +68,6 @@ KIND_RANGE = 1
 KIND_RANDOM = 2
 STATUS_OK = 0
 STATUS_NO_LEGAL_DEAL = 1
-MAX_REJECTIONS = 100_000  # consecutive rejected range draws before a batch gives up
 MASK_PLAYERS = 12
 """Up to this many players, exact counts go by winner mask (``2**n`` counters)."""
 NO_ZJH_RULES = (False, False, False, 12)

@@ -35,12 +35,12 @@ from typing import NamedTuple
 import numpy as np
 
 from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
-from .deal import next_combination, swap_draw
+from .draws import draw_combos, draw_live, joint_draw_table, next_combination, swap_draw
 from .holdem import KEY_START, value_from_key
 from .lowball import ace_five_low, badugi, deuce_seven_low, low8
-from .omaha_mc import _deal_patterns, _draw_live, _pattern_players, omaha_score
+from .omaha_mc import omaha_score
 from .rng import seed_state
-from .scoring import STATUS_NO_LEGAL_DEAL, STATUS_OK, count_best
+from .scoring import KIND_RANGE, STATUS_NO_LEGAL_DEAL, STATUS_OK, count_best
 
 __all__ = [
     "HAND_WIDTH",
@@ -177,6 +177,7 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, sink, row0, out, extra)
     combos = spot.combos
     combo_masks = spot.combo_masks
     combo_cum = spot.combo_cum
+    combo_offsets = spot.combo_offsets
     n_players = spot.kinds.shape[0]
     n_cards = spot.n_cards
     private = n_cards - 1 if spot.shared else n_cards
@@ -191,16 +192,28 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, sink, row0, out, extra)
     for p in range(n_players):
         for j in range(n_now[p]):
             hands[p, j] = spot.fixed_holes[p, j]
-    players = _pattern_players(spot)
-    skip = players.shape[0] > 0
+    ranged, uniform = joint_draw_table(spot.kinds == KIND_RANGE, combo_offsets, combo_cum)
+    picked = np.zeros(n_players, dtype=np.int64)
+    skip = ranged.shape[0] > 0
     highs = np.zeros(n_players, dtype=np.int64)
     lows = np.zeros(n_players, dtype=np.int64)
     buf = np.zeros(HAND_WIDTH, dtype=np.uint8)
     for t in range(n_batch):
         used = fixed_mask
         if skip:
-            s0, s1, used, ok = _deal_patterns(
-                s0, s1, players, fixed_mask, combos, combo_masks, combo_cum, 8, hands
+            s0, s1, used, ok = draw_combos(
+                s0,
+                s1,
+                fixed_mask,
+                ranged,
+                combo_offsets,
+                combo_cum,
+                uniform,
+                combo_masks,
+                picked,
+                combos,
+                HAND_WIDTH,
+                hands,
             )
             if not ok:
                 return STATUS_NO_LEGAL_DEAL
@@ -208,7 +221,7 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, sink, row0, out, extra)
         if skip:  # pass over the cards of the candidate sets
             for p in range(n_players):
                 for j in range(n_now[p], private):
-                    s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
+                    s0, s1, spare, i, c = draw_live(s0, s1, spare, deck, i, used, skip)
                     hands[p, j] = c
         else:
             for p in range(n_players):
@@ -217,7 +230,7 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, sink, row0, out, extra)
                     i += 1
                     hands[p, j] = c
         if spot.shared:
-            s0, s1, spare, i, c = _draw_live(s0, s1, spare, deck, i, used, skip)
+            s0, s1, spare, i, c = draw_live(s0, s1, spare, deck, i, used, skip)
             for p in range(n_players):
                 hands[p, n_cards - 1] = c
         _showdown(spot, hands, k, b, o, v, low_tables, buf, highs, lows, out, extra)

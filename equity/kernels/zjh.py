@@ -43,7 +43,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import inline_kernel, kernel, parallel_kernel, prange
-from .deal import partial_shuffle
+from .draws import partial_shuffle
 from .rng import seed_state
 
 __all__ = [
