@@ -27,8 +27,13 @@ demo: $(STAMP)
 	$(BIN)/equity freq --game holdem --trials 1e7 --seed 2026
 	$(BIN)/equity report frequencies --out build/demo-report --size small --quiet
 
+# Every test, the slow ones too, on TEST_WORKERS pytest-xdist workers (one per core of the
+# 2-core reference machine); they share the Numba cache, and tests/conftest.py has a
+# kernel compiled by one worker only.  TEST_WORKERS=0 runs them in this process.
+TEST_WORKERS ?= 2
+
 test: lint
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_WORKERS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check equity tests bench tools
