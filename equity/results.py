@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
@@ -388,11 +389,16 @@ def _shares(names: tuple[str, ...], counts: np.ndarray, total: float) -> dict[st
 
 def shares_from_counts(counts: np.ndarray, total: float) -> tuple[np.ndarray, ...]:
     """``(equity, win, tie, splits)`` from ``counts[p, k]`` over ``total`` deals."""
-    n_players = counts.shape[0]
+    equity = (counts / _ways(counts.shape[0])).sum(axis=1) / total
+    splits = counts / total
+    tie = counts[:, 2:].sum(axis=1) / total
+    return equity, splits[:, 1], tie, splits
+
+
+@lru_cache(maxsize=64)
+def _ways(n_players: int) -> np.ndarray:
+    """``[inf, 1, 2, ..., n_players]``: a k-way split pays 1/k (column 0, a loss, nothing)."""
     ks = np.arange(n_players + 1, dtype=float)
     ks[0] = math.inf
-    equity = (counts / ks).sum(axis=1) / total
-    win = counts[:, 1] / total
-    tie = counts[:, 2:].sum(axis=1) / total
-    splits = counts / total
-    return equity, win, tie, splits
+    ks.flags.writeable = False
+    return ks

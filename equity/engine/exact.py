@@ -91,6 +91,9 @@ def assignments(job: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """
     n_players = job.n_players
     holes = np.zeros((1, n_players, max(5, job.n_hole)), dtype=np.uint8)
+    if all(p.kind == KIND_FIXED for p in job.players):  # one assignment: the known hands
+        holes[0, :, : job.n_hole] = [p.cards for p in job.players]
+        return holes, np.ones(1), np.full((1, n_players), -1, dtype=np.int64)
     masks = np.zeros(1, dtype=np.uint64)
     weights = np.ones(1)
     choice = np.full((1, n_players), -1, dtype=np.int64)
@@ -186,14 +189,7 @@ def enumerate_assignments(
     holes, weights, choice = assignments(job) if assigned is None else assigned
     board = np.zeros(5, dtype=np.uint8)
     board[: len(job.board)] = job.board
-    if job.board_total > len(job.board):
-        representatives, inverse = suit_classes(job, holes)
-    else:
-        representatives, inverse = np.arange(len(holes)), np.arange(len(holes))
-    todo = np.ascontiguousarray(holes[representatives])
-    n = len(todo)
     n_boards = job.boards_per_assignment()
-    per_class = np.zeros((n, job.n_players, width), dtype=np.int64)
     spec = ExactSpec(
         job.n_hole,
         job.game.kernel,
@@ -206,6 +202,20 @@ def enumerate_assignments(
         job.rules,
         n_boards,
     )
+    samples = len(holes) * n_boards
+    if len(holes) == 1:  # every hand known: one unit call, no classes to merge or chunks to cut
+        ((_, per_assign),) = executor.map_unordered(unit, [(spec, np.ascontiguousarray(holes))])
+        if progress is not None:
+            progress(1, 1)
+        counts, total = _weigh(weights, per_assign, n_boards)
+        return counts, total, samples, per_assign, weights, choice
+    if job.board_total > len(job.board):
+        representatives, inverse = suit_classes(job, holes)
+    else:
+        representatives, inverse = np.arange(len(holes)), np.arange(len(holes))
+    todo = np.ascontiguousarray(holes[representatives])
+    n = len(todo)
+    per_class = np.zeros((n, job.n_players, width), dtype=np.int64)
     size = executor.chunk_items(n, n_boards * job.n_players, EXACT_CHUNK)
     bounds = [(lo, min(n, lo + size)) for lo in range(0, n, size)]
     done = 0
@@ -216,15 +226,22 @@ def enumerate_assignments(
         if progress is not None:
             progress(done, n)
     per_assign = per_class[inverse]
+    counts, total = _weigh(weights, per_assign, n_boards)
+    return counts, total, samples, per_assign, weights, choice
+
+
+def _weigh(weights: np.ndarray, per_assign: np.ndarray, n_boards: int) -> tuple[np.ndarray, float]:
+    """The counts summed over the assignments by weight, and the total weight of the deals:
+    exact integers when the weights are whole (unweighted ranges, known hands)."""
+    if len(weights) == 1:  # one assignment: its counts times its weight, the same numbers
+        w = float(weights[0])
+        if w == round(w):
+            return per_assign[0] * np.int64(w), int(w) * n_boards
+        return per_assign[0] * weights[0], w * n_boards
     if np.array_equal(weights, np.round(weights)):  # unweighted: exact integer counts
         whole = weights.astype(np.int64)
-        counts = np.tensordot(whole, per_assign, axes=1)
-        total: float = int(whole.sum()) * n_boards
-    else:
-        counts = np.tensordot(weights, per_assign, axes=1)
-        total = float(weights.sum()) * n_boards
-    samples = len(holes) * n_boards
-    return counts, total, samples, per_assign, weights, choice
+        return np.tensordot(whole, per_assign, axes=1), int(whole.sum()) * n_boards
+    return np.tensordot(weights, per_assign, axes=1), float(weights.sum()) * n_boards
 
 
 def exact_combo_results(
@@ -233,8 +250,8 @@ def exact_combo_results(
     """Per-combo and per-class equity of each range player of an exact run (none for
     Omaha patterns)."""
     out: dict[int, Any] = {}
-    if not job.game.ranges:  # Omaha patterns: no per-combo tables
-        return out
+    if not job.game.ranges or all(p.kind != KIND_RANGE for p in job.players):
+        return out  # no range, or Omaha patterns: no per-combo tables
     n_players = job.n_players
     ks = np.arange(n_players + 1, dtype=float)
     ks[0] = np.inf

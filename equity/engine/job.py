@@ -213,9 +213,10 @@ def check_distinct(sources: Sequence[tuple[str, Sequence[int]]]) -> None:
 
 def check_in_deck(game: Game, sources: Sequence[tuple[str, Sequence[int]]]) -> None:
     """Raise when a known card is not in the game's deck (short deck: sixes to aces)."""
+    deck_mask = game.deck_mask
     for name, cards in sources:
         for c in cards:
-            if not (game.deck_mask >> c) & 1:
+            if not (deck_mask >> c) & 1:
                 low = RANK_NAMES[game.lowest_rank].lower()
                 plural = low + ("es" if low.endswith("x") else "s")
                 raise ValueError(
@@ -291,7 +292,7 @@ class Job:
 
     def boards_per_assignment(self) -> int:
         """Board completions of one assignment of every player's hole cards."""
-        used = bin(self.fixed_mask).count("1")
+        used = int(self.fixed_mask).bit_count()
         if not self.independent:
             used += self.n_hole * sum(p.kind != KIND_FIXED for p in self.players)
         return comb(self.game.deck_size - used, self.board_total - len(self.board))
@@ -304,7 +305,7 @@ class Job:
     def exact_size(self) -> tuple[int, int]:
         """Upper bound on (assignments, boards) of an exact enumeration."""
         n_assign = 1
-        left = len(self.live_cards)
+        left = self.game.deck_size - (int(self.fixed_mask) & self.game.deck_mask).bit_count()
         for p in self.players:
             if p.kind == KIND_RANGE:
                 assert p.combos is not None

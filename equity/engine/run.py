@@ -284,11 +284,18 @@ register_runner(run_plan)
 
 @contextmanager
 def _using_threads(threads: int | None) -> Iterator[None]:
-    """Run the block on ``threads`` Numba threads (all when None), then restore the count."""
+    """Run the block on ``threads`` Numba threads (the current count when None), then restore
+    the count (Numba's count is left untouched when it does not change: asking it costs
+    microseconds, a small call's whole budget)."""
+    if threads is None:
+        yield
+        return
+    check_threads(threads)
     previous_threads = numba.get_num_threads()
-    if threads is not None:
-        check_threads(threads)
-        numba.set_num_threads(threads)
+    if threads == previous_threads:
+        yield
+        return
+    numba.set_num_threads(threads)
     try:
         yield
     finally:
