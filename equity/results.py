@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from .combos import EquityDistribution
 
-__all__ = ["CategoryCounts", "EquityResult", "html_table"]
+__all__ = ["CategoryCounts", "EquityResult", "html_table", "shares_from_counts", "split_ways"]
 
 
 class CategoryCounts(NamedTuple):
@@ -389,14 +389,14 @@ def _shares(names: tuple[str, ...], counts: np.ndarray, total: float) -> dict[st
 
 def shares_from_counts(counts: np.ndarray, total: float) -> tuple[np.ndarray, ...]:
     """``(equity, win, tie, splits)`` from ``counts[p, k]`` over ``total`` deals."""
-    equity = (counts / _ways(counts.shape[0])).sum(axis=1) / total
+    equity = (counts / split_ways(counts.shape[0])).sum(axis=1) / total
     splits = counts / total
     tie = counts[:, 2:].sum(axis=1) / total
     return equity, splits[:, 1], tie, splits
 
 
 @lru_cache(maxsize=64)
-def _ways(n_players: int) -> np.ndarray:
+def split_ways(n_players: int) -> np.ndarray:
     """``[inf, 1, 2, ..., n_players]``: a k-way split pays 1/k (column 0, a loss, nothing)."""
     ks = np.arange(n_players + 1, dtype=float)
     ks[0] = math.inf

@@ -223,14 +223,14 @@ def run_plan(planned: Plan) -> EquityResult:
         assert planned.boards is not None
         board_seed = 0 if planned.seed is None else planned.seed  # none to an enumeration
         sampling = SamplingPlan(planned.trials, board_seed, default_batch_size)
-        with _using_threads(threads), executor_for(scheduler) as executor:
+        with using_threads(threads), executor_for(scheduler) as executor:
             return run_board_pattern(
                 planned.boards, planned.method, executor, progress, categories, sampling
             )
     job, method = planned.job, planned.method
     assert job is not None
     start = Stopwatch()  # the engine time, compiling apart
-    with _using_threads(threads), executor_for(scheduler) as executor:
+    with using_threads(threads), executor_for(scheduler) as executor:
         if method == "exact":
             exact = job.family.run_exact(job, executor, progress, categories)
             return make_result(
@@ -283,7 +283,7 @@ register_runner(run_plan)
 
 
 @contextmanager
-def _using_threads(threads: int | None) -> Iterator[None]:
+def using_threads(threads: int | None) -> Iterator[None]:
     """Run the block on ``threads`` Numba threads (the current count when None), then restore
     the count (Numba's count is left untouched when it does not change: asking it costs
     microseconds, a small call's whole budget)."""
