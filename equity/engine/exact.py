@@ -295,7 +295,7 @@ def exact_combo_results(
     """Per-combo and per-class equity of each range player of an exact run (none for
     Omaha patterns)."""
     out: dict[int, Any] = {}
-    if not job.game.ranges or all(p.kind != KIND_RANGE for p in job.players):
+    if job.hands_known or not job.game.ranges or all(p.kind != KIND_RANGE for p in job.players):
         return out  # no range, or Omaha patterns: no per-combo tables
     n_players = job.n_players
     ks = np.arange(n_players + 1, dtype=float)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Any, cast
 
@@ -283,7 +283,7 @@ class Job:
         """Hole cards per player."""
         return self.game.hole_cards
 
-    @property
+    @cached_property
     def board_total(self) -> int:
         """Board cards at showdown."""
         return self.game.board_total
@@ -293,7 +293,7 @@ class Job:
         """Players at the table."""
         return len(self.players)
 
-    @property
+    @cached_property
     def hands_known(self) -> bool:
         """Whether every player's cards are known: one assignment of hole cards."""
         return all(p.kind == KIND_FIXED for p in self.players)
@@ -317,7 +317,7 @@ class Job:
     def boards_per_assignment(self) -> int:
         """Board completions of one assignment of every player's hole cards."""
         used = int(self.fixed_mask).bit_count()
-        if not self.independent:
+        if not self.independent and not self.hands_known:
             used += self.n_hole * sum(p.kind != KIND_FIXED for p in self.players)
         return comb(self.game.deck_size - used, self.board_total - len(self.board))
 

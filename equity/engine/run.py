@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 import numba
@@ -282,19 +282,22 @@ def run_plan(planned: Plan) -> EquityResult:
 register_runner(run_plan)
 
 
-@contextmanager
-def using_threads(threads: int | None) -> Iterator[None]:
+def using_threads(threads: int | None) -> AbstractContextManager[None]:
     """Run the block on ``threads`` Numba threads (the current count when None), then restore
     the count (Numba's count is left untouched when it does not change: asking it costs
     microseconds, a small call's whole budget)."""
     if threads is None:
-        yield
-        return
+        return nullcontext()
     check_threads(threads)
+    if threads == numba.get_num_threads():
+        return nullcontext()
+    return _numba_threads(threads)
+
+
+@contextmanager
+def _numba_threads(threads: int) -> Iterator[None]:
+    """Run the block on ``threads`` Numba threads, then restore the count."""
     previous_threads = numba.get_num_threads()
-    if threads == previous_threads:
-        yield
-        return
     numba.set_num_threads(threads)
     try:
         yield
