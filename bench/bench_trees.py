@@ -99,7 +99,7 @@ CASES = {
     "exact 3-way flop 2T (s)": exact(["AsKs", "QhQd", "random"], 2, "Ts9s2h"),
     "exact flop call AsKs v QhQd (s)": threads(1, lambda: secs(lambda: [equity.calculate(
         ["AsKs", "QhQd"], board="Qs7s2h") for _ in range(200)]) / 200),
-    "exact 1,000 flops AsKs v QhQd per spot (s)": threads(1, lambda: secs(
+    "exact 1k flops per spot (s)": threads(1, lambda: secs(
         lambda: equity.calculate_many(["AsKs", "QhQd"], boards=FLOPS)) / len(FLOPS)
         if hasattr(equity, "calculate_many") else float("nan")),
     "exact omaha flop 1T (s)": threads(1, lambda: secs(lambda: equity.calculate(
