@@ -44,7 +44,7 @@ _ARRAY_FIELDS = ("equity", "win", "tie", "splits", "stderr", "counts")
 def _read_only(values: Any) -> np.ndarray:
     """A read-only view of ``values`` (an array; the caller's array stays writeable)."""
     view = (values if isinstance(values, np.ndarray) else np.asarray(values)).view()
-    view.flags.writeable = False
+    view.setflags(write=False)
     return view
 
 
