@@ -278,7 +278,7 @@ class Job:
     family: Family
     """The game's kernel family (:func:`.families.family`): what the engine asks of it."""
 
-    @property
+    @cached_property
     def n_hole(self) -> int:
         """Hole cards per player."""
         return self.game.hole_cards
