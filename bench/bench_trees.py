@@ -32,6 +32,7 @@ WORKER = r"""
 import inspect, json, statistics, sys, time
 import numba, numpy as np
 import equity
+from equity.cards import CARD_NAMES
 from equity.kernels import holdem
 
 def kernel_evaluate(hands, out):
@@ -45,6 +46,10 @@ def kernel_evaluate(hands, out):
 
 rng = np.random.default_rng(7)
 HANDS7 = np.argsort(rng.random((2_000_000, 52)), axis=1)[:, :7].astype(np.uint8)
+
+_LIVE = [c for c in range(52) if c not in (51, 47, 42, 41)]  # all but AsKs QhQd
+FLOPS = ["".join(CARD_NAMES[c] for c in (a, b, d)) for i, a in enumerate(_LIVE)
+         for j, b in enumerate(_LIVE[i + 1:], i + 1) for d in _LIVE[j + 1:]][::17][:1000]
 
 def rate(n, f):
     t = time.perf_counter(); f(); return n / (time.perf_counter() - t) / 1e6
@@ -94,6 +99,9 @@ CASES = {
     "exact 3-way flop 2T (s)": exact(["AsKs", "QhQd", "random"], 2, "Ts9s2h"),
     "exact flop call AsKs v QhQd (s)": threads(1, lambda: secs(lambda: [equity.calculate(
         ["AsKs", "QhQd"], board="Qs7s2h") for _ in range(200)]) / 200),
+    "exact 1k flops per spot (s)": threads(1, lambda: secs(
+        lambda: equity.calculate_many(["AsKs", "QhQd"], boards=FLOPS)) / len(FLOPS)
+        if hasattr(equity, "calculate_many") else float("nan")),
     "exact omaha flop 1T (s)": threads(1, lambda: secs(lambda: equity.calculate(
         ["AsAhKsKh", "QdQcJdJc"], board="2c7d9h", game="omaha", method="exact"))),
     "MC razz (As2d)3h v (KdQc)Jh 1T": mc(["(As2d)3h", "(KdQc)Jh"], 2_000_000, 1, "razz"),

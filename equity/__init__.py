@@ -6,7 +6,8 @@ line) pays only for what it uses:
 * :func:`calculate` — equity of the hands of any game of :data:`GAMES`,
   exact or Monte-Carlo (:class:`EquityResult`), its partial results streamed to
   ``on_update``; :func:`plan` — how it would answer (method, work, seconds, reason:
-  a :class:`Plan` to run); :func:`use_scheduler` sends the calls of a block to a
+  a :class:`Plan` to run); :func:`calculate_many` — many small spots in one call
+  (:class:`SpotResults`); :func:`use_scheduler` sends the calls of a block to a
   Dask cluster;
 * :func:`evaluate`, :func:`evaluate_batch`, :func:`rank_hands`,
   :func:`compare_hands` — five- to seven-card poker hands;
@@ -54,7 +55,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .cards import format_cards, parse_cards
     from .combos import EquityDistribution
     from .decisions import IcmResult, icm
-    from .engine import Plan, calculate, use_scheduler
+    from .engine import Plan, SpotResults, calculate, calculate_many, use_scheduler
     from .engine.plan import plan
     from .evaluators.lowball import (
         LowHand,
@@ -84,6 +85,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
 
 _EXPORTS = {
     "calculate": "engine",
+    "calculate_many": "engine",
+    "SpotResults": "engine",
     "plan": "engine.plan",
     "Plan": "engine.plan",
     "use_scheduler": "engine",
@@ -159,11 +162,13 @@ __all__ = [
     "Range",
     "ShortDeckHand",
     "ShortDeckRules",
+    "SpotResults",
     "StreetsResult",
     "Stud8Hand",
     "ZJHRules",
     "__version__",
     "calculate",
+    "calculate_many",
     "category_counts",
     "category_frequencies",
     "category_probabilities",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -190,11 +191,21 @@ def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> list[int
     ValueError: card 'as' is given twice
     """
     if isinstance(cards, str):
-        tokens: Sequence[object] = _tokens(cards)
-    elif isinstance(cards, Iterable):
-        tokens = list(cards)
-    else:
+        return list(_parse_text(cards, allow_duplicates))
+    if not isinstance(cards, Iterable):
         raise ValueError(f"expected cards such as 'AsKd' or a sequence of cards, got {cards!r}")
+    return _parse_tokens(list(cards), allow_duplicates)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str, allow_duplicates: bool) -> tuple[int, ...]:
+    """The cards of ``text``, parsed once per spelling (a call parses the same hands and
+    board several times; an error is raised again each time, never cached)."""
+    return tuple(_parse_tokens(_tokens(text), allow_duplicates))
+
+
+def _parse_tokens(tokens: Sequence[object], allow_duplicates: bool) -> list[int]:
+    """The cards of ``tokens`` (card strings or codes), a duplicate refused unless allowed."""
     out: list[int] = []
     seen: dict[int, object] = {}
     for token in tokens:
@@ -226,7 +237,9 @@ def format_cards(cards: Iterable[int], sep: str = "") -> str:
     >>> format_cards(parse_cards("as kd"))
     'AsKd'
     """
-    return sep.join(format_card(c) for c in cards)
+    return sep.join(
+        [CARD_NAMES[c] if type(c) is int and 0 <= c < 52 else format_card(c) for c in cards]
+    )
 
 
 def card_mask(cards: Iterable[int]) -> int:

@@ -22,12 +22,14 @@ one way:
 * :mod:`.record` (a run's deals replayed as cards, and their showdown),
   :mod:`.categories` (showdown categories), :mod:`.patterns` (a partly known
   board: one job per known board), :mod:`.preflop_lookup` (two known hold'em
-  hands preflop, from the shipped counts).
+  hands preflop, from the shipped counts), :mod:`.many` (many small spots in one
+  call, :func:`calculate_many`).
 """
 
 from __future__ import annotations
 
 from .executor import LocalExecutor, executor_for, use_scheduler
+from .many import SpotResults, calculate_many
 from .plan import Plan  # the function: equity.engine.plan.plan (the module keeps the name)
 from .run import DEFAULT_BATCH, EXACT_AUTO_LIMIT, EXACT_HARD_LIMIT, TooLargeForExact, calculate
 
@@ -37,8 +39,10 @@ __all__ = [
     "EXACT_HARD_LIMIT",
     "LocalExecutor",
     "Plan",
+    "SpotResults",
     "TooLargeForExact",
     "calculate",
+    "calculate_many",
     "executor_for",
     "use_scheduler",
 ]

@@ -10,9 +10,10 @@ chunk, :mod:`.families`).  A family's exact run gives an :class:`ExactRun`.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple, cast
 
 import numpy as np
 
@@ -24,11 +25,14 @@ from .reduce import combo_table
 
 __all__ = [
     "EXACT_CHUNK",
+    "Enumerated",
     "ExactRun",
     "ExactSpec",
     "assignments",
     "enumerate_assignments",
+    "enumerate_known",
     "exact_combo_results",
+    "exact_spec",
     "suit_classes",
 ]
 
@@ -36,9 +40,9 @@ EXACT_CHUNK = 32_768
 """Assignments per exact kernel call on this machine (bounds memory)."""
 
 
-@dataclass(frozen=True)
-class ExactSpec:
-    """What an exact chunk of a game dealt whole needs besides its assignments (picklable)."""
+class ExactSpec(NamedTuple):
+    """What an exact chunk of a game dealt whole needs besides its assignments (picklable,
+    immutable; a named tuple: made in a fraction of a microsecond, once per small call)."""
 
     n_hole: int
     game_code: int
@@ -91,6 +95,9 @@ def assignments(job: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """
     n_players = job.n_players
     holes = np.zeros((1, n_players, max(5, job.n_hole)), dtype=np.uint8)
+    if job.hands_known:  # one assignment: the known hands
+        holes[0, :, : job.n_hole] = [p.cards for p in job.players]
+        return holes, *_known_weights(n_players)
     masks = np.zeros(1, dtype=np.uint64)
     weights = np.ones(1)
     choice = np.full((1, n_players), -1, dtype=np.int64)
@@ -116,6 +123,14 @@ def assignments(job: Job) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     if len(holes) == 0:
         raise ValueError("no legal deal exists: the players' ranges conflict with each other")
     return holes, weights, choice
+
+
+@lru_cache(maxsize=32)
+def _known_weights(n_players: int) -> tuple[np.ndarray, np.ndarray]:
+    """The weight (1) and choice (none: -1) of the one assignment of known hands (read-only)."""
+    weights, choice = np.ones(1), np.full((1, n_players), -1, dtype=np.int64)
+    weights.flags.writeable = choice.flags.writeable = False
+    return weights, choice
 
 
 _SUIT_PERMUTATIONS = np.array(list(itertools.permutations(range(4))), dtype=np.uint8)
@@ -164,6 +179,10 @@ def _row_less(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return diff[rows, first] & (a[rows, first] < b[rows, first])
 
 
+Enumerated = tuple[np.ndarray, float, int, np.ndarray, np.ndarray, np.ndarray]
+"""An exact enumeration: ``(counts, total weight, deals, per-assignment counts, weights,
+choice)`` (:func:`enumerate_assignments`)."""
+
 ExactUnit = Callable[..., np.ndarray]
 """A family's exact unit: ``unit(spec, assignments, threads) -> counts`` (module level,
 picklable, the same on this machine or a Dask worker)."""
@@ -176,7 +195,7 @@ def enumerate_assignments(
     unit: ExactUnit,
     width: int,
     assigned: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None,
-) -> tuple[np.ndarray, float, int, np.ndarray, np.ndarray, np.ndarray]:
+) -> Enumerated:
     """Enumerate ``job`` by its family's ``unit`` (``assigned``: its :func:`assignments`,
     when already built); ``width``: the columns of the unit's counts per player.
 
@@ -184,28 +203,21 @@ def enumerate_assignments(
     choice)``; see :func:`assignments` for ``weights`` and ``choice``.
     """
     holes, weights, choice = assignments(job) if assigned is None else assigned
-    board = np.zeros(5, dtype=np.uint8)
-    board[: len(job.board)] = job.board
+    spec = exact_spec(job)
+    n_boards = spec.n_boards
+    samples = len(holes) * n_boards
+    if len(holes) == 1:  # every hand known: one unit call, no classes to merge or chunks to cut
+        ((_, per_assign),) = executor.map_unordered(unit, [(spec, np.ascontiguousarray(holes))])
+        if progress is not None:
+            progress(1, 1)
+        return _one(per_assign, weights, choice, n_boards)
     if job.board_total > len(job.board):
         representatives, inverse = suit_classes(job, holes)
     else:
         representatives, inverse = np.arange(len(holes)), np.arange(len(holes))
     todo = np.ascontiguousarray(holes[representatives])
     n = len(todo)
-    n_boards = job.boards_per_assignment()
     per_class = np.zeros((n, job.n_players, width), dtype=np.int64)
-    spec = ExactSpec(
-        job.n_hole,
-        job.game.kernel,
-        board,
-        len(job.board),
-        job.board_total,
-        job.kernel_mask,
-        job.kernel_rules,
-        job.game.name,
-        job.rules,
-        n_boards,
-    )
     size = executor.chunk_items(n, n_boards * job.n_players, EXACT_CHUNK)
     bounds = [(lo, min(n, lo + size)) for lo in range(0, n, size)]
     done = 0
@@ -216,15 +228,65 @@ def enumerate_assignments(
         if progress is not None:
             progress(done, n)
     per_assign = per_class[inverse]
+    counts, total = _weigh(weights, per_assign, n_boards)
+    return counts, total, samples, per_assign, weights, choice
+
+
+def enumerate_known(jobs: Sequence[Job], executor: Any, unit: ExactUnit) -> list[Enumerated]:
+    """Enumerate jobs of one assignment each (every hand known: :attr:`.job.Job.hands_known`)
+    by one unit call each, the calls handed to the executor together (many small spots,
+    :func:`~.many.calculate_many`); each job's figures are those of
+    :func:`enumerate_assignments`."""
+    assigned = [assignments(job) for job in jobs]
+    specs = [exact_spec(job) for job in jobs]
+    calls = [(spec, np.ascontiguousarray(a[0])) for spec, a in zip(specs, assigned, strict=True)]
+    out: list[Enumerated | None] = [None] * len(jobs)
+    for i, per_assign in executor.map_unordered(unit, calls):
+        _, weights, choice = assigned[i]
+        out[i] = _one(per_assign, weights, choice, specs[i].n_boards)
+    return cast("list[Enumerated]", out)
+
+
+def exact_spec(job: Job) -> ExactSpec:
+    """What the exact unit needs of ``job`` besides its assignments."""
+    board = np.zeros(5, dtype=np.uint8)
+    board[: len(job.board)] = job.board
+    return ExactSpec(
+        job.n_hole,
+        job.game.kernel,
+        board,
+        len(job.board),
+        job.board_total,
+        job.kernel_mask,
+        job.kernel_rules,
+        job.game.name,
+        job.rules,
+        job.boards_per_assignment(),
+    )
+
+
+def _one(
+    per_assign: np.ndarray, weights: np.ndarray, choice: np.ndarray, n_boards: int
+) -> Enumerated:
+    """The enumeration of a job of one assignment from the unit's counts of it."""
+    counts, total = _weigh(weights, per_assign, n_boards)
+    return counts, total, n_boards, per_assign, weights, choice
+
+
+def _weigh(weights: np.ndarray, per_assign: np.ndarray, n_boards: int) -> tuple[np.ndarray, float]:
+    """The counts summed over the assignments by weight, and the total weight of the deals:
+    exact integers when the weights are whole (unweighted ranges, known hands)."""
+    if len(weights) == 1:  # one assignment: its counts times its weight, the same numbers
+        w = float(weights[0])
+        if w == 1.0:  # known hands: the unit's counts as they are
+            return per_assign[0], n_boards
+        if w == round(w):
+            return per_assign[0] * np.int64(w), int(w) * n_boards
+        return per_assign[0] * weights[0], w * n_boards
     if np.array_equal(weights, np.round(weights)):  # unweighted: exact integer counts
         whole = weights.astype(np.int64)
-        counts = np.tensordot(whole, per_assign, axes=1)
-        total: float = int(whole.sum()) * n_boards
-    else:
-        counts = np.tensordot(weights, per_assign, axes=1)
-        total = float(weights.sum()) * n_boards
-    samples = len(holes) * n_boards
-    return counts, total, samples, per_assign, weights, choice
+        return np.tensordot(whole, per_assign, axes=1), int(whole.sum()) * n_boards
+    return np.tensordot(weights, per_assign, axes=1), float(weights.sum()) * n_boards
 
 
 def exact_combo_results(
@@ -233,8 +295,8 @@ def exact_combo_results(
     """Per-combo and per-class equity of each range player of an exact run (none for
     Omaha patterns)."""
     out: dict[int, Any] = {}
-    if not job.game.ranges:  # Omaha patterns: no per-combo tables
-        return out
+    if job.hands_known or not job.game.ranges or all(p.kind != KIND_RANGE for p in job.players):
+        return out  # no range, or Omaha patterns: no per-combo tables
     n_players = job.n_players
     ks = np.arange(n_players + 1, dtype=float)
     ks[0] = np.inf

@@ -73,8 +73,11 @@ _DEFAULT: contextvars.ContextVar[Any] = contextvars.ContextVar("equity_executor"
 """The executor of calls that pass no ``scheduler`` (see :func:`use_scheduler`)."""
 
 
-@contextlib.contextmanager
-def executor_for(scheduler: Any = None) -> Iterator[Any]:
+_LOCAL = LocalExecutor()
+"""This process's executor (stateless: one for every call)."""
+
+
+def executor_for(scheduler: Any = None) -> contextlib.AbstractContextManager[Any]:
     """The executor of a job's ``scheduler=`` argument, open for the block.
 
     None: the one set by :func:`use_scheduler`, else this process.  An
@@ -85,11 +88,15 @@ def executor_for(scheduler: Any = None) -> Iterator[Any]:
     if scheduler is None:
         scheduler = _DEFAULT.get()
     if scheduler is None:
-        yield LocalExecutor()
-        return
+        return contextlib.nullcontext(_LOCAL)  # no generator to step: a small call's microseconds
     if hasattr(scheduler, "map_unordered") and hasattr(scheduler, "ordered_batches"):
-        yield scheduler
-        return
+        return contextlib.nullcontext(scheduler)
+    return _dask_executor(scheduler)
+
+
+@contextlib.contextmanager
+def _dask_executor(scheduler: Any) -> Iterator[Any]:
+    """A Dask cluster's executor, connected for the block (:mod:`equity.cluster`)."""
     from .. import cluster
 
     with cluster.connect(scheduler) as client:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property, lru_cache
 from math import comb
 from typing import TYPE_CHECKING, Any, cast
 
@@ -94,6 +95,9 @@ def _parse_player(spec: object, game: Game) -> Player:
             raise ValueError(f"hand {spec!r} is not cards, 'random' or a range") from exc
         spec = format_cards(cards)
     text = spec.strip()
+    known = _known_hand(text, n_hole)
+    if known is not None:
+        return known
     if text.lower() in _RANDOM_WORDS:
         return Player(label="random", kind=KIND_RANDOM)
     try:
@@ -141,6 +145,21 @@ def _parse_player(spec: object, game: Game) -> Player:
             f"hand {text!r} has {len(cards)} card{'s' if len(cards) != 1 else ''}; "
             f"{a_hand_of(game.name)} has {n_hole}{hint}"
         )
+    return Player(label=format_cards(cards), kind=KIND_FIXED, cards=tuple(cards))
+
+
+@lru_cache(maxsize=4096)
+def _known_hand(text: str, n_hole: int) -> Player | None:
+    """The player holding the ``n_hole`` cards ``text`` names (made once per spelling: a
+    player is frozen), or None when ``text`` is anything else (then read as the rest)."""
+    if text.lower() in _RANDOM_WORDS:
+        return None
+    try:
+        cards = parse_cards(text)
+    except ValueError:
+        return None
+    if len(cards) != n_hole:
+        return None
     return Player(label=format_cards(cards), kind=KIND_FIXED, cards=tuple(cards))
 
 
@@ -213,9 +232,10 @@ def check_distinct(sources: Sequence[tuple[str, Sequence[int]]]) -> None:
 
 def check_in_deck(game: Game, sources: Sequence[tuple[str, Sequence[int]]]) -> None:
     """Raise when a known card is not in the game's deck (short deck: sixes to aces)."""
+    deck_mask = game.deck_mask
     for name, cards in sources:
         for c in cards:
-            if not (game.deck_mask >> c) & 1:
+            if not (deck_mask >> c) & 1:
                 low = RANK_NAMES[game.lowest_rank].lower()
                 plural = low + ("es" if low.endswith("x") else "s")
                 raise ValueError(
@@ -258,12 +278,12 @@ class Job:
     family: Family
     """The game's kernel family (:func:`.families.family`): what the engine asks of it."""
 
-    @property
+    @cached_property
     def n_hole(self) -> int:
         """Hole cards per player."""
         return self.game.hole_cards
 
-    @property
+    @cached_property
     def board_total(self) -> int:
         """Board cards at showdown."""
         return self.game.board_total
@@ -272,6 +292,11 @@ class Job:
     def n_players(self) -> int:
         """Players at the table."""
         return len(self.players)
+
+    @cached_property
+    def hands_known(self) -> bool:
+        """Whether every player's cards are known: one assignment of hole cards."""
+        return all(p.kind == KIND_FIXED for p in self.players)
 
     @property
     def kernel_mask(self) -> int:
@@ -291,8 +316,8 @@ class Job:
 
     def boards_per_assignment(self) -> int:
         """Board completions of one assignment of every player's hole cards."""
-        used = bin(self.fixed_mask).count("1")
-        if not self.independent:
+        used = int(self.fixed_mask).bit_count()
+        if not self.independent and not self.hands_known:
             used += self.n_hole * sum(p.kind != KIND_FIXED for p in self.players)
         return comb(self.game.deck_size - used, self.board_total - len(self.board))
 
@@ -304,7 +329,7 @@ class Job:
     def exact_size(self) -> tuple[int, int]:
         """Upper bound on (assignments, boards) of an exact enumeration."""
         n_assign = 1
-        left = len(self.live_cards)
+        left = self.game.deck_size - (int(self.fixed_mask) & self.game.deck_mask).bit_count()
         for p in self.players:
             if p.kind == KIND_RANGE:
                 assert p.combos is not None
@@ -338,15 +363,18 @@ def prepare_whole_hands(
     dead_cards = parse_cards(cast("CardsLike", dead)) if dead else []
     g.check_board(len(board_cards))
     players = [_parse_player(h, g) for h in hands]
-    fixed = [(f"player {i} {p.label}", p.cards) for i, p in enumerate(players)]
-    sources = [*fixed, ("the board", board_cards), ("dead cards", dead_cards)]
-    check_in_deck(g, sources)
-    if independent_decks:  # each player has a deck of their own
-        for name, cards in sources:
-            check_distinct([(name, cards)])
-    else:
-        check_distinct(sources)
-    fixed_mask = card_mask(c for _, cards in sources for c in cards)
+    known = [c for p in players for c in p.cards] + board_cards + dead_cards
+    fixed_mask = card_mask(known)
+    if independent_decks or fixed_mask.bit_count() != len(known) or fixed_mask & ~g.deck_mask:
+        # a card twice or out of the deck (or decks of their own): find it, say where
+        fixed = [(f"player {i} {p.label}", p.cards) for i, p in enumerate(players)]
+        sources = [*fixed, ("the board", board_cards), ("dead cards", dead_cards)]
+        check_in_deck(g, sources)
+        if independent_decks:  # each player has a deck of their own
+            for name, cards in sources:
+                check_distinct([(name, cards)])
+        else:
+            check_distinct(sources)
     kernel_mask = fixed_mask | (((1 << 52) - 1) ^ g.deck_mask)
     players = _attach_ranges(players, g, kernel_mask)
     job = Job(
@@ -362,7 +390,7 @@ def prepare_whole_hands(
     )
     need = sum(job.n_hole for p in players if p.kind != KIND_FIXED)
     need += job.board_total - len(board_cards)
-    left = g.deck_size - bin(fixed_mask).count("1")
+    left = g.deck_size - fixed_mask.bit_count()
     if not independent_decks and need > left:
         raise ValueError(
             f"{len(players)} players need {need} more cards but only {left} are left in the deck"

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from typing import Any
 
 import numba
@@ -223,14 +223,14 @@ def run_plan(planned: Plan) -> EquityResult:
         assert planned.boards is not None
         board_seed = 0 if planned.seed is None else planned.seed  # none to an enumeration
         sampling = SamplingPlan(planned.trials, board_seed, default_batch_size)
-        with _using_threads(threads), executor_for(scheduler) as executor:
+        with using_threads(threads), executor_for(scheduler) as executor:
             return run_board_pattern(
                 planned.boards, planned.method, executor, progress, categories, sampling
             )
     job, method = planned.job, planned.method
     assert job is not None
     start = Stopwatch()  # the engine time, compiling apart
-    with _using_threads(threads), executor_for(scheduler) as executor:
+    with using_threads(threads), executor_for(scheduler) as executor:
         if method == "exact":
             exact = job.family.run_exact(job, executor, progress, categories)
             return make_result(
@@ -282,13 +282,23 @@ def run_plan(planned: Plan) -> EquityResult:
 register_runner(run_plan)
 
 
+def using_threads(threads: int | None) -> AbstractContextManager[None]:
+    """Run the block on ``threads`` Numba threads (the current count when None), then restore
+    the count (Numba's count is left untouched when it does not change: asking it costs
+    microseconds, a small call's whole budget)."""
+    if threads is None:
+        return nullcontext()
+    check_threads(threads)
+    if threads == numba.get_num_threads():
+        return nullcontext()
+    return _numba_threads(threads)
+
+
 @contextmanager
-def _using_threads(threads: int | None) -> Iterator[None]:
-    """Run the block on ``threads`` Numba threads (all when None), then restore the count."""
+def _numba_threads(threads: int) -> Iterator[None]:
+    """Run the block on ``threads`` Numba threads, then restore the count."""
     previous_threads = numba.get_num_threads()
-    if threads is not None:
-        check_threads(threads)
-        numba.set_num_threads(threads)
+    numba.set_num_threads(threads)
     try:
         yield
     finally:

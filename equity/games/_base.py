@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 __all__ = [
@@ -150,17 +151,17 @@ class Game:
         """Card codes of the deck, ascending."""
         return tuple(range(4 * self.lowest_rank, 52))
 
-    @property
+    @cached_property
     def deck_size(self) -> int:
         """Cards in the deck."""
         return 52 - 4 * self.lowest_rank
 
-    @property
+    @cached_property
     def deck_mask(self) -> int:
         """The deck as a card mask."""
         return ((1 << 52) - 1) ^ ((1 << (4 * self.lowest_rank)) - 1)
 
-    @property
+    @cached_property
     def board_total(self) -> int:
         """Board cards at showdown."""
         return max(self.board_sizes)

@@ -20,14 +20,23 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from ...control import Progress
 from ...games import Game
+from ...results import CategoryCounts
 from ..categories import exact_categories
-from ..exact import ExactRun, ExactUnit, assignments, enumerate_assignments, exact_combo_results
+from ..exact import (
+    Enumerated,
+    ExactRun,
+    ExactUnit,
+    assignments,
+    enumerate_assignments,
+    enumerate_known,
+    exact_combo_results,
+)
 from ..job import Job, ZjhKernelRules, check_house_rules, prepare_whole_hands
 from ..montecarlo import McArrays, mc_arrays
 
@@ -112,6 +121,11 @@ class Family(ABC):
         self, job: Job, executor: Any, progress: Progress | None, categories: bool = False
     ) -> ExactRun:
         """Enumerate ``job`` on ``executor`` (and its showdown categories when asked)."""
+
+    def run_exact_many(self, jobs: Sequence[Job], executor: Any) -> list[ExactRun]:
+        """Enumerate many small jobs (:func:`~..many.calculate_many`): each as
+        :meth:`run_exact` does, one after another unless the family shares the work."""
+        return [self.run_exact(job, executor, None) for job in jobs]
 
     def mc_arrays(self, job: Job) -> McArrays:
         """The job's players and known cards as the family's Monte-Carlo kernels read them."""
@@ -210,15 +224,39 @@ class WholeHands(Family):
         assignments, when asked)."""
         # built once when the categories are counted from the same assignments
         assigned = assignments(job) if categories else None
+        enumerated = enumerate_assignments(
+            job, executor, progress, self.exact_unit, job.n_players + 1 + self.extra_columns,
+            assigned,
+        )  # fmt: skip
+        return self._exact_run(job, enumerated, exact_categories(job, assigned) if categories
+                               else None)  # fmt: skip
+
+    def run_exact_many(self, jobs: Sequence[Job], executor: Any) -> list[ExactRun]:
+        """Enumerate many small jobs: those whose hands are all known by one unit call each,
+        the calls handed to the executor together (:func:`~..exact.enumerate_known`), the
+        others one by one; each run the same as :meth:`run_exact`'s."""
+        known = [i for i, job in enumerate(jobs) if job.hands_known]
+        runs: list[ExactRun | None] = [None] * len(jobs)
+        enumerated = enumerate_known([jobs[i] for i in known], executor, self.exact_unit)
+        for i, one in zip(known, enumerated, strict=True):
+            runs[i] = self._exact_run(jobs[i], one, None)
+        for i, job in enumerate(jobs):
+            if runs[i] is None:
+                runs[i] = self.run_exact(job, executor, None)
+        return cast("list[ExactRun]", runs)
+
+    def _exact_run(
+        self, job: Job, enumerated: Enumerated, category_counts: CategoryCounts | None
+    ) -> ExactRun:
+        """The :class:`~..exact.ExactRun` of an enumeration of ``job``: the players' counts
+        apart from the outcome counts, the per-combo tables of the range players."""
+        counts, total, samples, per_assign, weights, choice = enumerated
         split = job.n_players + 1
-        counts, total, samples, per_assign, weights, choice = enumerate_assignments(
-            job, executor, progress, self.exact_unit, split + self.extra_columns, assigned
-        )
         return ExactRun(
             counts[:, :split],
             total,
             samples,
             counts[:, split:] if self.extra_columns else None,
             exact_combo_results(job, per_assign[:, :, :split], weights, choice),
-            exact_categories(job, assigned) if categories else None,
+            category_counts,
         )

@@ -69,7 +69,9 @@ def table_exact_unit(spec: ExactSpec, todo: np.ndarray, threads: bool = True) ->
     )
     tables = get_game(spec.game).evaluator_tables(spec.rules)
     args = (spot, spec.kernel_rules, tables, board_patterns())
-    if not threads or len(todo) < 2 * numba.get_num_threads():  # not worth waking the threads
+    # Serial when waking the threads is not worth it (one assignment never is: no need to
+    # ask Numba how many threads it has, microseconds of a small call).
+    if not threads or len(todo) < 2 or len(todo) < 2 * numba.get_num_threads():
         warming(_enumerate.enumerate_range)
         _enumerate.enumerate_range(todo, 0, len(todo), *args, out)
     else:
