@@ -296,7 +296,8 @@ def pick_combo(x, lo, hi, uniform, combo_cum):
 def draw_combos(
     s0, s1, fixed_mask, ranged, offsets, cum, uniform, masks, picked, combos, width, holes
 ):
-    """One combo for each range player ``ranged[r]``, drawn jointly into ``picked``.
+    """One combo for each range player ``ranged[r]``, drawn jointly into ``picked`` (None,
+    compiled away, where the loop takes the combos' cards: ``combos``).
 
     Each try draws the players' combos in turn (:func:`pick_combo`, one
     fresh output each) and is rejected whole when a combo meets
@@ -326,7 +327,8 @@ def draw_combos(
                 ok = False
                 break
             used |= masks[c]
-            picked[p] = c
+            if picked is not None:
+                picked[p] = c
             if combos is not None:
                 for j in range(width):
                     holes[p, j] = combos[c, j]

@@ -232,7 +232,6 @@ def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
     start = board_sums(spot.board_fixed, spot.n_board_fixed, card_keys, suit_bits, low_bits)
     m = 5 - spot.n_board_fixed
     ranged, uniform = joint_draw_table(kinds == KIND_RANGE, combo_offsets, combo_cum)
-    picked = np.zeros(n_players, dtype=np.int64)
     skip = ranged.shape[0] > 0
     for t in range(n_batch):
         used = fixed_mask
@@ -246,7 +245,7 @@ def _omaha_batch(seed, n_batch, spot, tables, known, sink, row0, out, extra):
                 combo_cum,
                 uniform,
                 combo_masks,
-                picked,
+                None,
                 combos,
                 n_hole,
                 holes,

@@ -193,7 +193,6 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, sink, row0, out, extra)
         for j in range(n_now[p]):
             hands[p, j] = spot.fixed_holes[p, j]
     ranged, uniform = joint_draw_table(spot.kinds == KIND_RANGE, combo_offsets, combo_cum)
-    picked = np.zeros(n_players, dtype=np.int64)
     skip = ranged.shape[0] > 0
     highs = np.zeros(n_players, dtype=np.int64)
     lows = np.zeros(n_players, dtype=np.int64)
@@ -210,7 +209,7 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, sink, row0, out, extra)
                 combo_cum,
                 uniform,
                 combo_masks,
-                picked,
+                None,
                 combos,
                 HAND_WIDTH,
                 hands,
