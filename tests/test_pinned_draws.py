@@ -558,11 +558,11 @@ PATTERN_RANDOM7 = ["(A*)K", *["random"] * 7]
 
 
 def _stud_case(game: str, mix: str, hands: list[Any], dead: str, seed: int,
-               sizes: tuple[int, int] = STUD_SIZES, shared: bool = False) -> Any:  # fmt: skip
-    """One case: ``(game, hands, dead, trials, batch_size, seed, shared)``."""
+               sizes: tuple[int, int] = STUD_SIZES, shared_card: bool = False) -> Any:  # fmt: skip
+    """One case: ``(game, hands, dead, trials, batch_size, seed, shared_card)``."""
     trials, size = sizes
     ident = f"{game}-{mix}{'-dead' if dead else ''}"
-    return pytest.param(game, hands, dead, trials, size, seed, shared, id=ident)
+    return pytest.param(game, hands, dead, trials, size, seed, shared_card, id=ident)
 
 
 STUD_CASES = [
@@ -579,19 +579,19 @@ STUD_CASES = [
     _stud_case("stud", "unknown-down-known", ["(**)Kh", "(7c7d)2s"], "", 8008),
     # seven players fill the deck; eight share the last card (one card, face up)
     _stud_case("stud", "random7", ["random"] * 7, "", 8009, EIGHT_SIZES),
-    _stud_case("stud", "random8", ["random"] * 8, "", 8010, EIGHT_SIZES, shared=True),
-    _stud_case("stud", "3rd-known8", EIGHT_THIRD_STREET, "3h", 8011, EIGHT_SIZES, shared=True),
-    _stud_case("stud", "pattern-random7", PATTERN_RANDOM7, "", 8012, EIGHT_SIZES, shared=True),
+    _stud_case("stud", "random8", ["random"] * 8, "", 8010, EIGHT_SIZES, shared_card=True),
+    _stud_case("stud", "3rd-known8", EIGHT_THIRD_STREET, "3h", 8011, EIGHT_SIZES, shared_card=True),
+    _stud_case("stud", "pattern-random7", PATTERN_RANDOM7, "", 8012, EIGHT_SIZES, shared_card=True),
     # razz
     _stud_case("razz", "3rd-known-random", ["(As2d)3h", "random"], "Kc", 8100),
     _stud_case("razz", "5th-known", ["(As2d)3h4c5s", "(7c6d)8h9cTd"], "", 8101),
     _stud_case("razz", "pattern-known-random", ["(A*)2", "(3c4d)5h", "random"], "", 8102),
-    _stud_case("razz", "random8", ["random"] * 8, "", 8103, EIGHT_SIZES, shared=True),
+    _stud_case("razz", "random8", ["random"] * 8, "", 8103, EIGHT_SIZES, shared_card=True),
     # stud hi-lo eight or better: half-pots and the outcome counts
     _stud_case("stud8", "4th-known", ["(As2d)3h4c", "(KsKh)Qd9c"], "5d", 8200),
     _stud_case("stud8", "3rd-known-random", ["(As2d)3h", "(KsKh)Qd", "random"], "", 8201),
     _stud_case("stud8", "pattern-known", ["(A 2)3h", "(KsKh)Qd"], "", 8202),
-    _stud_case("stud8", "3rd-known8", EIGHT_LOW_STREET, "", 8203, EIGHT_SIZES, shared=True),
+    _stud_case("stud8", "3rd-known8", EIGHT_LOW_STREET, "", 8203, EIGHT_SIZES, shared_card=True),
     # the draw games: the cards kept, the discards dead; a pat hand draws nothing
     _stud_case("five-draw", "kept-pat", ["AhKdQc", "9h9d9s4c4d"], "2c3c", 8300),
     _stud_case("five-draw", "kept-random-kept", ["AhAd", "random", "KsKc"], "7h8h9h", 8301),
@@ -604,15 +604,17 @@ STUD_CASES = [
 ]
 
 
-@pytest.mark.parametrize(("game", "hands", "dead", "trials", "size", "seed", "shared"), STUD_CASES)
+@pytest.mark.parametrize(
+    ("game", "hands", "dead", "trials", "size", "seed", "shared_card"), STUD_CASES
+)
 def test_stud_family_follows_the_dealer(
-    game: str, hands: list[Any], dead: str, trials: int, size: int, seed: int, shared: bool
+    game: str, hands: list[Any], dead: str, trials: int, size: int, seed: int, shared_card: bool
 ) -> None:
     """The stud family (``kernels.stud.simulate_stud_batches``): ``equity.deal`` deals the
     dealer's hands card for card (the cards held now, then the cards dealt in order, the
     shared card last), and the counts (half-pots and outcomes for stud8) are its own."""
     tally = dealer.stud_counts(game, hands, dead, trials=trials, batch_size=size, seed=seed)
-    assert tally.table.shared == shared
+    assert tally.table.shared == shared_card
     deals = equity.deal(game, hands=hands, dead=dead, n=trials, seed=seed, batch_size=size)
     np.testing.assert_array_equal(deals.holes, tally.holes)
     assert deals.board.shape == (trials, 0)
