@@ -472,3 +472,46 @@ def test_short_deck_offers_its_36_cards() -> None:
     assert len(calc.game_info["shortdeck"]["deck"]) == 36
     assert "5s" not in calc.game_info["shortdeck"]["deck"]
     assert len(calc.game_info["holdem"]["deck"]) == 52
+
+
+def test_a_fault_is_shown_and_the_next_request_still_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A fault that is not the user's input (here a RuntimeError from the engine) is said
+    on the page and logged with its traceback; the calculator serves the next change."""
+    import equity.widgets.calculator as calculator_module
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("the engine broke")
+
+    monkeypatch.setattr(calculator_module, "plan", broken)
+    calc = Calculator(["AsKs", "QhQd"])
+    assert calc.wait(TIMEOUT)
+    assert calc.error == "unexpected RuntimeError: the engine broke"
+    assert calc.status["state"] == "error"
+    assert calc.results == []
+    assert "Traceback" in capsys.readouterr().err
+    monkeypatch.undo()
+    calc.board = "Qs7s2h"
+    assert_matches(settled(calc), calculate(["AsKs", "QhQd"], board="Qs7s2h"))
+    assert calc.error == ""
+
+
+def test_the_worker_thread_outlives_a_fault() -> None:
+    ran: list[int] = []
+    state = {"n": 0}
+
+    def job(check: Any) -> None:
+        if state["n"] == 0:
+            raise RuntimeError("a fault in the first request")
+        ran.append(state["n"])
+
+    worker = Worker(job)
+    worker.submit()
+    assert worker.wait(TIMEOUT)
+    thread = worker._thread
+    state["n"] = 1
+    worker.submit()
+    assert worker.wait(TIMEOUT)
+    assert ran == [1]
+    assert worker._thread is thread  # the same thread served both

@@ -42,7 +42,8 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
 SHOTS = ROOT / "build" / "screenshots"
-WAIT = 120.0  # seconds for anything the page should show (a cold Numba cache compiles first)
+WAIT = 300.0  # seconds for anything the page should show (a cold Numba cache compiles first,
+# on a machine the other test worker keeps busy)
 
 CELL = """\
 from equity import calculate
@@ -200,8 +201,31 @@ def _wait(driver: Any, condition: Callable[[], Any], timeout: float = WAIT) -> A
         if time.monotonic() > deadline:
             SHOTS.mkdir(parents=True, exist_ok=True)
             driver.save_screenshot(str(SHOTS / "failure.png"))
-            raise AssertionError(f"the page never showed what {condition} waits for")
+            raise AssertionError(
+                f"the page never showed what {condition} waits for; it shows {_state(driver)}"
+            )
         time.sleep(0.02)
+
+
+def _state(driver: Any) -> str:
+    """What the calculator shows now, for a failure's message: inputs, results, status."""
+    from selenium.webdriver.common.by import By
+
+    try:
+        inputs = {
+            box.get_attribute("data-testid"): box.get_attribute("value")
+            for box in driver.find_elements(By.CSS_SELECTOR, ".equity-calc input")
+        }
+        shown = {
+            node.get_attribute("data-testid"): node.text
+            for node in driver.find_elements(By.CSS_SELECTOR, ".equity-calc [data-testid]")
+            if node.tag_name not in ("input", "button", "option", "select")
+            and not str(node.get_attribute("data-testid")).endswith("-picker")
+        }
+        game = _find(driver, ".equity-calc [data-testid=game]")
+        return repr({"game": game and game.get_attribute("value"), **inputs, **shown})
+    except Exception as error:  # the page itself gone: say so
+        return f"nothing readable ({error})"
 
 
 def _text(driver: Any, css: str) -> str:
@@ -214,7 +238,11 @@ def _pct(x: float) -> str:
 
 
 def _shows(driver: Any, result: Any) -> bool:
-    """Whether the calculator shows ``result``'s equity, win and tie for every player."""
+    """Whether the calculator shows ``result``'s equity, win and tie for every player.
+
+    The tests compute ``result`` once, before polling: an engine call per poll would
+    compete for the cores with the notebook's kernel computing the same spot.
+    """
     for i in range(result.n_players):
         for name, values in (("equity", result.equity), ("win", result.win), ("tie", result.tie)):
             if _text(driver, f".equity-calc [data-testid={name}-{i}]") != _pct(values[i]):
@@ -237,14 +265,16 @@ def test_the_calculator_shows_what_calculate_computes(page: Any) -> None:
     from selenium.webdriver.common.keys import Keys
 
     driver = page
-    _wait(driver, lambda: _shows(driver, calculate(["AsKs", "QhQd"])))
+    expected = calculate(["AsKs", "QhQd"])
+    _wait(driver, lambda: _shows(driver, expected))
     assert "exact" in _text(driver, ".equity-calc [data-testid=status]")
 
     hand = _find(driver, ".equity-calc [data-testid=player-1]")
     hand.send_keys(Keys.CONTROL, "a")
     hand.send_keys("JhJd")
     enter_ms = _answer(driver, lambda: hand.send_keys(Keys.ENTER))
-    _wait(driver, lambda: _shows(driver, calculate(["AsKs", "JhJd"])))
+    expected = calculate(["AsKs", "JhJd"])
+    _wait(driver, lambda: _shows(driver, expected))
 
     _card(driver, "Qs").click()  # one board card: the engine's sentence, inline
     with pytest.raises(ValueError, match="board") as info:
@@ -264,7 +294,8 @@ def test_the_calculator_shows_what_calculate_computes(page: Any) -> None:
         click_ms.append(_answer(driver, _card(driver, "2c").click))
     _wait(driver, lambda: _shows(driver, expected))
     _card(driver, "Ts", "dead").click()
-    _wait(driver, lambda: _shows(driver, calculate(["AsKs", "JhJd"], "Qs7s2c", dead="Ts")))
+    expected = calculate(["AsKs", "JhJd"], "Qs7s2c", dead="Ts")
+    _wait(driver, lambda: _shows(driver, expected))
 
     median = statistics.median(click_ms)
     report = {"click_ms": click_ms, "enter_ms": enter_ms, "median_click_ms": median}
@@ -387,7 +418,8 @@ def test_the_game_selector_and_removing_a_player(page: Any) -> None:
         box = _find(driver, f".equity-calc [data-testid=player-{i}]")
         box.send_keys(Keys.CONTROL, "a")
         box.send_keys(hand, Keys.ENTER)
-    _wait(driver, lambda: _shows(driver, calculate(hands, game="omaha")))
+    expected = calculate(hands, game="omaha")
+    _wait(driver, lambda: _shows(driver, expected))
     assert "exact" in _text(driver, ".equity-calc [data-testid=status]")
 
 
@@ -416,7 +448,8 @@ def test_a_draw_game_shows_no_board_picker(page: Any) -> None:
         box = _find(driver, f".equity-calc [data-testid=player-{i}]")
         box.send_keys(Keys.CONTROL, "a")
         box.send_keys(hand, Keys.ENTER)
-    _wait(driver, lambda: _shows(driver, calculate(hands, dead=dead_text, game="deuce-seven")))
+    expected = calculate(hands, dead=dead_text, game="deuce-seven")
+    _wait(driver, lambda: _shows(driver, expected))
     assert "exact" in _text(driver, ".equity-calc [data-testid=status]")
     Select(_find(driver, ".equity-calc [data-testid=game]")).select_by_value("holdem")
     _wait(driver, board.is_displayed)
@@ -451,7 +484,8 @@ def test_the_pickers_show_the_game_s_deck_and_a_board_may_be_partly_known(page: 
     for i, hand in enumerate(["AsKs", "QhQd"]):
         _type(driver, f"player-{i}", hand)
     _type(driver, "board-text", "Qs7s6c")
-    _wait(driver, lambda: _shows(driver, calculate(["AsKs", "QhQd"], "Qs7s6c", game="shortdeck")))
+    expected = calculate(["AsKs", "QhQd"], "Qs7s6c", game="shortdeck")
+    _wait(driver, lambda: _shows(driver, expected))
     Select(_find(driver, ".equity-calc [data-testid=game]")).select_by_value("holdem")
     _wait(driver, lambda: len(buttons()) == 52)
     _type(driver, "player-1", "A *")

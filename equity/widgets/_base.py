@@ -17,6 +17,7 @@ launches.
 from __future__ import annotations
 
 import threading
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -69,7 +70,9 @@ class Worker:
     ``job(check)`` computes the current state of the widget and publishes it;
     it calls ``check()`` often (the engine's progress callback does), and
     ``check`` raises :class:`Cancelled` once :meth:`submit` has been called
-    again.  :meth:`wait` blocks until no request is pending or running.
+    again.  :meth:`wait` blocks until no request is pending or running.  Any other
+    exception of a job is a fault: its traceback is printed (the notebook's log) and
+    the thread goes on to the next request.
     """
 
     def __init__(self, job: Callable[[Callable[..., None]], None]) -> None:
@@ -127,6 +130,8 @@ class Worker:
             except Cancelled:
                 with self._cond:
                     self.cancelled += 1
+            except Exception:  # a fault of one request: logged, and the thread serves the next
+                traceback.print_exc()
             finally:
                 with self._cond:
                     self._running = False

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import html
 import time
+import traceback
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -206,11 +207,17 @@ class Calculator(anywidget.AnyWidget):
             self._publish(result, state, start, final=True)
         except Cancelled:
             raise
-        except (ValueError, TypeError) as error:
-            with self.hold_sync():
-                self.results = []
-                self.error = str(error)
-                self.status = {**state, "state": "error", "text": str(error)}
+        except (ValueError, TypeError) as error:  # the inputs: the engine's sentence
+            self._fail(str(error), state)
+        except Exception as error:  # a fault, not the inputs: said on the page, logged whole
+            traceback.print_exc()
+            self._fail(f"unexpected {type(error).__name__}: {error}", state)
+
+    def _fail(self, text: str, state: dict[str, Any]) -> None:
+        with self.hold_sync():
+            self.results = []
+            self.error = text
+            self.status = {**state, "state": "error", "text": text}
 
     def _publish(
         self, result: EquityResult, state: dict[str, Any], start: float, final: bool
