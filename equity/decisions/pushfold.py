@@ -74,7 +74,7 @@ class PushFoldResult:
         same strategies (the gains themselves when the unit is ``"bb"``; None
         where the solver gave none).
     elapsed_s : float
-        Seconds spent solving.
+        Seconds spent solving (reading the shipped counts, once per session, apart).
     """
 
     stacks: tuple[float, ...]
@@ -338,8 +338,8 @@ def solve_heads_up(
     start: tuple[np.ndarray, np.ndarray] | None = None,
 ) -> PushFoldResult:
     """The heads-up equilibrium of validated inputs (see :func:`pushfold`)."""
-    started = time.perf_counter()
     m = game.matchups()
+    started = time.perf_counter()
     payoffs = heads_up_payoffs(stacks, blinds, ante, payouts)
     a, d = payoffs.matrices(m)
     tol = _RELATIVE_TOLERANCE * payoffs.scale if tolerance is None else tolerance
