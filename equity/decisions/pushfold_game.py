@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..ranges.classes import CLASS_SIZES, CLASSES
+from ..ranges.classes import CLASSES
 
 __all__ = [
     "Matchups",
@@ -56,6 +56,8 @@ _POLISH_NEAR = 4
 """... among this many classes nearest indifference."""
 _EXACT = 1e-4
 """A polish is kept when its exploitability is below the tolerance times this."""
+_LOCAL_ROUNDS = 3
+"""Polishing rounds around a start before CFR+ is run."""
 _APPROXIMATE_AFTER = 4096
 """CFR+ averages within the tolerance are returned after this many iterations, not before."""
 _MAX_ITERATIONS = 200_000
@@ -226,8 +228,32 @@ def _regret_step(regret: np.ndarray, gain: np.ndarray, strategy: np.ndarray) -> 
 
 
 def _strategy(regret: np.ndarray) -> np.ndarray:
+    """Regret matching: act in proportion to the positive regret (half and half at none)."""
     total = regret[0] + regret[1]
-    return np.where(total > 0, regret[0] / np.where(total > 0, total, 1.0), 0.5)
+    none = total <= 0
+    return (regret[0] + 0.5 * none) / (total + none)
+
+
+def _solve_small(block: np.ndarray, rhs: np.ndarray) -> np.ndarray | None:
+    """``block @ x = rhs`` for a 1x1 or 2x2 block by hand (numpy's solve costs more than
+    the arithmetic at this size), larger ones by numpy; None when singular."""
+    k = len(rhs)
+    if k == 1:
+        return None if block[0, 0] == 0 else rhs / block[0, 0]
+    if k == 2:
+        det = block[0, 0] * block[1, 1] - block[0, 1] * block[1, 0]
+        if det == 0:
+            return None
+        return np.array(
+            [
+                (rhs[0] * block[1, 1] - block[0, 1] * rhs[1]) / det,
+                (block[0, 0] * rhs[1] - block[1, 0] * rhs[0]) / det,
+            ]
+        )
+    try:
+        return np.linalg.solve(block, rhs)
+    except np.linalg.LinAlgError:
+        return None
 
 
 def _candidate(
@@ -240,21 +266,24 @@ def _candidate(
 ) -> tuple[np.ndarray, np.ndarray] | None:
     """The strategies with ``mix_p``/``mix_q`` mixed so as to make the other seat's mixed
     classes indifferent, the rest as in ``pure_p``/``pure_q``; None when impossible."""
-    pp, qq = pure_p.copy(), pure_q.copy()
-    if mix_p:
-        mp, mq = list(mix_p), list(mix_q)
-        pp[mp] = 0.0
-        qq[mq] = 0.0
-        block = d[np.ix_(mp, mq)]
-        try:  # a_i + D[i] @ qq + D[i, mq] @ x = 0 and pp @ D[:, j] + y @ D[mp, j] = 0
-            x = np.linalg.solve(block, -(a[mp] + d[mp] @ qq))
-            y = np.linalg.solve(block.T, -(pp @ d[:, mq]))
-        except np.linalg.LinAlgError:
-            return None
-        if min(x.min(), y.min()) < -1e-12 or max(x.max(), y.max()) > 1 + 1e-12:
-            return None
-        qq[mq] = np.clip(x, 0.0, 1.0)
-        pp[mp] = np.clip(y, 0.0, 1.0)
+    if not mix_p:
+        return pure_p, pure_q
+    mp, mq = list(mix_p), list(mix_q)
+    qq = pure_q.copy()
+    qq[mq] = 0.0
+    block = d[mp][:, mq]
+    # a_i + D[i] @ qq + D[i, mq] @ x = 0 for i in mp: the big blind's mixed frequencies
+    x = _solve_small(block, -(a[mp] + d[mp] @ qq))
+    if x is None or x.min() < -1e-12 or x.max() > 1 + 1e-12:
+        return None
+    pp = pure_p.copy()
+    pp[mp] = 0.0
+    # pp @ D[:, j] + y @ D[mp, j] = 0 for j in mq: the small blind's
+    y = _solve_small(block.T, -(pp @ d[:, mq]))
+    if y is None or y.min() < -1e-12 or y.max() > 1 + 1e-12:
+        return None
+    qq[mq] = np.clip(x, 0.0, 1.0)
+    pp[mp] = np.clip(y, 0.0, 1.0)
     return pp, qq
 
 
@@ -328,18 +357,22 @@ def solve(
         _, p, q, polished = best
         return Solution(p, q, exploitability(a, d, p, q), iterations, polished)
 
-    if start is not None and any(consider(*c, True, exact) for c in _polish(a, d, *start)):
-        return result(0)
+    if start is not None:
+        guess = start
+        for _ in range(_LOCAL_ROUNDS):  # polish again around the best candidate so far
+            if any(consider(*c, True, exact) for c in _polish(a, d, *guess)):
+                return result(0)
+            assert best is not None
+            guess = (best[1], best[2])
     regret_p = np.zeros((2, _N))
     regret_q = np.zeros((2, _N))
     sum_p = np.zeros(_N)
     sum_q = np.zeros(_N)
     weights = 0.0
-    for t in range(1, _MAX_ITERATIONS + 1):
+    p = q = np.full(_N, 0.5)
+    for t in range(1, _MAX_ITERATIONS + 1):  # alternating: the big blind answers the new p
+        _regret_step(regret_p, a + d @ q, p)
         p = _strategy(regret_p)
-        _regret_step(regret_p, a + d @ _strategy(regret_q), p)
-        p = _strategy(regret_p)
-        q = _strategy(regret_q)
         _regret_step(regret_q, -(p @ d), q)
         q = _strategy(regret_q)
         sum_p += t * p
@@ -353,8 +386,3 @@ def solve(
                 return result(t)
     consider(sum_p / weights, sum_q / weights, False, tolerance)
     return result(_MAX_ITERATIONS)
-
-
-def class_probability() -> np.ndarray:
-    """Each class's share of the 1,326 combos: its probability for one player."""
-    return CLASS_SIZES / CLASS_SIZES.sum()
