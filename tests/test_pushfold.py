@@ -189,6 +189,17 @@ def test_heads_up_icm_is_chip_ev_rescaled() -> None:
     np.testing.assert_allclose(frame["gain_money"], frame["gain"] * 100)
 
 
+def test_unequal_stacks_play_the_effective_stack() -> None:
+    deep, short = pushfold(stacks=[3000, 1000], blinds=(50, 100)), pushfold(10.0)
+    assert deep.unit == "bb"
+    assert deep.stacks == (3000.0, 1000.0)
+    for k in range(2):
+        np.testing.assert_allclose(
+            deep.decisions[k].frequency, short.decisions[k].frequency, rtol=0, atol=1e-12
+        )
+    np.testing.assert_allclose(deep.ev_table(0)["gain_chips"], short.decisions[0].gain * 100)
+
+
 def test_result_api() -> None:
     r = equity.pushfold(10)
     assert isinstance(r, equity.PushFoldResult)
@@ -446,6 +457,17 @@ def test_command_chart_writes_csv_and_png(
     assert rows[0]["class"] == "AA"
     assert rows[0]["push_largest_bb"] == "10.0"
     assert (tmp_path / "hu.png").stat().st_size > 10_000
+
+
+def test_command_chart_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    prefix = str(tmp_path / "c")
+    data = run_json(capsys, "pushfold", "--chart", "--from", "2", "--to", "2.2", "--out", prefix)
+    assert data["stacks"] == [2.0, 2.1, 2.2]
+    assert data["exploitability_max"] < 1e-12
+    rows = {row["class"]: row for row in data["classes"]}
+    assert rows["AA"]["push_largest_bb"] == 2.2
+    assert rows["72o"]["push_largest_bb"] is None  # never pushed from 2 bb: null in JSON
+    assert data["files"] == [prefix + ".csv", prefix + ".png"]
 
 
 def test_command_chart_ctrl_c_prints_the_partial_chart(

@@ -216,7 +216,10 @@ def _chart(args: argparse.Namespace) -> int:
             {
                 "stacks": chart.stacks.tolist(),
                 "ante": chart.ante,
-                "classes": frame.to_dict(orient="records"),
+                "classes": [  # never played: null, not NaN (not JSON)
+                    {k: (None if isinstance(v, float) and v != v else v) for k, v in row.items()}
+                    for row in frame.to_dict(orient="records")
+                ],
                 "exploitability_max": float(chart.exploitability.max(initial=0.0)),
                 "files": [str(csv_path), str(png_path)],
             }
