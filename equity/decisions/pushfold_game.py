@@ -17,13 +17,16 @@ payoff), and with a strategy per class for each player (``p`` the small
 blind's push frequencies, ``q`` the big blind's call frequencies) the small
 blind's expected payoff per hand dealt is ``const + a @ p + p @ D @ q``.
 
-:func:`solve` finds an equilibrium by CFR+ (regret matching+ with
-alternating updates and linearly weighted averages) and, every few hundred
-iterations, a *polish*: the classes each player mixes are guessed from the
-averages, the indifference equations of the mixed classes are solved, and the
-candidate is kept when its measured exploitability is below the tolerance.
-The result is always checked by :func:`exploitability`, the best-response
-gain of each player against the other's strategy.
+:func:`solve` finds an equilibrium by *polishing*: the classes each player
+mixes are guessed (those nearest indifference against a guess of the
+strategies), the rest played purely by the sign of their gain, the
+indifference equations of the mixed classes are solved, and the candidate is
+kept when its measured exploitability is zero up to rounding.  The guess is
+the equilibrium of a nearby game when one is given (the chart's previous
+stack), else the averages of CFR+ (regret matching+ with alternating updates
+and linearly weighted averages), polished every 64 iterations.  The result is
+always checked by :func:`exploitability`, each player's best-response gain
+against the other's strategy.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ __all__ = [
     "Matchups",
     "Payoffs",
     "Solution",
+    "conditional_gains",
     "exploitability",
     "gains",
     "matchups",
@@ -166,7 +170,7 @@ def conditional_gains(
     big-blind class facing a push, for one hand of the class.
 
     A class never facing a push (the small blind pushes nothing it does not
-    conflict with) is given the gain of a call against every class pushed.
+    conflict with) is given the gain of a call against a push of every class.
     """
     push, call = gains(a, d, p, q)
     seat0 = m.weight.sum(axis=1)
@@ -354,8 +358,9 @@ def solve(
 
     def result(iterations: int) -> Solution:
         assert best is not None
-        _, p, q, polished = best
-        return Solution(p, q, exploitability(a, d, p, q), iterations, polished)
+        gap, p, q, polished = best
+        exact_answer = polished and gap <= exact  # a polish that missed is no exact answer
+        return Solution(p, q, exploitability(a, d, p, q), iterations, exact_answer)
 
     if start is not None:
         guess = start
