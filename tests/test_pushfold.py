@@ -189,6 +189,32 @@ def test_heads_up_icm_is_chip_ev_rescaled() -> None:
     np.testing.assert_allclose(frame["gain_money"], frame["gain"] * 100)
 
 
+def test_the_matchups_are_symmetric() -> None:
+    """Seat order does not matter to a deal, and a showdown is won, lost or tied."""
+    m = game.matchups()
+    np.testing.assert_allclose(m.weight, m.weight.T, rtol=0, atol=1e-18)
+    np.testing.assert_allclose(m.tie, m.tie.T, rtol=0, atol=1e-15)
+    np.testing.assert_allclose(m.win + m.win.T + m.tie, 1.0, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(np.diag(m.win), np.diag(m.win.T))
+
+
+@pytest.mark.parametrize("stacks", [(3000.0, 1000.0), (1000.0, 3000.0), (2500.0, 2500.0)])
+def test_icm_payoffs_are_the_two_player_formula(stacks: tuple[float, float]) -> None:
+    """Two players: EV = 2nd prize + (1st - 2nd) x chip share, a bust player the 2nd prize."""
+    s0, s1 = stacks
+    e = min(stacks)
+
+    def share(chips0: float) -> float:
+        return (35 + 30 * chips0 / (s0 + s1)) / 100
+
+    payoffs = heads_up_payoffs(stacks, (50.0, 100.0), 10.0, (65.0, 35.0))
+    assert payoffs.fold == pytest.approx(share(s0 - 60), abs=1e-12)
+    assert payoffs.steal == pytest.approx(share(s0 + 110), abs=1e-12)
+    assert payoffs.win == pytest.approx(share(s0 + e), abs=1e-12)
+    assert payoffs.lose == pytest.approx(share(s0 - e), abs=1e-12)
+    assert payoffs.tie == pytest.approx(share(s0), abs=1e-12)
+
+
 def test_unequal_stacks_play_the_effective_stack() -> None:
     deep, short = pushfold(stacks=[3000, 1000], blinds=(50, 100)), pushfold(10.0)
     assert deep.unit == "bb"
