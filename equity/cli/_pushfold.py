@@ -201,7 +201,7 @@ def _chart(args: argparse.Namespace) -> int:
     progress = Progress(args, "pushfold chart")
     try:
         chart = pushfold_chart(
-            1.0 if args.start is None else args.start,
+            1.0 + (args.ante or 0.0) if args.start is None else args.start,
             20.0 if args.stop is None else args.stop,
             0.1 if args.step is None else args.step,
             ante=args.ante or 0.0,
@@ -308,7 +308,9 @@ def add_pushfold(sub: Any) -> None:
     )
     p.add_argument("--seed", type=seed, help="table solver: the Monte-Carlo seed")
     p.add_argument("--chart", action="store_true", help="the heads-up chart over a stack range")
-    p.add_argument("--from", dest="start", type=_number, help="chart: first stack (1 bb)")
+    p.add_argument(
+        "--from", dest="start", type=_number, help="chart: first stack (1 bb, plus the ante)"
+    )
     p.add_argument("--to", dest="stop", type=_number, help="chart: last stack (20 bb)")
     p.add_argument("--step", type=_number, help="chart: stack step (0.1 bb)")
     p.add_argument(

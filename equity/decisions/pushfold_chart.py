@@ -106,6 +106,14 @@ class PushFoldChart:
             frame[f"{action}_monotone"] = self.monotone(action)
         return frame
 
+    @property
+    def decimals(self) -> int:
+        """The decimals that write every stack of the chart exactly (1 for steps of 0.1)."""
+        for decimals in range(1, 7):
+            if np.all(np.round(self.stacks, decimals) == self.stacks):
+                return decimals
+        return 6
+
     def cell(self, action: str, k: int) -> str:
         """Chart text of class ``k``: ``7.7``, ``20+`` (played at every stack),
         ``5.1*`` (not monotone), ``-`` (never played)."""
@@ -113,9 +121,9 @@ class PushFoldChart:
         if math.isnan(value):
             return "-"
         if not self.monotone(action)[k]:
-            return f"{value:.1f}*"
+            return f"{value:.{self.decimals}f}*"
         complete = not self.interrupted and value == self.stacks[-1]
-        return f"{value:g}+" if complete else f"{value:.1f}"
+        return f"{value:g}+" if complete else f"{value:.{self.decimals}f}"
 
     def grid(self, action: str = "push") -> str:
         """The 13x13 chart as text: rows and columns A..2, suited above the diagonal."""
@@ -143,7 +151,7 @@ class PushFoldChart:
                 ax,
                 title=f"{names[action]}: largest stack (bb); hatched: not monotone",
                 label="effective stack (bb)",
-                fmt="{:.1f}",
+                fmt=f"{{:.{self.decimals}f}}",
                 vmin=float(self.stacks[0]) if len(self.stacks) else None,
                 vmax=float(self.stacks[-1]) if len(self.stacks) else None,
             )
