@@ -165,25 +165,31 @@ def _in_unit(value: float, unit: str) -> str:
 
 
 def _ev_table(result: Any, seat: int) -> str:
-    """``--hero``: each class's frequency and gain over folding, in every unit known."""
+    """``--hero``: each class's frequency and gain over folding, in every unit known,
+    one table per decision of the seat."""
     frame = result.ev_table(seat)
-    action = str(frame["action"].iloc[0])
-    headers = ["class", f"{action} %"]
-    columns = []
-    if "gain_bb" in frame:
-        headers += ["EV diff (bb)", "EV diff (chips)"]
-        columns += [("gain_bb", "{:+.3f}"), ("gain_chips", "{:+.1f}")]
-    if "gain_money" in frame:
-        headers += ["EV diff (money)", "EV diff (% pool)"]
-        columns += [("gain_money", "{:+.4f}"), ("gain_pool_percent", "{:+.4f}%")]
-    rows = [
-        [row["class"], f"{100 * row['frequency']:.1f}"]
-        + [fmt.format(row[name]) for name, fmt in columns]
-        for row in frame.to_dict(orient="records")
-    ]
-    what = "EV(push) - EV(fold)" if action == "push" else "EV(call) - EV(fold), facing the push"
-    title = f"{result.positions[seat]} (seat {seat}): {what}, holding each class"
-    return title + "\n" + table(rows, headers)
+    blocks = []
+    for (action, facing), part in frame.groupby(["action", "facing"], sort=False):
+        headers = ["class", f"{action} %"]
+        columns = []
+        if "gain_bb" in part:
+            headers += ["EV diff (bb)", "EV diff (chips)"]
+            columns += [("gain_bb", "{:+.3f}"), ("gain_chips", "{:+.1f}")]
+        if "gain_money" in part:
+            headers += ["EV diff (money)", "EV diff (% pool)"]
+            columns += [("gain_money", "{:+.4f}"), ("gain_pool_percent", "{:+.4f}%")]
+        if "gain_bb" not in part and "gain_money" not in part:
+            headers += [f"EV diff ({result.unit})"]
+            columns += [("gain", "{:+.4f}")]
+        rows = [
+            [row["class"], f"{100 * row['frequency']:.1f}"]
+            + [fmt.format(row[name]) for name, fmt in columns]
+            for row in part.to_dict(orient="records")
+        ]
+        what = "EV(push) - EV(fold)" if action == "push" else f"EV(call) - EV(fold) facing {facing}"
+        title = f"{result.positions[seat]} (seat {seat}): {what}, holding each class"
+        blocks.append(title + "\n" + table(rows, headers))
+    return "\n\n".join(blocks)
 
 
 def _chart(args: argparse.Namespace) -> int:

@@ -131,34 +131,43 @@ class PushFoldResult:
         return pd.DataFrame(rows)
 
     def ev_table(self, seat: int) -> pd.DataFrame:
-        """Every class's frequency and gain over folding at ``seat``'s first decision.
+        """Every class's frequency and gain over folding at each of ``seat``'s decisions.
 
-        Columns: ``class``, ``action``, ``frequency`` and ``gain`` (in
-        :attr:`unit`); ``gain_bb`` and ``gain_chips`` (chip EV) where known;
-        with payouts ``gain_money`` and ``gain_pool_percent``.  The small
-        blind's gain is EV(push) - EV(fold) holding the class; the big blind's
-        EV(call) - EV(fold) holding the class and facing the push.
+        One row per decision of the seat (in :attr:`decisions` order) and class.
+        Columns: ``class``, ``action``, ``facing`` (the positions all-in
+        before it, pusher first), ``frequency`` and ``gain`` (in :attr:`unit`);
+        ``gain_bb`` and ``gain_chips`` (chip EV) where known; with payouts
+        ``gain_money`` and ``gain_pool_percent``.  A push's gain is EV(push) -
+        EV(fold) holding the class; a call's EV(call) - EV(fold) holding the
+        class and facing those all-ins.
         """
         import pandas as pd
 
-        seats = [k for k, d in enumerate(self.decisions) if d.seat == int(seat)]
-        if not seats:
+        mine = [k for k, d in enumerate(self.decisions) if d.seat == int(seat)]
+        if not mine:
             last = len(self.stacks) - 1
             raise ValueError(f"seat {seat} is not a seat of this game (0 to {last})")
-        k = seats[0]
-        d = self.decisions[k]
-        frame = pd.DataFrame(
-            {"class": CLASSES, "action": d.action, "frequency": d.frequency, "gain": d.gain}
-        )
-        chip = None if self.chip_gains is None else self.chip_gains[k]
-        if chip is not None:
-            frame["gain_bb"] = chip
-            frame["gain_chips"] = chip * self.blinds[1]
-        if self.payouts is not None:
-            pool = float(sum(self.payouts))
-            frame["gain_money"] = d.gain * pool
-            frame["gain_pool_percent"] = d.gain * 100.0
-        return frame
+        frames = []
+        for k in mine:
+            d = self.decisions[k]
+            frame = pd.DataFrame(
+                {
+                    "class": CLASSES,
+                    "action": d.action,
+                    "facing": " ".join(self.positions[s] for s in d.facing),
+                    "frequency": d.frequency,
+                    "gain": d.gain,
+                }
+            )
+            chip = None if self.chip_gains is None else self.chip_gains[k]
+            if chip is not None:
+                frame["gain_bb"] = chip
+                frame["gain_chips"] = chip * self.blinds[1]
+            if self.payouts is not None:
+                frame["gain_money"] = d.gain * float(sum(self.payouts))
+                frame["gain_pool_percent"] = d.gain * 100.0
+            frames.append(frame)
+        return pd.concat(frames, ignore_index=True)
 
     def to_dict(self) -> dict[str, Any]:
         """The result as plain Python data (what ``--json`` prints)."""
