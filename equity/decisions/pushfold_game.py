@@ -55,11 +55,14 @@ _N = len(CLASSES)
 _POLISH_EVERY = 64
 """CFR+ iterations between two polishing attempts."""
 _POLISH_MIXED = 2
-"""A polish tries up to this many mixed classes per seat ..."""
+"""A polish tries up to this many mixed classes per seat (one more once CFR+ has run
+:data:`_POLISH_MORE_AFTER` iterations: deep stacks mix three) ..."""
 _POLISH_NEAR = 4
 """... among this many classes nearest indifference."""
 _EXACT = 1e-4
 """A polish is kept when its exploitability is below the tolerance times this."""
+_POLISH_MORE_AFTER = 1024
+"""CFR+ iterations after which a polish also tries one more mixed class per seat."""
 _LOCAL_ROUNDS = 3
 """Polishing rounds around a start before CFR+ is run."""
 _APPROXIMATE_AFTER = 4096
@@ -292,14 +295,14 @@ def _candidate(
 
 
 def _polish(
-    a: np.ndarray, d: np.ndarray, p: np.ndarray, q: np.ndarray
+    a: np.ndarray, d: np.ndarray, p: np.ndarray, q: np.ndarray, mixed: int = _POLISH_MIXED
 ) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Candidate equilibria near ``(p, q)``, the indifference equations solved exactly.
 
     Against ``q`` each small-blind class gains ``push[i]`` by pushing, and
     against ``p`` each big-blind class ``call[j]`` by calling.  A candidate
     takes ``k`` classes of each seat as mixed, chosen among the
-    :data:`_POLISH_NEAR` nearest indifference (``k`` up to :data:`_POLISH_MIXED`),
+    :data:`_POLISH_NEAR` nearest indifference (``k`` up to ``mixed``),
     and the rest as pure (act when the gain is positive); the ``k`` equations
     making the small blind's mixed classes indifferent fix the big blind's
     mixed frequencies, and the other way round.  Candidates with frequencies
@@ -309,7 +312,7 @@ def _polish(
     near_p = np.argsort(np.abs(push))[:_POLISH_NEAR].tolist()
     near_q = np.argsort(np.abs(call))[:_POLISH_NEAR].tolist()
     pure_p, pure_q = (push > 0).astype(np.float64), (call > 0).astype(np.float64)
-    for k in range(_POLISH_MIXED + 1):
+    for k in range(mixed + 1):
         for mix_p in itertools.combinations(near_p, k):
             for mix_q in itertools.combinations(near_q, k):
                 candidate = _candidate(a, d, pure_p, pure_q, mix_p, mix_q)
@@ -385,7 +388,8 @@ def solve(
         weights += t
         if t % _POLISH_EVERY == 0:
             avg_p, avg_q = sum_p / weights, sum_q / weights
-            if any(consider(*c, True, exact) for c in _polish(a, d, avg_p, avg_q)):
+            mixed = _POLISH_MIXED + (t >= _POLISH_MORE_AFTER)
+            if any(consider(*c, True, exact) for c in _polish(a, d, avg_p, avg_q, mixed)):
                 return result(t)
             if consider(avg_p, avg_q, False, tolerance) and t >= _APPROXIMATE_AFTER:
                 return result(t)
