@@ -149,10 +149,6 @@ def test_at_one_big_blind_everything_is_pushed_and_called(chart: PushFoldChart) 
     assert np.all(r.decision(0).frequency == 1.0)
     assert np.all(r.decision(1, "call", (0,)).frequency == 1.0)
     assert r.range(0) == "random"
-    table = r.ev_table(2)  # one row per decision of the seat and class, money with payouts
-    assert table.groupby("facing", sort=False)["gain"].first().to_dict() == {"BTN": 1, "BTN SB": 2}
-    assert "gain_bb" not in table
-    assert table["gain_money"].tolist() == (table["gain"] * 100).tolist()
     assert r.decision(0).percent == 100.0
     assert np.all(chart.push[chart.stacks <= 1.3] == 1.0)
 
@@ -318,6 +314,10 @@ def test_more_than_two_stacks_go_to_the_table_solver(monkeypatch: pytest.MonkeyP
     assert r.iterations == 3
     assert r.chip_gains is None
     assert r.range(0) == "random"
+    table = r.ev_table(2)  # one row per decision of the seat and class, money with payouts
+    assert table.groupby("facing", sort=False)["gain"].first().to_dict() == {"BTN": 1, "BTN SB": 2}
+    assert "gain_bb" not in table
+    assert table["gain_money"].tolist() == (table["gain"] * 100).tolist()
 
 
 # ---------------------------------------------------------------------------
