@@ -34,6 +34,7 @@ line) pays only for what it uses:
   EV-adjusted results and luck per player;
 * :func:`icm`, :class:`IcmResult` — chip stacks into prize EVs (the Independent Chip
   Model, Malmuth-Harville), the ICM chop beside the chip chop;
+* :func:`pushfold`, :class:`PushFoldResult` — push/fold Nash equilibria and their exploitability;
 * :func:`parse_cards`, :func:`format_cards` — cards;
 * :data:`GAMES`, :func:`game` — the game registry.
 """
@@ -54,7 +55,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.streets import StreetsResult, streets
     from .cards import format_cards, parse_cards
     from .combos import EquityDistribution
-    from .decisions import IcmResult, icm
+    from .decisions.icm import IcmResult, icm
+    from .decisions.pushfold import PushFoldResult, pushfold
     from .engine import Plan, SpotResults, calculate, calculate_many, use_scheduler
     from .engine.plan import plan
     from .evaluators.lowball import (
@@ -138,6 +140,8 @@ _EXPORTS = {
     "HistoryResult": "histories",
     "icm": "decisions",
     "IcmResult": "decisions",
+    "pushfold": "decisions",
+    "PushFoldResult": "decisions",
     "parse_cards": "cards",
     "format_cards": "cards",
     "GAMES": "games",
@@ -159,6 +163,7 @@ __all__ = [
     "OmahaRange",
     "Plan",
     "PokerHand",
+    "PushFoldResult",
     "Range",
     "ShortDeckHand",
     "ShortDeckRules",
@@ -199,6 +204,7 @@ __all__ = [
     "parse_omaha_range",
     "parse_range",
     "plan",
+    "pushfold",
     "rank_hands",
     "rank_shortdeck",
     "rank_zjh",

@@ -8,7 +8,7 @@ that need them, so ``equity eval`` starts about as fast as ``import numpy``.
 
 Subcommands live in ``_hands`` (eval, compare, range), ``_equity`` (query,
 table), ``_freq`` (freq, report) and ``_rules`` (rules, each game's rules page);
-``_icm`` (icm); ``_util`` holds what they share.
+``_icm`` (icm); ``_pushfold`` (pushfold); ``_util`` holds what they share.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from ._hands import add_compare, add_eval, add_range
 from ._history import add_history
 from ._hits import add_hits
 from ._icm import add_icm
+from ._pushfold import add_pushfold
 from ._rules import add_rules
 from ._streets import add_streets
 from ._util import EXIT_INTERRUPTED, EXIT_USAGE, CliError, Parser, parse_count
@@ -50,7 +51,8 @@ def build_parser() -> Parser:
         "  equity range 'QQ+,AKs@50' --grid\n"
         "  equity rules shortdeck\n"
         "  equity history tests/data/phh --json\n"
-        "  equity icm 5000 3000 2000 --payouts 50,30,20 --chop\n\n"
+        "  equity icm 5000 3000 2000 --payouts 50,30,20 --chop\n"
+        "  equity pushfold --stack 10 --hero SB\n\n"
         "'equity COMMAND --help' shows each command's options and examples,\n"
         "'equity rules GAME' each game's rules.",
     )
@@ -71,6 +73,7 @@ def build_parser() -> Parser:
     add_deal(sub)
     add_history(sub)
     add_icm(sub)
+    add_pushfold(sub)
     add_rules(sub)
     parser.commands = dict(sub.choices)
     return parser
