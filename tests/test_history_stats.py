@@ -211,6 +211,9 @@ def test_positions_of_the_shipped_tables(shipped: Any) -> None:
     assert positions(5) == ("SB", "BB", "UTG", "CO", "BTN")
     assert positions(7)[2:] == ("UTG", "LJ", "HJ", "CO", "BTN")
     assert positions(10)[2:] == ("UTG", "UTG+1", "UTG+2", "UTG+3", "LJ", "HJ", "CO", "BTN")
+    # the first seat posts the only blind (no small blind): it is the big blind
+    assert positions(4, [2, 0, 0, 0]) == ("BB", "UTG", "CO", "BTN")
+    assert positions(4, [0, 2, 0, 0]) == ("SB", "BB", "CO", "BTN")  # a missing small blind
     with pytest.raises(ValueError, match="at least 2 players"):
         positions(1)
 
@@ -453,6 +456,13 @@ def test_cli_stats_text_and_bad_player(capsys: pytest.CaptureFixture[str]) -> No
         "all",
     ]
     assert "43 hands read, 43 reconciled and scored, 0 skipped" in text
+    # without --player: a row per player, most hands first, the first 20 of 51
+    assert main(["history", HANDHQ, "--stats"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:3] == ["player", "hands", "VPIP"]
+    assert {lines[2].split()[0], lines[3].split()[0]} == {HERO, "t4Nq3sihzEUy18XoQoIY9w"}
+    assert lines[2].split()[1] == lines[3].split()[1] == "14"
+    assert "... and 31 more players (--json lists all, --player NAME shows one)" in lines
     assert main(["history", HANDHQ, "--stats", "--player", "nobody"]) == 2
     err = capsys.readouterr().err
     assert "no scored hand of a player named 'nobody'" in err

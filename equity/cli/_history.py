@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import Any
 
@@ -41,7 +42,8 @@ def _cmd_history(args: argparse.Namespace) -> int:
         print("equity history: error: no hand could be read and reconciled", file=sys.stderr)
         return EXIT_USAGE
     if args.stats:
-        statistics = result.stats(args.player)  # a ValueError for an unknown --player
+        # per position for one player, else per player; a ValueError for an unknown --player
+        statistics = result.stats(args.player, by="position" if args.player else None)
     else:
         summary = result.summary(args.player)  # a ValueError for an unknown --player
     if out is not None:
@@ -129,15 +131,15 @@ def _print_stats(result: Any, statistics: Any, player: str | None) -> None:
 
     def cells(row: Any) -> list[str]:
         return [
-            "-" if row[col] != row[col] else f"{row[col]:.{2 if col == 'af' else 1}f}"
+            "-" if math.isnan(row[col]) else f"{row[col]:.{2 if col == 'af' else 1}f}"
             for _, col in STAT_HEADERS
         ]
 
     headers = [h for h, _ in STAT_HEADERS]
     if player is None:
-        totals = result.stats(by=None)
-        more = len(totals) - SHOWN
-        rows = [[name, int(r["hands"]), *cells(r)] for name, r in totals.iloc[:SHOWN].iterrows()]
+        more = len(statistics) - SHOWN
+        shown = statistics.iloc[:SHOWN]
+        rows = [[name, int(r["hands"]), *cells(r)] for name, r in shown.iterrows()]
         print(table(rows, ["player", "hands", *headers]))
         if more > 0:
             print(f"... and {more} more players (--json lists all, --player NAME shows one)")

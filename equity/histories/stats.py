@@ -49,8 +49,9 @@ it is left out of the statistics as it is left out of the totals.
 
 Positions, from the seats (PHH: ``p1`` is the small blind, the last player the
 button; heads-up ``p1`` the big blind and ``p2`` the small blind, on the
-button): ``UTG``, ``UTG+1`` ..., ``LJ``, ``HJ``, ``CO``, ``BTN``, ``SB``,
-``BB``, as many as the table has (:func:`positions`).
+button; where ``p1`` posts the only blind, ``p1`` is the big blind and the hand
+has no small blind): ``UTG``, ``UTG+1`` ..., ``LJ``, ``HJ``, ``CO``, ``BTN``,
+``SB``, ``BB``, as many as the table has (:func:`positions`).
 
 References
 ----------
@@ -132,8 +133,12 @@ STEAL_POSITIONS = frozenset({"CO", "BTN", "SB"})
 """Where an open raise into an unopened pot is a steal."""
 
 
-def positions(n: int) -> tuple[str, ...]:
+def positions(n: int, blinds: Sequence[Any] | None = None) -> tuple[str, ...]:
     """The position of each seat of an ``n``-player hand, in PHH order (``p1`` first).
+
+    ``blinds`` (the hand's ``blinds_or_straddles``) tells one case apart: a
+    hand of three or more whose ``p1`` posts the only blind (no small blind)
+    has ``p1`` in the big blind and no small blind.
 
     Examples
     --------
@@ -143,15 +148,23 @@ def positions(n: int) -> tuple[str, ...]:
     ('SB', 'BB', 'UTG', 'HJ', 'CO', 'BTN')
     >>> positions(9)[2:]
     ('UTG', 'UTG+1', 'UTG+2', 'LJ', 'HJ', 'CO', 'BTN')
+    >>> positions(4, [2, 0, 0, 0])
+    ('BB', 'UTG', 'CO', 'BTN')
     """
     if n < 2:
         raise ValueError(f"a hand has at least 2 players, not {n}")
     if n == 2:
         return ("BB", "SB")  # heads-up: the small blind is the button
-    k = n - 2
+    if blinds is not None and len(blinds) >= 2 and _amount(blinds[1]) == 0 < _amount(blinds[0]):
+        return ("BB", *_unblinded(n - 1))
+    return ("SB", "BB", *_unblinded(n - 2))
+
+
+def _unblinded(k: int) -> tuple[str, ...]:
+    """The positions of the ``k`` seats from the first after the blinds to the button."""
     back = _BACK[: k if k <= 2 else min(k - 1, len(_BACK))][::-1]
     front = ["UTG", *(f"UTG+{j}" for j in range(1, k - len(back)))][: k - len(back)]
-    return ("SB", "BB", *front, *back)
+    return (*front, *back)
 
 
 @dataclass(frozen=True)
@@ -259,8 +272,8 @@ class _Counter:
 
     def __init__(self, history: Any) -> None:
         n = self.n = len(history.starting_stacks)
-        names = positions(n)
         raw = [_amount(b) for b in history.blinds_or_straddles]
+        names = positions(n, raw)
         if len(raw) != n:
             raise ValueError(f"{len(raw)} blinds for {n} players")
         self.bets = raw[::-1] if n == 2 else raw  # heads-up, pokerkit's blinds are reversed
