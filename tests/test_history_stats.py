@@ -26,6 +26,8 @@ DATA = Path(__file__).parent / "data"
 HANDHQ = str(DATA / "phh" / "handhq_50NLH_1_first43.phhs")
 STARS = str(DATA / "pokerstars" / "HH20200416_Aksnes_II_0.01-0.02_USD_NLHE.txt")
 PLURIBUS = str(DATA / "phh" / "pluribus" / "30")
+WSOP = DATA / "phh" / "wsop_2023_43_5"
+WSOP_27, WSOP_68 = str(WSOP / "27.phh"), str(WSOP / "68.phh")  # read and replayed by pokerkit
 HERO = "QiLz8xreFvpFCuxIwseb6A"
 
 FLAGS = COUNTS[1:]
@@ -40,7 +42,7 @@ def _expect(**given: int) -> dict[str, int]:
 
 @pytest.fixture(scope="module")
 def shipped() -> equity.HistoryResult:
-    return equity.history([HANDHQ, STARS, PLURIBUS])
+    return equity.history([HANDHQ, STARS, PLURIBUS, WSOP_27, WSOP_68])
 
 
 def _hand_rows(result: Any, file: str, index: int) -> dict[str, dict[str, Any]]:
@@ -181,6 +183,109 @@ STARS_29 = {
 }
 
 
+# Pluribus, 30/12.phh: p1 SB MrWhite, p2 BB Gogo, p3 UTG Budd, p4 HJ Eddie, p5 CO Bill,
+# p6 BTN Pluribus.
+#   p3, p4 fold; p5 folds in an unopened pot (CO: a steal chance not taken)
+#   p6 cbr 225     Pluribus opens on the button: steal; VPIP, PFR
+#   p1 f, p2 cc    the blinds face one raise: 3-bet opportunities; the BB calls (VPIP)
+#   flop 3dQc2c    p2 checks, p6 bets 250 (c-bet), p2 calls (faced the c-bet, no fold)
+#   turn 9s        p2 checks, p6 bets 1000, p2 calls;  river 5s: both check
+#   showdown       p2 shows 8sQh and wins (finishing stack 11525); Pluribus mucks: he went
+#                  to the showdown and won nothing
+PLURIBUS_12 = {
+    "MrWhite": _expect(three_bet_opp=1),
+    "Gogo": _expect(
+        vpip=1, three_bet_opp=1, fold_to_cbet_opp=1, saw_flop=1, wtsd=1, wsd=1, postflop_calls=2
+    ),
+    "Budd": _expect(),
+    "Eddie": _expect(),
+    "Bill": _expect(steal_opp=1),
+    "Pluribus": _expect(
+        vpip=1,
+        pfr=1,
+        steal=1,
+        steal_opp=1,
+        cbet=1,
+        cbet_opp=1,
+        saw_flop=1,
+        wtsd=1,
+        postflop_bets=2,
+    ),
+}
+
+# Pluribus, 30/21.phh: p1 SB Eddie, p2 BB Bill, p3 UTG Pluribus, p4 HJ MrWhite, p5 CO Gogo,
+# p6 BTN Budd.
+#   p3 cbr 250     Pluribus opens UTG: VPIP, PFR
+#   p4 f           MrWhite faces one raise: a 3-bet opportunity
+#   p5 cbr 800     Gogo 3-bets: VPIP, PFR
+#   p6, p1, p2 f   they face two raises: nothing counted
+#   p3 cc          the opener faces the 3-bet: a fold-to-3-bet opportunity, called
+#   flop 9hTsJh    p3 checks, p5 (the last raiser) bets 600: a c-bet; p3 calls it
+#   turn, river    checks;  showdown: Gogo's KdQs (a straight) beats Pluribus' 9c9s
+PLURIBUS_21 = {
+    "Eddie": _expect(),
+    "Bill": _expect(),
+    "Pluribus": _expect(
+        vpip=1,
+        pfr=1,
+        fold_to_three_bet_opp=1,
+        fold_to_cbet_opp=1,
+        saw_flop=1,
+        wtsd=1,
+        postflop_calls=1,
+    ),
+    "MrWhite": _expect(three_bet_opp=1),
+    "Gogo": _expect(
+        vpip=1,
+        pfr=1,
+        three_bet=1,
+        three_bet_opp=1,
+        cbet=1,
+        cbet_opp=1,
+        saw_flop=1,
+        wtsd=1,
+        wsd=1,
+        postflop_bets=1,
+    ),
+    "Budd": _expect(),
+}
+
+# WSOP 2023 $50K PPC, 27.phh, pot-limit Omaha, five players: p1 SB Tong, p2 BB Obst,
+# p3 UTG Shakerchi, p4 CO Rast, p5 BTN Ashton.
+#   p3 f; p4 f     Rast folds in an unopened pot: a steal chance (CO)
+#   p5 cbr 350000  Ashton opens the button: steal; VPIP, PFR
+#   p1 f           the SB faces one raise: a 3-bet opportunity
+#   p2 cbr 1.1M    the BB 3-bets: VPIP, PFR
+#   p5 cbr 3.35M   the opener faces the 3-bet (an opportunity to fold) and 4-bets
+#   p2 f           the 3-bettor faces a 4-bet: nothing counted
+WSOP_27_HAND = {
+    "Kristopher Tong": _expect(three_bet_opp=1),
+    "James Obst": _expect(vpip=1, pfr=1, three_bet=1, three_bet_opp=1),
+    "Talal Shakerchi": _expect(),
+    "Brian Rast": _expect(steal_opp=1),
+    "Matthew Ashton": _expect(vpip=1, pfr=1, steal=1, steal_opp=1, fold_to_three_bet_opp=1),
+}
+
+# WSOP 2023 $50K PPC, 68.phh, no-limit hold'em with a big-blind ante: p1 SB Ashton, p2 BB Tong,
+# p3 UTG Obst, p4 CO Shakerchi, p5 BTN Rast.
+#   p3 f; p4 f      a steal chance for the CO, not taken
+#   p5 cbr 300000   Rast opens the button: steal
+#   p1 f            a 3-bet opportunity for the SB
+#   p2 cbr 3.35M    the BB 3-bets all in
+#   p5 cc           the opener calls the 3-bet (a fold-to-3-bet opportunity)
+#   showdown, then the board: both saw the flop (all in, no c-bet chance: Tong never acts
+#   again) and went to showdown; Rast's AcKc pairs the ace of the turn and beats 9d9c
+WSOP_68_HAND = {
+    "Matthew Ashton": _expect(three_bet_opp=1),
+    "Kristopher Tong": _expect(vpip=1, pfr=1, three_bet=1, three_bet_opp=1, saw_flop=1, wtsd=1),
+    "James Obst": _expect(),
+    "Talal Shakerchi": _expect(steal_opp=1),
+    "Brian Rast": _expect(
+        vpip=1, pfr=1, steal=1, steal_opp=1, fold_to_three_bet_opp=1, saw_flop=1, wtsd=1, wsd=1
+    ),
+}
+
+
 @pytest.mark.parametrize(
     ("file", "index", "expected"),
     [
@@ -190,6 +295,10 @@ STARS_29 = {
         (HANDHQ, 25, HANDHQ_25),
         (STARS, 8, STARS_8),
         (STARS, 29, STARS_29),
+        (str(Path(PLURIBUS) / "12.phh"), 1, PLURIBUS_12),
+        (str(Path(PLURIBUS) / "21.phh"), 1, PLURIBUS_21),
+        (WSOP_27, 1, WSOP_27_HAND),
+        (WSOP_68, 1, WSOP_68_HAND),
     ],
 )
 def test_real_hands_counted_by_hand(
