@@ -71,7 +71,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -153,9 +153,20 @@ def positions(n: int, blinds: Sequence[Any] | None = None) -> tuple[str, ...]:
     """
     if n < 2:
         raise ValueError(f"a hand has at least 2 players, not {n}")
+    no_small_blind = (
+        n > 2
+        and blinds is not None
+        and len(blinds) >= 2
+        and _amount(blinds[1]) == 0 < _amount(blinds[0])
+    )
+    return _positions(n, no_small_blind)
+
+
+@lru_cache(maxsize=64)
+def _positions(n: int, no_small_blind: bool) -> tuple[str, ...]:
     if n == 2:
         return ("BB", "SB")  # heads-up: the small blind is the button
-    if blinds is not None and len(blinds) >= 2 and _amount(blinds[1]) == 0 < _amount(blinds[0]):
+    if no_small_blind:
         return ("BB", *_unblinded(n - 1))
     return ("SB", "BB", *_unblinded(n - 2))
 
@@ -256,15 +267,19 @@ showdowns; AF = (bets + raises) / calls and AFq = (bets + raises) / (bets + rais
 """The definitions, as ``equity history --help`` states them."""
 
 
-def _index(label: str, n: int) -> int | None:
-    if len(label) < 2 or label[0] != "p" or not label[1:].isdigit():
-        return None
-    i = int(label[1:]) - 1
-    return i if 0 <= i < n else None
+@lru_cache(maxsize=64)
+def _labels(n: int) -> dict[str, int]:
+    """``{"p1": 0, "p2": 1, ...}``: the player labels of an ``n``-player hand."""
+    return {f"p{i + 1}": i for i in range(n)}
 
 
-def _amount(value: Any) -> Decimal:
-    return abs(Decimal(str(value)))
+def _amount(value: Any) -> float:
+    """A blind or a bet as a float: amounts are only compared (who owes a call), and the
+    same text gives the same float."""
+    return abs(float(value))
+
+
+_ZERO = dict.fromkeys(COUNTS[1:], 0)
 
 
 class _Counter:
@@ -277,9 +292,12 @@ class _Counter:
         if len(raw) != n:
             raise ValueError(f"{len(raw)} blinds for {n} players")
         self.bets = raw[::-1] if n == 2 else raw  # heads-up, pokerkit's blinds are reversed
-        self.rows: list[dict[str, Any]] = [
-            {"position": names[i], **dict.fromkeys(COUNTS[1:], 0)} for i in range(n)
-        ]
+        self.top = max(self.bets)
+        self.rows: list[dict[str, Any]] = []
+        for name in names:
+            row: dict[str, Any] = _ZERO.copy()
+            row["position"] = name
+            self.rows.append(row)
         self.folded = [False] * n
         self.acted: set[int] = set()
         """Who acted on the current street."""
@@ -296,7 +314,8 @@ class _Counter:
 
     def deal_board(self) -> None:
         self.street += 1
-        self.bets = [Decimal(0)] * self.n
+        self.bets = [0.0] * self.n
+        self.top = 0.0
         self.acted.clear()
         self.raises = 0
         if self.street == 1:
@@ -305,9 +324,9 @@ class _Counter:
                 if not self.folded[i]:
                     self.rows[i]["saw_flop"] = 1
 
-    def act(self, i: int, verb: str, to: Decimal | None) -> None:
+    def act(self, i: int, verb: str, to: float) -> None:
         row = self.rows[i]
-        owed = max(self.bets) > self.bets[i]
+        owed = self.top > self.bets[i]
         first = i not in self.acted
         if self.street == 0:
             self.preflop(i, row, verb, owed, first)
@@ -317,9 +336,9 @@ class _Counter:
         if verb == "f":
             self.folded[i] = True
         elif verb == "cc":
-            self.bets[i] = max(self.bets)
+            self.bets[i] = self.top
         else:
-            self.bets[i] = max(to or Decimal(0), max(self.bets))
+            self.top = self.bets[i] = max(to, self.top)
             self.raises += 1
             self.last_raiser = i if self.street == 0 else self.last_raiser
 
@@ -370,7 +389,7 @@ class _Counter:
                 row = self.rows[i]
                 if row["saw_flop"]:
                     row["wtsd"] = 1
-                    row["wsd"] = int(Decimal(str(won[i])) > 0)
+                    row["wsd"] = int(won[i] > 0)
         return self.rows
 
 
@@ -406,19 +425,20 @@ def count_hand(history: Any, won: Sequence[Any]) -> list[dict[str, Any]]:
     ('BTN', 1, 1, 1, 1, 0)
     """
     counter = _Counter(history)
+    labels = _labels(counter.n)
     for action in history.actions:
-        words = str(action).split()
-        if len(words) >= 2 and words[0] == "d":
-            if words[1] == "db":
+        if action[:2] == "d ":  # the dealer: hole cards, or a board ("d db ...")
+            if action[2:4] == "db":
                 counter.deal_board()
             continue
-        if len(words) < 2 or words[1] not in ("f", "cc", "cbr"):
+        words = action.split()
+        verb = words[1] if len(words) > 1 else ""
+        if verb not in ("f", "cc", "cbr"):
             continue  # shows, mucks, draws
-        i = _index(words[0], counter.n)
+        i = labels.get(words[0])
         if i is None:
             raise ValueError(f"the action {action!r} names no player of the hand")
-        to = Decimal(words[2]) if words[1] == "cbr" and len(words) > 2 else None
-        counter.act(i, words[1], to)
+        counter.act(i, verb, float(words[2]) if verb == "cbr" and len(words) > 2 else 0.0)
     return counter.finish(won)
 
 
