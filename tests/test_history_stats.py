@@ -11,6 +11,8 @@ blind on the button.
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Sequence
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -596,3 +598,53 @@ def test_the_readme_example_is_what_the_command_prints(capsys: pytest.CaptureFix
     folder = str(DATA / "pokerstars")
     assert main(["history", folder, *line.split()[3:]]) == 0
     assert capsys.readouterr().out == shown
+
+
+# -- a second count: pokerkit's replay and the definitions as predicates ----------------------
+
+
+def _module_counts(hand: Any, won: Sequence[Any]) -> list[dict[str, int]]:
+    return [{k: v for k, v in row.items() if k != "position"} for row in count_hand(hand, won)]
+
+
+def test_the_counts_equal_a_second_count_on_random_hands() -> None:
+    from reference_stats import reference_counts
+    from test_history_replay import _random_hand
+
+    from equity.histories.fastphh import _parse
+    from equity.histories.hand import HandError
+    from equity.histories.replay import replay
+
+    rng = random.Random(32)
+    compared = 0
+    for _ in range(150):
+        text = _random_hand(rng)
+        if text is None:
+            continue
+        hand = _parse(text)
+        try:
+            won = replay(hand).won
+        except HandError:
+            continue
+        assert _module_counts(hand, won) == reference_counts(text, won), text
+        compared += 1
+    assert compared > 100
+
+
+def test_the_counts_equal_a_second_count_on_shipped_hands(shipped: Any) -> None:
+    from reference_stats import reference_counts
+
+    from equity.histories.read import read_hands
+
+    frame = shipped.hands
+    compared = 0
+    for file in sorted(set(frame["file"]) - {STARS}):
+        for raw in read_hands(file):
+            rows = frame[(frame["file"] == file) & (frame["index"] == raw.index)]
+            if rows.empty:
+                continue  # not reconciled
+            text = getattr(raw.history, "text", None) or Path(file).read_text(encoding="utf-8")
+            got = rows[list(FLAGS)].astype(int).to_dict("records")
+            assert got == reference_counts(text, list(rows["won"])), (file, raw.index)
+            compared += 1
+    assert compared == len(frame[frame["file"] != STARS][["file", "index"]].drop_duplicates())
