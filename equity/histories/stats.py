@@ -1,9 +1,8 @@
 """Tracker statistics from the actions of each hand: VPIP, PFR, 3-bet, steal, c-bet and the rest.
 
-Each statistic is a count over its opportunities, as PokerTracker 4 counts
-them (a statistic in PokerTracker 4 is a column of counts divided by a column
-of opportunities: "3Bet Preflop" = 3-bets / opportunities to 3-bet [3]_), so
-that counts and opportunities add up over hands, positions and files.  Per
+Each statistic is a count over a count of its opportunities, the way
+PokerTracker 4 builds its statistics from columns of counts [3]_, so that
+counts and opportunities add up over hands, positions and files.  Per
 hand and player, :func:`count_hand` reads the actions (PHH: ``p3 cbr 6``,
 ``p1 cc``, ``p2 f``, ``d db AhKd7c``) and gives the flags and counts of
 :data:`COUNTS`; :func:`stats_table` sums them per player (and position) and
@@ -58,13 +57,15 @@ References
 .. [1] PokerTracker 4's VPIP, ``(cnt_vpip / (cnt_hands - cnt_walks)) * 100``, as
    the PokerTracker team gave it: "Optimizing VP$IP", codingthewheel.com,
    27 August 2011.
-.. [2] Aggression factor and frequency as PokerTracker's user guide defines
-   them (PokerTracker 3 Statistical Reference Guide, PokerTracker Software LLC,
-   2010; quoted at pokerbug.blogspot.com, December 2009).
+.. [2] Aggression factor and frequency as PokerTracker 3's user guide defines
+   them, quoted at pokerbug.blogspot.com ("Going Ag-rogue: Aggression Factors
+   vs. Frequencies", December 2009).
 .. [3] PokerTracker 4 Custom Statistics Guide,
    pt4.pokertracker.com/guides/PT4/tutorials/custom-statistics-guide (2019):
    statistics are built from columns of counts; the formulas are in the
-   application (Configure > Statistics).
+   application (Configure > Statistics) and were not available to check
+   against, so the other definitions follow the statistics' names and this
+   form, with the open cases decided as stated above.
 """
 
 from __future__ import annotations
@@ -253,7 +254,7 @@ STATS = (
 """The statistics counted over opportunities (AF and AFq are ratios of action counts)."""
 
 DEFINITIONS = """\
-Tracker statistics (--stats), as PokerTracker 4 defines them, each a count over its \
+Tracker statistics (--stats), after PokerTracker 4, each a count over its \
 opportunities: VPIP: called or raised preflop, out of hands - walks (a walk: all fold to \
 the big blind); PFR: raised preflop, out of hands - walks; 3-bet: re-raised the first \
 preflop raise, out of the times the player acted facing it; fold to 3-bet: the first raiser \
