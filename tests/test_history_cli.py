@@ -10,6 +10,7 @@ import pytest
 
 from equity.cli import main
 from equity.histories.score import COLUMNS
+from equity.histories.stats import COUNTS
 
 DATA = Path(__file__).parent / "data" / "phh"
 HANDHQ = str(DATA / "handhq_50NLH_1_first43.phhs")
@@ -31,7 +32,7 @@ def test_json_summary_and_csv_rows(tmp_path: Path, capsys: pytest.CaptureFixture
     assert line.startswith(f"equity history: {WSOP}, hand 1: ")
     assert "500000" in line
     frame = pd.read_csv(out, keep_default_na=False, na_values=[""])
-    assert list(frame.columns) == list(COLUMNS)
+    assert list(frame.columns) == [*COLUMNS, *COUNTS]  # the scores, then the statistics' counts
     assert sum(p["hands"] for p in data["players"]) == len(frame)
     by_player = frame.groupby("player")["ev"].sum()
     for entry in data["players"]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import Any
 
@@ -40,7 +41,11 @@ def _cmd_history(args: argparse.Namespace) -> int:
     if result.reconciled == 0:
         print("equity history: error: no hand could be read and reconciled", file=sys.stderr)
         return EXIT_USAGE
-    summary = result.summary(args.player)  # a ValueError for an unknown --player
+    if args.stats:
+        # per position for one player, else per player; a ValueError for an unknown --player
+        statistics = result.stats(args.player, by="position" if args.player else None)
+    else:
+        summary = result.summary(args.player)  # a ValueError for an unknown --player
     if out is not None:
         frame = result.hands
         if out.suffix.lower() == ".csv":
@@ -49,8 +54,12 @@ def _cmd_history(args: argparse.Namespace) -> int:
             frame.to_parquet(out, index=False)
     if plot is not None:
         _save_plot(result, args.player, plot, args.plot)
-    if args.json:
+    if args.json and args.stats:
+        emit_json(_stats_dict(result, args.player))
+    elif args.json:
         emit_json(result.to_dict(args.player))
+    elif args.stats:
+        _print_stats(result, statistics, args.player)
     else:
         _print_summary(result, summary)
         if out is not None:
@@ -87,6 +96,11 @@ def _print_summary(result: Any, summary: Any) -> None:
     print(table(rows, [*headers, "favourite won"]))
     if more > 0:
         print(f"... and {more} more players (--json lists all, --player NAME shows one)")
+    _print_counts(result)
+
+
+def _print_counts(result: Any) -> None:
+    """The hands read, reconciled and skipped (by reason)."""
     skipped = result.to_dict()
     print(
         f"{result.read} hands read, {result.reconciled} reconciled and scored, "
@@ -94,6 +108,58 @@ def _print_summary(result: Any, summary: Any) -> None:
     )
     for reason, count in skipped["skipped_by_reason"].items():
         print(f"  {count} x {reason}")
+
+
+STAT_HEADERS = (
+    ("VPIP", "vpip_pct"),
+    ("PFR", "pfr_pct"),
+    ("3-bet", "three_bet_pct"),
+    ("F3B", "fold_to_three_bet_pct"),
+    ("steal", "steal_pct"),
+    ("c-bet", "cbet_pct"),
+    ("FCB", "fold_to_cbet_pct"),
+    ("WTSD", "wtsd_pct"),
+    ("W$SD", "wsd_pct"),
+    ("AF", "af"),
+    ("AFq", "afq_pct"),
+)
+"""The text table of --stats: heading and column (rates in percent, AF a ratio)."""
+
+
+def _print_stats(result: Any, statistics: Any, player: str | None) -> None:
+    """Per player (or, with --player, per position and in all): the rates, in percent."""
+
+    def cells(row: Any) -> list[str]:
+        return [
+            "-" if math.isnan(row[col]) else f"{row[col]:.{2 if col == 'af' else 1}f}"
+            for _, col in STAT_HEADERS
+        ]
+
+    headers = [h for h, _ in STAT_HEADERS]
+    if player is None:
+        more = len(statistics) - SHOWN
+        shown = statistics.iloc[:SHOWN]
+        rows = [[name, int(r["hands"]), *cells(r)] for name, r in shown.iterrows()]
+        print(table(rows, ["player", "hands", *headers]))
+        if more > 0:
+            print(f"... and {more} more players (--json lists all, --player NAME shows one)")
+    else:
+        rows = [[pos, int(r["hands"]), *cells(r)] for (_, pos), r in statistics.iterrows()]
+        total = result.stats(player, by=None).iloc[0]
+        rows.append(["all", int(total["hands"]), *cells(total)])
+        print(f"{player}:")
+        print(table(rows, ["position", "hands", *headers]))
+    print("rates in percent (AF a ratio); --json gives the counts and opportunities")
+    _print_counts(result)
+
+
+def _stats_dict(result: Any, player: str | None) -> dict[str, Any]:
+    """The JSON of --stats: the hands read and skipped, and each player's statistics."""
+    from ..histories.stats import stats_records
+
+    data = {k: v for k, v in result.to_dict(player).items() if k != "players"}
+    data["players"] = stats_records(result.hands, player)
+    return data
 
 
 def _share(value: float, count: int) -> str:
@@ -115,14 +181,16 @@ def _save_plot(result: Any, player: str | None, path: Any, shown: str) -> None:
 
 def _epilog() -> str:
     from ..histories import DEFINITIONS
+    from ..histories.stats import DEFINITIONS as STATS
 
-    text = fill_paragraphs(DEFINITIONS)
+    text = fill_paragraphs(DEFINITIONS + "\n\n" + STATS)
     return (
         "examples:\n"
         "  equity history tests/data/phh/handhq_50NLH_1_first43.phhs\n"
         "  equity history histories/ --player Hero --plot hero.png\n"
         "  equity history 'hands/**/*.phhs' --out hands.parquet --json\n"
         "  equity history tests/data/pokerstars --player costamar\n"
+        "  equity history tests/data/phh/pluribus --stats --player Pluribus\n"
         "  zcat hands.phhs.gz | equity history -\n"
         "  equity history 'hands/**/*.phhs' --scheduler tcp://10.0.0.5:8786\n\n"
         "Definitions:\n" + text + "\n\n"
@@ -148,6 +216,12 @@ def add_history(sub: Any) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="files, folders, globs or -")
     p.add_argument("--player", metavar="NAME", help="the summary (and plot) of one player only")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p.add_argument(
+        "--stats",
+        action="store_true",
+        help="tracker statistics instead of the summary: VPIP, PFR, 3-bet, fold to 3-bet, "
+        "steal, c-bet, fold to c-bet, WTSD, W$SD, AF, AFq (with --player: per position)",
+    )
     p.add_argument(
         "--out", metavar="FILE", help="write one row per hand and player (.csv or .parquet)"
     )

@@ -97,6 +97,30 @@ class HistoryResult:
         out = out.sort_values("hands", ascending=False, kind="stable")
         return out.rename_axis("player")
 
+    def stats(self, player: str | None = None, by: str | None = "position") -> pd.DataFrame:
+        """Tracker statistics (VPIP, PFR, 3-bet, steal, c-bet, WTSD, AF ...) per player and
+        position, counts and opportunities beside the rates.
+
+        The definitions, PokerTracker 4's, are in :mod:`equity.histories.stats`;
+        only the reconciled hands (those of :attr:`hands`) count.
+
+        Parameters
+        ----------
+        player : str, optional
+            Only this player (ValueError when no scored hand has them).
+        by : {"position", None}
+            ``"position"``: a row per player and position (index ``player``,
+            ``position``); None: a row per player.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns of :func:`equity.histories.stats.stats_table`.
+        """
+        from .stats import stats_table
+
+        return stats_table(self.hands, player, by)
+
     def to_dict(self, player: str | None = None) -> dict[str, Any]:
         """The summary as JSON-ready data."""
         table = self.summary(player)
@@ -159,7 +183,7 @@ def history(paths: str | Iterable[str], scheduler: Any = None) -> HistoryResult:
     HistoryResult
         ``.hands`` (one row per hand and player), ``.skipped`` (hands left out
         of the totals, with the reason: unreadable, not reconciled, variant not
-        scored) and ``.summary(player=None)``.
+        scored), ``.summary(player=None)`` and ``.stats(player=None, by="position")``.
 
     Raises
     ------

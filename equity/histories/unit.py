@@ -15,6 +15,7 @@ from .hand import HandError
 from .read import RawHand, read_hands
 from .replay import replay
 from .score import COLUMNS, DTYPES, score
+from .stats import COUNT_DTYPES, COUNTS, count_hand
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -56,7 +57,10 @@ def _score_raw(raw: RawHand) -> tuple[list[dict[str, Any]], Skipped | None]:
         return [], Skipped(raw.file, raw.index, hand_id, reason, raw.kind, raw.unsupported)
     try:
         rep = replay(raw.history)
-        return score(rep, raw.file, raw.index, hand_id), None
+        rows = score(rep, raw.file, raw.index, hand_id)
+        for row, counts in zip(rows, count_hand(raw.history, rep.won), strict=True):
+            row.update(counts)  # the tracker statistics' counts (equity.histories.stats)
+        return rows, None
     except HandError as exc:
         return [], Skipped(raw.file, raw.index, hand_id, str(exc), exc.kind, exc.unsupported)
 
@@ -90,8 +94,9 @@ def score_file(file: str, shown: str | None = None) -> FileResult:
 
 
 def frame_of(rows: Sequence[dict[str, Any]]) -> pd.DataFrame:
-    """Rows of :func:`~.score.score` as a frame, each column of its dtype
-    (:data:`~.score.DTYPES`)."""
+    """Rows of :func:`~.score.score` and their counts as a frame, each column of its dtype
+    (:data:`~.score.DTYPES`, :data:`~.stats.COUNT_DTYPES`)."""
     import pandas as pd
 
-    return pd.DataFrame(list(rows), columns=list(COLUMNS)).astype(DTYPES)
+    frame = pd.DataFrame(list(rows), columns=[*COLUMNS, *COUNTS])
+    return frame.astype({**DTYPES, **COUNT_DTYPES})
