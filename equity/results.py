@@ -427,7 +427,8 @@ the shares are the same to the last bit, without a dozen operations on tiny arra
 def shares_from_counts(counts: np.ndarray, total: float) -> tuple[np.ndarray, ...]:
     """``(equity, win, tie, splits)`` from ``counts[p, k]`` over ``total`` deals.
 
-    Fresh arrays, the same numbers however many players (see :data:`_PLAIN_SUMS`).
+    New arrays (``win`` may be a view of ``splits``), the same numbers however many
+    players (see :data:`_PLAIN_SUMS`).
     """
     if counts.shape[0] > _PLAIN_SUMS or not total:
         # np.add.reduce: the sums of ndarray.sum, without its Python wrapper (a small call's µs)
