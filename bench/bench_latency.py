@@ -9,11 +9,17 @@ a. ``hits("random", "Ts9s2h")``, best of 5 (target 20 ms, bound 50 ms), and
    ``hits("random", flops="all")``, every flop by suit classes (bound 5 s);
 b. the narrow Omaha patterns ``AA**`` (PLO4) and ``KQJT ds`` (PLO6) parsed,
    both together (bound 1 s);
-c. the calculator widget's Python side: AsKs against JhJd, the board changed
+c. the small call: a warm ``calculate(["AsKs", "QhQd"], board="Qs7s2h")``, the
+   median of 5,000 calls each timed alone (target 50 us: a call of a few tens
+   of microseconds is rarely interrupted by the machine's other work, so the
+   median of single calls holds under load where a loop's mean does not), and
+   ``calculate_many`` on 25 flops at a time, the median per spot of 400 calls
+   (target 30 us a spot);
+d. the calculator widget's Python side: AsKs against JhJd, the board changed
    between the flops Qs7s2c and Qs7s3c (each an exact heads-up answer: 990
    turn and river pairs), from the trait's change to the answer published,
    median of 6;
-d. with ``--browser``: ``tests/test_widgets_browser.py``'s calculator test in
+e. with ``--browser``: ``tests/test_widgets_browser.py``'s calculator test in
    headless Chromium (JupyterLab on a loopback port), which records the
    time from a click or an Enter to its answer on screen, measured by the page
    (``build/widgets-latency.json``); the bound is a median click below 300 ms.
@@ -41,6 +47,8 @@ from _common import best_of, machine_info, print_table, write_json
 ROOT = Path(__file__).resolve().parents[1]
 
 BOUNDS_S = {
+    "small call AsKs v QhQd on Qs7s2h (median)": 50e-6,
+    "calculate_many, a spot (median)": 30e-6,
     "hits random, one flop (best of 5)": 0.05,
     "hits random, every flop": 5.0,
     "Omaha AA** (PLO4) + KQJT ds (PLO6)": 1.0,
@@ -53,6 +61,37 @@ def _once(fn: Callable[[], object]) -> float:
     start = time.perf_counter()
     fn()
     return time.perf_counter() - start
+
+
+def _median_of_calls(fn: Callable[[], object], calls: int) -> float:
+    """The median wall time, in seconds, of ``calls`` calls of ``fn()``, each timed alone."""
+    times = []
+    for _ in range(calls):
+        start = time.perf_counter_ns()
+        fn()
+        times.append(time.perf_counter_ns() - start)
+    return statistics.median(times) / 1e9
+
+
+def small_call_cases() -> dict[str, float]:
+    from equity import calculate, calculate_many
+
+    hands = ["AsKs", "QhQd"]
+    flops = ["2c3d4h", "Kd7c2s", "9h8h2d", "JcTd5s", "6c6d9s"] * 5
+
+    def call() -> None:
+        calculate(hands, board="Qs7s2h")
+
+    def many() -> None:
+        calculate_many(hands, boards=flops)
+
+    for _ in range(500):
+        call()
+    many()
+    return {
+        "small call AsKs v QhQd on Qs7s2h (median)": _median_of_calls(call, 5000),
+        "calculate_many, a spot (median)": _median_of_calls(many, 400) / len(flops),
+    }
 
 
 def hits_cases() -> dict[str, float]:
@@ -108,6 +147,11 @@ def browser_cases() -> dict[str, float]:
     return {"browser: click to answer (median)": report["median_click_ms"] / 1000}
 
 
+def _shown(seconds: float, form: str) -> str:
+    """Seconds as ``form`` writes them, or below a millisecond in microseconds."""
+    return form.format(seconds) if seconds >= 1e-3 else f"{seconds * 1e6:.1f} us"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", metavar="PATH", help="write the figures here")
@@ -115,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     load_before = os.getloadavg()
     figures: dict[str, float] = {}
+    figures |= small_call_cases()
     figures |= hits_cases()
     figures |= omaha_cases()
     try:
@@ -127,8 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[dict[str, Any]] = [
         {
             "case": name,
-            "seconds": f"{s:.4f}",
-            "bound": f"{BOUNDS_S[name]:g}",
+            "seconds": _shown(s, "{:.4f}"),
+            "bound": _shown(BOUNDS_S[name], "{:g}"),
             "within": "yes" if s <= BOUNDS_S[name] else "NO",
         }
         for name, s in figures.items()

@@ -99,6 +99,40 @@ def test_shares_from_counts_by_hand() -> None:
     assert abs(equity.sum() - 1) < 1e-15
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+@pytest.mark.parametrize("dtype", [np.int64, np.float64])
+def test_shares_are_numpys_to_the_last_bit(players: int, dtype: type) -> None:
+    """Up to six players the shares are added as Python floats (a small call's
+    microseconds): the same bits as NumPy's sums, integer and weighted counts alike."""
+    rng = np.random.default_rng(players)
+    ks = np.arange(players + 1, dtype=float)
+    ks[0] = np.inf
+    for _ in range(200):
+        scale = 10.0 ** rng.integers(1, 13, size=(players, players + 1))
+        counts = (rng.random((players, players + 1)) * scale).astype(dtype)
+        total = float(counts.sum())
+        equity, win, tie, splits = shares_from_counts(counts, total)
+        assert equity.tobytes() == (np.add.reduce(counts / ks, axis=1) / total).tobytes()
+        assert win.tobytes() == (counts[:, 1] / total).tobytes()
+        assert tie.tobytes() == (np.add.reduce(counts[:, 2:], axis=1) / total).tobytes()
+        assert splits.tobytes() == (counts / total).tobytes()
+
+
+def test_the_engines_results_are_the_constructors(any_result: EquityResult) -> None:
+    """The engine builds its results without the dataclass's ``__init__``
+    (``EquityResult._of``): every field set, the same as the constructor's."""
+    again = dataclasses.replace(any_result)
+    for f in dataclasses.fields(EquityResult):
+        ours, theirs = getattr(any_result, f.name), getattr(again, f.name)
+        if isinstance(ours, np.ndarray):
+            np.testing.assert_array_equal(ours, theirs)
+            assert ours.dtype == theirs.dtype
+            assert not ours.flags.writeable
+        elif f.name != "outcomes":
+            assert ours == theirs, f.name
+    assert any_result.combo_results is not calculate(["AsKs", "QhQd"], "2c3d4h").combo_results
+
+
 def test_to_frame(exact: EquityResult, monte_carlo: EquityResult) -> None:
     for r in (exact, monte_carlo):
         frame = r.to_frame()

@@ -75,6 +75,8 @@ _DEFAULT: contextvars.ContextVar[Any] = contextvars.ContextVar("equity_executor"
 
 _LOCAL = LocalExecutor()
 """This process's executor (stateless: one for every call)."""
+_IN_PROCESS = contextlib.nullcontext(_LOCAL)
+""":data:`_LOCAL` as a block: one for every call (a ``nullcontext`` may be entered again)."""
 
 
 def executor_for(scheduler: Any = None) -> contextlib.AbstractContextManager[Any]:
@@ -88,7 +90,7 @@ def executor_for(scheduler: Any = None) -> contextlib.AbstractContextManager[Any
     if scheduler is None:
         scheduler = _DEFAULT.get()
     if scheduler is None:
-        return contextlib.nullcontext(_LOCAL)  # no generator to step: a small call's microseconds
+        return _IN_PROCESS  # no generator to step: a small call's microseconds
     if hasattr(scheduler, "map_unordered") and hasattr(scheduler, "ordered_batches"):
         return contextlib.nullcontext(scheduler)
     return _dask_executor(scheduler)

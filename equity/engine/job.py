@@ -84,7 +84,7 @@ def _is_range_like(obj: object) -> bool:
 def _parse_player(spec: object, game: Game) -> Player:
     """Turn one hand spec (cards, 'random', a range string or Range) into a Player."""
     n_hole = game.hole_cards
-    if _is_range_like(spec):
+    if not isinstance(spec, str) and _is_range_like(spec):
         if not (game.ranges or game.patterns):
             raise ValueError(f"ranges are for hold'em games only, not {game.name!r}")
         return Player(label=str(getattr(spec, "text", "range")), kind=KIND_RANGE, range_obj=spec)
@@ -278,12 +278,12 @@ class Job:
     family: Family
     """The game's kernel family (:func:`.families.family`): what the engine asks of it."""
 
-    @cached_property
+    @property
     def n_hole(self) -> int:
         """Hole cards per player."""
         return self.game.hole_cards
 
-    @cached_property
+    @property
     def board_total(self) -> int:
         """Board cards at showdown."""
         return self.game.board_total

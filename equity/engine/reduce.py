@@ -20,6 +20,11 @@ OUTCOME_NAMES = ("scoop", "high_win", "high_tie", "low_win", "low_tie")
 """Omaha's per-player outcome shares, columns 0..4 of the kernels' ``extra`` counts."""
 
 
+_OWNED = ("equity", "win", "tie", "splits")
+"""The arrays :func:`make_result` makes for its result (the shares, or the outcomes' for
+``win`` and ``tie``): the result's own, made read-only in place."""
+
+
 def make_result(
     job: Job,
     method: str,
@@ -50,12 +55,13 @@ def make_result(
         win = outcomes["scoop"]
         tie = shares[:, 5] - shares[:, 0]
     elapsed_s, compile_s = start.split()
-    return EquityResult(
+    return EquityResult._of(
+        _OWNED,
         game=job.game.name,
         method=method,
-        hands=tuple(p.label for p in job.players),
-        board=format_cards(job.board),
-        dead=format_cards(job.dead),
+        hands=tuple([p.label for p in job.players]),
+        board=format_cards(job.board) if job.board else "",
+        dead=format_cards(job.dead) if job.dead else "",
         equity=equity,
         win=win,
         tie=tie,

@@ -287,11 +287,15 @@ def using_threads(threads: int | None) -> AbstractContextManager[None]:
     the count (Numba's count is left untouched when it does not change: asking it costs
     microseconds, a small call's whole budget)."""
     if threads is None:
-        return nullcontext()
+        return _AS_THEY_ARE
     check_threads(threads)
     if threads == numba.get_num_threads():
-        return nullcontext()
+        return _AS_THEY_ARE
     return _numba_threads(threads)
+
+
+_AS_THEY_ARE = nullcontext()
+"""The block of :func:`using_threads` that leaves the count as it is (one for every call)."""
 
 
 @contextmanager

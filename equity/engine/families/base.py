@@ -252,11 +252,12 @@ class WholeHands(Family):
         apart from the outcome counts, the per-combo tables of the range players."""
         counts, total, samples, per_assign, weights, choice = enumerated
         split = job.n_players + 1
+        # no views to make when there is nothing to cut (a small call's microseconds)
+        combos = {} if job.hands_known else exact_combo_results(
+            job, per_assign[:, :, :split], weights, choice
+        )  # fmt: skip
+        if not self.extra_columns:
+            return ExactRun(counts, total, samples, None, combos, category_counts)
         return ExactRun(
-            counts[:, :split],
-            total,
-            samples,
-            counts[:, split:] if self.extra_columns else None,
-            exact_combo_results(job, per_assign[:, :, :split], weights, choice),
-            category_counts,
+            counts[:, :split], total, samples, counts[:, split:], combos, category_counts
         )

@@ -411,7 +411,7 @@ def run_stud_exact(job: StudJob, executor: Any, progress: Progress | None) -> Ex
     deals = comb(len(arrays.live_deck) - wild, m) * len(spec.owners) * len(used)
     split = n_players + 1
     extra = sums[:, split:] if job.game.hilo else None
-    return ExactRun(sums[:, :split], float(deals), deals, extra)
+    return ExactRun(sums[:, :split], float(deals), deals, extra, {}, None)
 
 
 class StudFamily(Family):
