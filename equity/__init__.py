@@ -33,7 +33,8 @@ line) pays only for what it uses:
 * :func:`history`, :class:`HistoryResult` — hand histories (PHH): all-in equity,
   EV-adjusted results and luck per player;
 * :func:`icm`, :class:`IcmResult` — chip stacks into prize EVs (the Independent Chip
-  Model, Malmuth-Harville), the ICM chop beside the chip chop;
+  Model, Malmuth-Harville), the ICM chop beside the chip chop; :func:`call_ev`,
+  :class:`CallEv` — the EV of calling an all-in;
 * :func:`parse_cards`, :func:`format_cards` — cards;
 * :data:`GAMES`, :func:`game` — the game registry.
 """
@@ -54,7 +55,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.streets import StreetsResult, streets
     from .cards import format_cards, parse_cards
     from .combos import EquityDistribution
-    from .decisions import IcmResult, icm
+    from .decisions import CallEv, IcmResult, call_ev, icm
     from .engine import Plan, SpotResults, calculate, calculate_many, use_scheduler
     from .engine.plan import plan
     from .evaluators.lowball import (
@@ -138,6 +139,8 @@ _EXPORTS = {
     "HistoryResult": "histories",
     "icm": "decisions",
     "IcmResult": "decisions",
+    "call_ev": "decisions",
+    "CallEv": "decisions",
     "parse_cards": "cards",
     "format_cards": "cards",
     "GAMES": "games",
@@ -146,6 +149,7 @@ _EXPORTS = {
 
 __all__ = [
     "GAMES",
+    "CallEv",
     "Deals",
     "Deck",
     "EquityDistribution",
@@ -169,6 +173,7 @@ __all__ = [
     "__version__",
     "calculate",
     "calculate_many",
+    "call_ev",
     "category_counts",
     "category_frequencies",
     "category_probabilities",

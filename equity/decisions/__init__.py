@@ -3,11 +3,13 @@
 :func:`icm` (:class:`IcmResult`) turns chip stacks into prize EVs by the
 Independent Chip Model (Malmuth-Harville), exactly, by quadrature for large
 fields, or by Monte-Carlo; :mod:`equity.decisions.harville` holds the three
-methods.
+methods.  :func:`call_ev` (:class:`CallEv`) is the EV of calling an all-in from an
+equity and the pot odds.
 """
 
 from __future__ import annotations
 
+from .call import CallEv, call_ev
 from .icm import IcmResult, chip_chop, icm
 
-__all__ = ["IcmResult", "chip_chop", "icm"]
+__all__ = ["CallEv", "IcmResult", "call_ev", "chip_chop", "icm"]
