@@ -34,7 +34,8 @@ line) pays only for what it uses:
   EV-adjusted results and luck per player;
 * :func:`icm`, :class:`IcmResult` — chip stacks into prize EVs (the Independent Chip
   Model, Malmuth-Harville), the ICM chop beside the chip chop; :func:`call_ev`,
-  :class:`CallEv` — the EV of calling an all-in;
+  :class:`CallEv` — the EV of calling an all-in; :func:`playable`,
+  :class:`PlayableResult` — every hand with the equity a call needs against a range;
 * :func:`parse_cards`, :func:`format_cards` — cards;
 * :data:`GAMES`, :func:`game` — the game registry.
 """
@@ -55,7 +56,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.streets import StreetsResult, streets
     from .cards import format_cards, parse_cards
     from .combos import EquityDistribution
-    from .decisions import CallEv, IcmResult, call_ev, icm
+    from .decisions import CallEv, IcmResult, PlayableResult, call_ev, icm, playable
     from .engine import Plan, SpotResults, calculate, calculate_many, use_scheduler
     from .engine.plan import plan
     from .evaluators.lowball import (
@@ -141,6 +142,8 @@ _EXPORTS = {
     "IcmResult": "decisions",
     "call_ev": "decisions",
     "CallEv": "decisions",
+    "playable": "decisions",
+    "PlayableResult": "decisions",
     "parse_cards": "cards",
     "format_cards": "cards",
     "GAMES": "games",
@@ -162,6 +165,7 @@ __all__ = [
     "OmahaHand",
     "OmahaRange",
     "Plan",
+    "PlayableResult",
     "PokerHand",
     "Range",
     "ShortDeckHand",
@@ -204,6 +208,7 @@ __all__ = [
     "parse_omaha_range",
     "parse_range",
     "plan",
+    "playable",
     "rank_hands",
     "rank_shortdeck",
     "rank_zjh",
