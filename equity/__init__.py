@@ -56,7 +56,9 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.streets import StreetsResult, streets
     from .cards import format_cards, parse_cards
     from .combos import EquityDistribution
-    from .decisions import CallEv, IcmResult, PlayableResult, call_ev, icm, playable
+    from .decisions.call import CallEv, call_ev
+    from .decisions.icm import IcmResult, icm
+    from .decisions.playable_hands import PlayableResult, playable
     from .engine import Plan, SpotResults, calculate, calculate_many, use_scheduler
     from .engine.plan import plan
     from .evaluators.lowball import (

@@ -12,6 +12,6 @@ from __future__ import annotations
 
 from .call import CallEv, call_ev
 from .icm import IcmResult, chip_chop, icm
-from .playable import PlayableResult, playable
+from .playable_hands import PlayableResult, playable
 
 __all__ = ["CallEv", "IcmResult", "PlayableResult", "call_ev", "chip_chop", "icm", "playable"]

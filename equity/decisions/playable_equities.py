@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ..cards import format_cards
+from ..games import game as get_game
 from ..ranges import ALL_COMBOS, CLASSES, Range
 from ..ranges.classes import CLASS_MEMBERS
 
@@ -111,7 +112,7 @@ def _decode(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _pattern_shares(keys: np.ndarray, game: str) -> np.ndarray:
     """The hero's exact share of the pot in each suit pattern, over every preflop board."""
     hero, villain = _decode(keys)
-    if game == "holdem":
+    if get_game(game).preflop_table:  # hold'em: the shipped counts of every pattern
         from ..engine.preflop_lookup import BOARDS, lookup
 
         shares = np.empty(len(keys))

@@ -53,12 +53,20 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..cards import format_cards, parse_cards
+from ..games import GAMES
 from ..games import game as get_game
 from ..ranges import ALL_COMBOS, CLASSES, N_COMBOS, Range, combo_index, parse_range
 from ..ranges.canonical import format_dense
 from ..ranges.classes import CLASS_MEMBERS
-from . import playable_equities as routes
 from .call import break_even
+from .playable_equities import (
+    by_engine,
+    by_patterns,
+    by_table,
+    class_uniform,
+    game_classes,
+    on_board,
+)
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -71,8 +79,8 @@ __all__ = [
     "playable",
 ]
 
-PLAYABLE_GAMES = ("holdem", "shortdeck")
-"""The games :func:`playable` answers (hold'em ranges, two hole cards)."""
+PLAYABLE_GAMES = tuple(name for name, g in GAMES.items() if g.ranges)
+"""The games :func:`playable` answers: those of hold'em ranges (hold'em and short deck)."""
 NEED_TOLERANCE = 1e-12
 """A hand is playable when ``equity >= need - NEED_TOLERANCE`` (float rounding, not a margin)."""
 
@@ -212,7 +220,9 @@ class PlayableResult:
                     self.table["hand"], self.table["equity"], self.table["combos"], strict=True
                 )
             )
-        lines.append(f"figures are exact (every board enumerated; {self.method})")
+        lines.append(
+            f"figures are exact (every board enumerated; {self.method}, {self.elapsed_s:.2f} s)"
+        )
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -324,8 +334,8 @@ def playable(
     pot, call : float, optional
         The pot before the call (the bet included) and the call: the need is
         then the break-even equity ``call / (pot + call)``.
-    game : {"holdem", "shortdeck"}
-        The game.
+    game : str
+        A game of hold'em ranges, :data:`PLAYABLE_GAMES`: ``"holdem"`` or ``"shortdeck"``.
     dead : str or cards, optional
         Cards out of play.
 
@@ -362,29 +372,29 @@ def playable(
         raise ValueError("a card is both on the board and dead, or given twice")
     outside = [c for c in seen if c >> 2 < lowest]
     if outside:
-        raise ValueError(f"{format_cards(outside)} is not in the {game} deck")
+        raise ValueError(f"{format_cards(outside)}: not in the {game} deck (sixes to aces)")
     villain = _villain(range, board_cards, dead_cards, lowest)
     given = range.text if isinstance(range, Range) else str(range)
     dense_hero = np.zeros(N_COMBOS)
     if board_cards:
         method = "engine"
-        names, equities, combos = routes.on_board(villain, board_cards, dead_cards, game)
+        names, equities, combos = on_board(villain, board_cards, dead_cards, game)
         frame = _frame(names, equities, combos, needed)
         for n, ok in zip(frame["hand"], frame["playable"], strict=True):
             if ok:
                 dense_hero[_combo_index(n)] = 1.0
     else:
-        classes = routes.game_classes(lowest)
+        classes = game_classes(lowest)
         dense = villain.dense
         if dead_cards:
             method = "engine"
-            per_class = routes.by_engine(villain, classes, dead_cards, game)
-        elif game == "holdem" and routes.class_uniform(dense):
+            per_class = by_engine(villain, classes, dead_cards, game)
+        elif get_game(game).preflop_table and class_uniform(dense):
             method = "preflop table"
-            per_class = routes.by_table(dense)
+            per_class = by_table(dense)
         else:
             method = "suit patterns"
-            per_class = routes.by_patterns(dense, classes, game)
+            per_class = by_patterns(dense, classes, game)
         live = [k for k in classes if not np.isnan(per_class[k])]
         used = np.zeros(52, dtype=bool)
         used[dead_cards] = True
