@@ -131,28 +131,41 @@ def test_the_pot_odds_give_the_need() -> None:
 
 
 def test_shortdeck_preflop_against_calculate() -> None:
-    villain = "AA,KQs"
+    villain = "AA,KQs,T9s@50"  # hands on either side of the pattern keys: both orientations
     r = playable(villain, need=0.4, game="shortdeck")
     assert r.method == "suit patterns"
     got = _equities(r)
     assert len(got) == 81
     assert all(len(h) == 2 or (h[0] in "AKQJT9876" and h[1] in "AKQJT9876") for h in got)
-    for label in ("KK", "T9s", "AKo", "66"):
+    for label in ("KK", "T9s", "AKo", "66", "JJ"):
         expected = equity.calculate([label, villain], game="shortdeck", method="exact")
         assert got[label] == pytest.approx(float(expected.equity[0]), abs=1e-12), label
     assert set(r.table["hand"]) == refp.playable_set(got, 0.4)
 
 
+def test_dead_cards_against_calculate() -> None:
+    r = playable("AA,T9s", need=0.3, dead="Kc9d", game="shortdeck")
+    assert r.method == "engine"
+    got = _equities(r)
+    for label in ("KK", "T9s", "AQo"):
+        expected = equity.calculate(
+            [label, "AA,T9s"], dead="Kc9d", game="shortdeck", method="exact"
+        ).equity[0]
+        assert got[label] == pytest.approx(float(expected), abs=1e-12), label
+    sizes = r.hands.set_index("hand")["combos"]
+    assert (sizes["KK"], sizes["K9s"], sizes["AQo"]) == (3, 2, 12)  # combos without Kc, 9d
+    dead = set(parse_cards("Kc9d"))
+    assert not any(dead & set(combo) for combo in _combos_of(r.range))  # never dealt
+    assert r.combos == sum(r.table["combos"])
+
+
+@pytest.mark.slow
 def test_holdem_dead_cards_against_calculate() -> None:
     r = playable("AA", need=0.5, dead="Kc")
-    assert r.method == "engine"
     got = _equities(r)
     expected = equity.calculate(["KK", "AA"], dead="Kc", method="exact").equity[0]
     assert got["KK"] == pytest.approx(float(expected), abs=1e-12)
-    assert r.hands.set_index("hand").loc["KK", "combos"] == 3  # the combos without the Kc
-    kc = parse_cards("Kc")[0]
-    assert not any(kc in combo for combo in _combos_of(r.range))  # a dead card is never dealt
-    assert r.combos == sum(r.table["combos"])
+    assert r.hands.set_index("hand").loc["KK", "combos"] == 3
 
 
 def test_dead_cards_too_costly_are_refused_with_the_estimate() -> None:

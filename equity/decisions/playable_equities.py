@@ -16,7 +16,9 @@ game's deck, or every combo dead).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
+from importlib import resources
 
 import numpy as np
 
@@ -82,6 +84,18 @@ def by_table(dense: np.ndarray) -> np.ndarray:
         return np.where(den > 0, num / np.where(den > 0, den, 1), np.nan)
 
 
+def _mapped_combos() -> np.ndarray:
+    """``int64[24, 1326]``: ``hi * 52 + lo`` of each combo's image under each suit permutation."""
+    cards = ALL_COMBOS.astype(np.int64)
+    mapped = (cards & ~3)[None] | _PERMUTATIONS[:, cards & 3]  # (24, 1326, 2)
+    out = mapped.max(axis=2) * 52 + mapped.min(axis=2)
+    out.flags.writeable = False
+    return out
+
+
+_MAPPED = _mapped_combos()
+
+
 def pattern_keys(hero: np.ndarray, villain: np.ndarray) -> np.ndarray:
     """The canonical suit-pattern key of each (hero, villain) pair of hands.
 
@@ -93,13 +107,18 @@ def pattern_keys(hero: np.ndarray, villain: np.ndarray) -> np.ndarray:
     ------
     hero, villain : int64[n, 2]; return : int64[n]
     """
-    cards = np.concatenate([hero, villain], axis=1)
-    mapped = (cards & ~3)[None] | _PERMUTATIONS[:, cards & 3]  # (24, n, 4)
-    h_hi = np.maximum(mapped[..., 0], mapped[..., 1])
-    h_lo = np.minimum(mapped[..., 0], mapped[..., 1])
-    v_hi = np.maximum(mapped[..., 2], mapped[..., 3])
-    v_lo = np.minimum(mapped[..., 2], mapped[..., 3])
-    return (((h_hi * 52 + h_lo) * 52 + v_hi) * 52 + v_lo).min(axis=0)
+    return _combo_keys(_combo_indices(hero), _combo_indices(villain))
+
+
+def _combo_indices(cards: np.ndarray) -> np.ndarray:
+    """Combo index (:func:`equity.ranges.combo_index`) of each row of two card codes."""
+    hi, lo = cards.max(axis=1).astype(np.int64), cards.min(axis=1).astype(np.int64)
+    return hi * (hi - 1) // 2 + lo
+
+
+def _combo_keys(hero: np.ndarray, villain: np.ndarray) -> np.ndarray:
+    """:func:`pattern_keys` of combo indices: one gather per permutation."""
+    return (_MAPPED[:, hero] * 2704 + _MAPPED[:, villain]).min(axis=0)
 
 
 def _decode(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -109,18 +128,43 @@ def _decode(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return hero, villain
 
 
-def _pattern_shares(keys: np.ndarray, game: str) -> np.ndarray:
-    """The hero's exact share of the pot in each suit pattern, over every preflop board."""
-    hero, villain = _decode(keys)
-    if get_game(game).preflop_table:  # hold'em: the shipped counts of every pattern
-        from ..engine.preflop_lookup import BOARDS, lookup
+@functools.cache
+def _shipped_patterns() -> tuple[np.ndarray, np.ndarray]:
+    """The shipped hold'em pattern counts: ``keys int64[n]`` (ascending) and ``counts
+    int64[n, 3]`` (wins of the first hand, of the second, ties over every board), as
+    :func:`equity.preflop_table.write_shipped_patterns` documents the file."""
+    from ..engine.preflop_lookup import PATTERNS_FILE
 
-        shares = np.empty(len(keys))
-        for k, (h, v) in enumerate(zip(hero.tolist(), villain.tolist(), strict=True)):
-            found = lookup((h[0], h[1]), (v[0], v[1]))
-            if found is None:
-                raise RuntimeError("the shipped preflop pattern counts are missing")
-            shares[k] = (found[0] + found[2] / 2) / BOARDS
+    source = resources.files("equity") / "data" / PATTERNS_FILE
+    with resources.as_file(source) as path:
+        if not path.is_file():
+            raise FileNotFoundError(
+                f"the exact preflop pattern counts {str(path)!r} are missing; rebuild them "
+                "with python tools/build_preflop_table.py"
+            )
+        with np.load(path) as data:
+            return data["keys"].astype(np.int64), data["counts"].astype(np.int64)
+
+
+def _pattern_shares(keys: np.ndarray, game: str) -> np.ndarray:
+    """The first hand's exact share of the pot in each suit pattern, over every preflop board.
+
+    Hold'em reads the shipped counts (each pattern listed once, either way round);
+    other games enumerate each pattern by :func:`equity.engine.calculate_many`.
+    """
+    hero, villain = _decode(keys)
+    if get_game(game).preflop_table:
+        from ..engine.preflop_lookup import BOARDS
+
+        known, counts = _shipped_patterns()
+        shares = np.full(len(keys), np.nan)
+        for first, key in ((0, keys), (1, pattern_keys(villain, hero))):  # either way round
+            at = np.minimum(np.searchsorted(known, key), len(known) - 1)
+            found = (known[at] == key) & np.isnan(shares)
+            c = counts[at[found]]
+            shares[found] = (c[:, first] + c[:, 2] / 2) / BOARDS
+        if np.isnan(shares).any():
+            raise RuntimeError("a suit pattern is missing from the shipped preflop counts")
         return shares
     from ..engine import calculate_many
 
@@ -132,26 +176,39 @@ def _pattern_shares(keys: np.ndarray, game: str) -> np.ndarray:
 
 
 def by_patterns(dense: np.ndarray, classes: Sequence[int], game: str) -> np.ndarray:
-    """Class equities by suit patterns, any weights (``float64[169]``, nan: no deal)."""
+    """Class equities by suit patterns, any weights (``float64[169]``, nan: no deal).
+
+    A pair of hands and the same pair the other way round are one enumeration
+    (the second hand's share is one minus the first's): each pair is keyed by
+    the smaller of its two orientations' keys, so a pattern is enumerated once.
+    """
     v_idx = np.flatnonzero(dense > 0)
     v_cards = ALL_COMBOS[v_idx].astype(np.int64)
     v_mask = (np.int64(1) << v_cards).sum(axis=1)
-    per_class: list[tuple[int, np.ndarray, np.ndarray]] = []
+    per_class: list[tuple[int, np.ndarray, np.ndarray, np.ndarray]] = []
     for k in classes:
         h_cards = ALL_COMBOS[CLASS_MEMBERS[k]].astype(np.int64)
         h_mask = (np.int64(1) << h_cards).sum(axis=1)
         ok = (h_mask[:, None] & v_mask[None, :]) == 0  # (hero combos, villain combos)
         hi, vi = np.nonzero(ok)
-        keys = pattern_keys(h_cards[hi], v_cards[vi])
-        unique, inverse = np.unique(keys, return_inverse=True)
-        weight = np.bincount(inverse, weights=dense[v_idx[vi]], minlength=len(unique))
-        per_class.append((k, unique, weight))
-    every = np.unique(np.concatenate([u for _, u, _ in per_class]))
+        h_combo, v_combo = CLASS_MEMBERS[k][hi], v_idx[vi]
+        ahead, behind = _combo_keys(h_combo, v_combo), _combo_keys(v_combo, h_combo)
+        flipped = behind < ahead  # the range's combo is the first hand of the pattern
+        unique, inverse = np.unique(np.where(flipped, behind, ahead), return_inverse=True)
+        weight = dense[v_idx[vi]]
+        direct = np.bincount(inverse, weights=np.where(flipped, 0.0, weight), minlength=len(unique))
+        swapped = np.bincount(
+            inverse, weights=np.where(flipped, weight, 0.0), minlength=len(unique)
+        )
+        per_class.append((k, unique, direct, swapped))
+    every = np.unique(np.concatenate([u for _, u, _, _ in per_class]))
     shares = _pattern_shares(every, game)
     out = np.full(169, np.nan)
-    for k, unique, weight in per_class:
-        if weight.sum() > 0:
-            out[k] = float(np.dot(weight, shares[np.searchsorted(every, unique)]) / weight.sum())
+    for k, unique, direct, swapped in per_class:
+        total = direct.sum() + swapped.sum()
+        if total > 0:
+            s = shares[np.searchsorted(every, unique)]
+            out[k] = float((np.dot(direct, s) + np.dot(swapped, 1.0 - s)) / total)
     return out
 
 
