@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import equity
@@ -25,6 +26,7 @@ def test_hand_computed_examples() -> None:
     assert call_ev(0.1, pot=40, call=0).ev_call == pytest.approx(4.0)
     assert call_ev(1.0, pot=0, call=10).ev_call == 0.0
     assert call_ev(0.0, pot=30, call=10).ev_call == -10.0
+    assert call_ev(np.float32(0.5), pot=10, call=10).ev_call == 0.0  # any real number
 
 
 @pytest.mark.parametrize(("pot", "call"), [(150, 50), (133, 33), (1, 1), (7.5, 2.5), (0.5, 3)])

@@ -25,6 +25,7 @@ in the equity), and its 95% interval.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from typing import Any
 
@@ -243,7 +244,7 @@ def call_ev(result_or_equity: Any, pot: float, call: float, player: int = 0) -> 
     ...
     ValueError: the pot -1 is negative: chips in a pot are 0 or more
     """
-    if isinstance(result_or_equity, (int, float)) and not isinstance(result_or_equity, bool):
+    if isinstance(result_or_equity, numbers.Real) and not isinstance(result_or_equity, bool):
         if player != 0:
             raise ValueError(f"an equity given as a number has no player {player!r}")
         return CallEv.from_equity(float(result_or_equity), pot, call)
