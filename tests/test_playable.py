@@ -159,6 +159,15 @@ def test_dead_cards_against_calculate() -> None:
     assert r.combos == sum(r.table["combos"])
 
 
+def test_a_class_with_no_deal_is_left_out() -> None:
+    """Against AsAh with the Ad dead, no AA combo can be dealt: AA is not a hand here."""
+    r = playable("AsAh", need=0.5, dead="Ad", game="shortdeck")
+    assert "AA" not in set(r.hands["hand"])
+    assert len(r.hands) == 80
+    r = playable("AsAh", need=0.5, game="shortdeck")  # AdAc is left: AA plays, as a class
+    assert r.hands.set_index("hand").loc["AA", "combos"] == 6
+
+
 @pytest.mark.slow
 def test_holdem_dead_cards_against_calculate() -> None:
     r = playable("AA", need=0.5, dead="Kc")

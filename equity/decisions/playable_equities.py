@@ -212,19 +212,23 @@ def by_patterns(dense: np.ndarray, classes: Sequence[int], game: str) -> np.ndar
     return out
 
 
+def _has_deal(k: int, dense: np.ndarray, dead: list[int]) -> bool:
+    """Whether class ``k`` has a combo, off the dead cards, that some range combo leaves alone."""
+    mask = (np.int64(1) << ALL_COMBOS.astype(np.int64)).sum(axis=1)
+    dead_mask = int(sum(1 << c for c in dead))
+    hero = mask[CLASS_MEMBERS[k]]
+    hero = hero[(hero & dead_mask) == 0]
+    villain = mask[dense > 0]
+    return bool(((hero[:, None] & villain[None, :]) == 0).any())
+
+
 def by_engine(villain: Range, classes: Sequence[int], dead: list[int], game: str) -> np.ndarray:
     """Class equities by one exact run per class (preflop with dead cards), within the limit."""
     from ..checks import limit_text
     from ..engine import calculate_many
     from ..engine.plan import plan
 
-    used = np.zeros(52, dtype=bool)
-    used[dead] = True
-    live = [
-        k
-        for k in classes
-        if not np.all(used[ALL_COMBOS[CLASS_MEMBERS[k]]].any(axis=1))  # a combo left to deal
-    ]
+    live = [k for k in classes if _has_deal(k, villain.dense, dead)]
     dead_text = format_cards(dead)
     work = 0.0
     for k in live:
