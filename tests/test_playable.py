@@ -55,6 +55,18 @@ def test_holdem_preflop_against_the_published_table(
     }
 
 
+def test_holdem_preflop_against_random_is_the_shipped_vs_random_counts() -> None:
+    """Against ``random`` every class's equity is its exact equity against one random hand
+    (``preflop_equity_vs_random``: a separate board sweep over C(50, 5) x C(45, 2) deals)."""
+    from equity.ranges import preflop_equity_vs_random
+
+    got = _equities(playable("random", need=0.5))
+    for label, (win, tie, total) in preflop_equity_vs_random().items():
+        assert got[label] == pytest.approx((win + tie / 2) / total, rel=0, abs=1e-12), label
+    by_patterns = routes.by_patterns(parse_range("random").dense, routes.game_classes(0), "holdem")
+    np.testing.assert_allclose(by_patterns, [got[c] for c in CLASSES], rtol=0, atol=1e-12)
+
+
 def test_holdem_preflop_per_combo_weights_against_pairs() -> None:
     """A range with per-combo weights: every class pair by pair from the pattern counts."""
     villain = "QQ+,AsKs@50,KhKd@25,7c2d"

@@ -77,7 +77,8 @@ def add_playable(sub: Any) -> None:
         "--game",
         choices=PLAYABLE_GAMES,
         default="holdem",
-        help=f"{', '.join(PLAYABLE_GAMES)} (default holdem)",
+        metavar="GAME",
+        help=f"{' or '.join(PLAYABLE_GAMES)} (default holdem; see equity rules)",
     )
     p.add_argument("--need", metavar="EQUITY", help="the equity a hand needs: 45%% or 0.45")
     p.add_argument("--pot", type=chips, metavar="P", help="the pot before the call, bet included")
