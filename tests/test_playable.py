@@ -245,6 +245,49 @@ def test_shortdeck_turn_against_the_plain_reference() -> None:
     assert set(r.table["hand"]) == refp.playable_set(got, 0.5)
 
 
+@pytest.mark.parametrize(
+    ("villain", "board", "dead", "game"),
+    [
+        ("66+,A2s+,K9s+,QTs+,ATo+,KJo+,T9s@33", "Ts9s2h", "", "holdem"),
+        ("random", "Ts9s2h4c", "Kd", "holdem"),
+        ("22+,A2+@70,KQ", "Kh7c2d9s3h", "As", "holdem"),
+        ("random", "Ts9s6h", "", "shortdeck"),
+    ],
+)
+def test_runouts_equal_the_engine_combo_by_combo(
+    villain: str, board: str, dead: str, game: str
+) -> None:
+    """Wide ranges on a board are summed runout by runout: every combo as the engine's run."""
+    r = playable(villain, board=board, dead=dead, need=0.5, game=game)
+    assert r.method == "runouts"
+    got = _equities(r)
+    b, d = parse_cards(board), parse_cards(dead) if dead else []
+    rng = parse_range(villain).remove(board + dead)
+    names, equities, _ = routes.on_board(rng, b, d, game)  # one exact engine run
+    assert set(got) == set(names)
+    for name, e in zip(names, equities, strict=True):
+        assert got[name] == pytest.approx(e, rel=0, abs=1e-12), name
+    assert set(r.table["hand"]) == refp.playable_set(got, 0.5)
+
+
+def test_runouts_against_the_plain_reference() -> None:
+    villain = "TT+,AQs+,AKo,9c8c@40,QhJh@25"
+    board = parse_cards("Kh7h2d5c")
+    r = playable(villain + ",65s,76s,87s,98s,T9s,JTs", board="Kh7h2d5c", need=0.5)
+    assert r.method == "runouts"
+    got = _equities(r)
+    rng = parse_range(villain + ",65s,76s,87s,98s,T9s,JTs")
+    combos = {
+        (int(a), int(b)): Fraction(float(w))
+        for (a, b), w in zip(rng.combos, rng.weights, strict=True)
+    }
+    for text in ("AhJh", "7s7c", "6d4d", "KsQs"):
+        hero = tuple(parse_cards(text))
+        expected = refp.combo_equity_on_board((hero[0], hero[1]), combos, board)
+        assert expected is not None
+        assert got[text] == pytest.approx(float(expected), abs=1e-12), text
+
+
 def test_river_with_dead_cards() -> None:
     r = playable("AA,KK", board="Kh7c2d9s3h", dead="As", need=0.5)
     got = _equities(r)

@@ -7,7 +7,8 @@ exactly (:mod:`equity.decisions.playable` states when each answers):
 :func:`by_table` (the shipped 169x169 counts), :func:`by_patterns` (each
 distinct suit pattern of the combo pairs enumerated once) and
 :func:`by_engine` (one exact run per class, with dead cards).  On a board,
-:func:`on_board` gives every combo's equity from one exact engine run.
+:func:`on_board` gives every combo's equity from one exact engine run (and
+:mod:`equity.decisions.playable_runouts` the same, runout by runout, for wide ranges).
 
 Every function returns plain arrays: ``float64[169]`` by grid index of
 :data:`equity.ranges.CLASSES`, nan for a class of no legal deal (outside the
