@@ -121,26 +121,19 @@ def by_runouts(
         len(runouts), n, n - 1
     )
     card_weight = w[:, group].sum(axis=2)  # (runouts, n)
-    # where each combo sits in the groups of its two cards
-    position = {(i, int(x)): (i, j) for i, row in enumerate(group) for j, x in enumerate(row)}
+    # each combo's two cards (rows of ``group``) and its slot in each of those rows
+    slot = {(i, int(x)): j for i, row in enumerate(group) for j, x in enumerate(row)}
     card_of = {int(c): i for i, c in enumerate(deck)}
-    first = np.array([position[card_of[int(h)], x] for x, h in enumerate(hi)])
-    second = np.array([position[card_of[int(lo_)], x] for x, lo_ in enumerate(lo)])
+    a_card = np.array([card_of[int(c)] for c in hi])
+    b_card = np.array([card_of[int(c)] for c in lo])
+    a_slot = np.array([slot[int(i), x] for x, i in enumerate(a_card)])
+    b_slot = np.array([slot[int(i), x] for x, i in enumerate(b_card)])
 
-    num = (
-        total
-        - by_card[:, first[:, 0], first[:, 1]]
-        - by_card[:, second[:, 0], second[:, 1]]
-        + w / 2
-    )
-    den = (
-        w.sum(axis=1, keepdims=True)
-        - card_weight[:, first[:, 0]]
-        - card_weight[:, second[:, 0]]
-        + w
-    )
+    num = total - by_card[:, a_card, a_slot] - by_card[:, b_card, b_slot] + w / 2
+    den = w.sum(axis=1, keepdims=True) - card_weight[:, a_card] - card_weight[:, b_card] + w
     num = np.where(live, num, 0.0).sum(axis=0)
     den = np.where(live, den, 0.0).sum(axis=0)
-    dealt = den > 0
+    # a combo with a deal has at least the smallest weight behind it: float dust is not a deal
+    dealt = den > 0.5 * weight[weight > 0].min()
     names = [format_cards([int(a), int(b)]) for a, b in zip(hi[dealt], lo[dealt], strict=True)]
     return names, num[dealt] / den[dealt], np.ones(int(dealt.sum()))
