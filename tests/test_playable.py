@@ -384,6 +384,18 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["combos"] == len(data["hands"]) == 15
 
 
+def test_the_command_line_starts_light() -> None:
+    """``equity playable`` adds nothing to the start-up of every command (no game registry)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, equity.cli; print([m for m in ('equity.games', 'numpy') if m in sys.modules])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
 def test_cli_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["playable", "--help"]) == 0
     out = capsys.readouterr().out
@@ -401,7 +413,10 @@ def test_cli_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
         (["QQ+", "--need", "140%"], "outside 0-100%"),
         (["QQ+", "--pot", "-3", "--call", "1"], "'-3' is not a number of chips at least 0"),
         (["QQ+,XX", "--need", "40%"], "'XX'"),
-        (["QQ+", "--need", "40%", "--game", "omaha"], "invalid choice: 'omaha'"),
+        (
+            ["QQ+", "--need", "40%", "--game", "omaha"],
+            "playable hands are for holdem and shortdeck, not the game 'omaha'",
+        ),
         (["QQ+", "--need", "40%", "--board", "2c3d4h", "--game", "shortdeck"], "not in the"),
     ],
 )
