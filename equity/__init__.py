@@ -33,7 +33,9 @@ line) pays only for what it uses:
 * :func:`history`, :class:`HistoryResult` — hand histories (PHH): all-in equity,
   EV-adjusted results and luck per player;
 * :func:`icm`, :class:`IcmResult` — chip stacks into prize EVs (the Independent Chip
-  Model, Malmuth-Harville), the ICM chop beside the chip chop;
+  Model, Malmuth-Harville), the ICM chop beside the chip chop; :func:`call_ev`,
+  :class:`CallEv` — the EV of calling an all-in; :func:`playable`,
+  :class:`PlayableResult` — every hand with the equity a call needs against a range;
 * :func:`pushfold`, :class:`PushFoldResult` — push/fold Nash equilibria and their exploitability;
 * :func:`parse_cards`, :func:`format_cards` — cards;
 * :data:`GAMES`, :func:`game` — the game registry.
@@ -55,7 +57,9 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.streets import StreetsResult, streets
     from .cards import format_cards, parse_cards
     from .combos import EquityDistribution
+    from .decisions.call import CallEv, call_ev
     from .decisions.icm import IcmResult, icm
+    from .decisions.playable_hands import PlayableResult, playable
     from .decisions.pushfold import PushFoldResult, pushfold
     from .engine import Plan, SpotResults, calculate, calculate_many, use_scheduler
     from .engine.plan import plan
@@ -140,6 +144,10 @@ _EXPORTS = {
     "HistoryResult": "histories",
     "icm": "decisions",
     "IcmResult": "decisions",
+    "call_ev": "decisions",
+    "CallEv": "decisions",
+    "playable": "decisions",
+    "PlayableResult": "decisions",
     "pushfold": "decisions",
     "PushFoldResult": "decisions",
     "parse_cards": "cards",
@@ -150,6 +158,7 @@ _EXPORTS = {
 
 __all__ = [
     "GAMES",
+    "CallEv",
     "Deals",
     "Deck",
     "EquityDistribution",
@@ -162,6 +171,7 @@ __all__ = [
     "OmahaHand",
     "OmahaRange",
     "Plan",
+    "PlayableResult",
     "PokerHand",
     "PushFoldResult",
     "Range",
@@ -174,6 +184,7 @@ __all__ = [
     "__version__",
     "calculate",
     "calculate_many",
+    "call_ev",
     "category_counts",
     "category_frequencies",
     "category_probabilities",
@@ -204,6 +215,7 @@ __all__ = [
     "parse_omaha_range",
     "parse_range",
     "plan",
+    "playable",
     "pushfold",
     "rank_hands",
     "rank_shortdeck",

@@ -8,7 +8,8 @@ that need them, so ``equity eval`` starts about as fast as ``import numpy``.
 
 Subcommands live in ``_hands`` (eval, compare, range), ``_equity`` (query,
 table), ``_freq`` (freq, report) and ``_rules`` (rules, each game's rules page);
-``_icm`` (icm); ``_pushfold`` (pushfold); ``_util`` holds what they share.
+``_icm`` (icm); ``_pushfold`` (pushfold); ``_playable`` (playable); ``_util`` holds what
+they share.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ._hands import add_compare, add_eval, add_range
 from ._history import add_history
 from ._hits import add_hits
 from ._icm import add_icm
+from ._playable import add_playable
 from ._pushfold import add_pushfold
 from ._rules import add_rules
 from ._streets import add_streets
@@ -73,6 +75,7 @@ def build_parser() -> Parser:
     add_deal(sub)
     add_history(sub)
     add_icm(sub)
+    add_playable(sub)
     add_pushfold(sub)
     add_rules(sub)
     parser.commands = dict(sub.choices)

@@ -48,7 +48,7 @@ def add_scheduler(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="run on Dask: tcp://host:8786, or local[:N] for N processes here (same counts)",
+        help="Dask: tcp://host:8786 or local[:N], N processes here",
     )
 
 
@@ -165,6 +165,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
 
     check_independent_decks(args)
     options = calculate_options(args)
+    pot_odds = _pot_odds(args)
     progress = Progress(args, "simulating")
     try:
         with compile_notice(args):
@@ -185,12 +186,23 @@ def _cmd_query(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     note_seed_ignored(args, result.exact)
+    call = None
+    if pot_odds is not None:
+        from ..decisions.call import call_ev
+
+        call = call_ev(result, *pot_odds)
     if args.json:
-        emit_json(result.to_dict())
+        data = result.to_dict()
+        if call is not None:
+            data["call"] = call.to_dict()
+        emit_json(data)
     else:
         print(describe_result(result))
         if result.category_counts is not None:
             print(result.categories_text())
+        if call is not None:
+            print(call.text())
+            print(POT_NOTE if len(result.hands) > 2 else POT_NOTE.split(";")[0])
     if args.stderr is not None and result.stop_reason not in ("stderr", "interrupted"):
         assert result.stderr is not None  # Monte-Carlo: --stderr rules out --exact
         worst = float(np.max(result.stderr))
@@ -201,6 +213,38 @@ def _cmd_query(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     return EXIT_INTERRUPTED if result.interrupted else 0
+
+
+POT_NOTE = (
+    "the pot counts every chip in before the call, the bet being called included; "
+    "multiway, the other players' chips too: player 0's equity is his share of the whole "
+    "final pot, nobody acts after the call and no side pot is modelled"
+)
+"""How ``query --pot --call`` counts the pot (the first clause heads-up, all of it multiway)."""
+
+
+def _pot_odds(args: argparse.Namespace) -> tuple[float, float] | None:
+    """``(pot, call)`` from ``--pot`` and ``--call`` (both or neither), checked before the run."""
+    if args.pot is None and args.call is None:
+        return None
+    if args.pot is None or args.call is None:
+        given, missing = ("--pot", "--call") if args.call is None else ("--call", "--pot")
+        raise CliError(f"{given} needs {missing} too: the EV of a call takes the pot and the call")
+    from ..decisions.call import break_even
+
+    break_even(args.pot, args.call)  # one sentence for a negative amount or an empty pot
+    return args.pot, args.call
+
+
+def chips(text: str) -> float:
+    """A chip amount (``--pot``, ``--call``): a finite number at least 0."""
+    try:
+        value = float(text.strip().replace("_", "").replace(",", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of chips") from None
+    if not (value >= 0 and value != float("inf")):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of chips at least 0")
+    return value
 
 
 def describe_result(result: Any) -> str:
@@ -265,8 +309,7 @@ def add_query(sub: Any) -> None:
     p = sub.add_parser(
         "query",
         help="equity of each hand (exact or Monte-Carlo)",
-        description="Each player's share of the pot: exact enumeration when it takes about a "
-        "second or less, Monte-Carlo otherwise (or as --exact / --mc say).",
+        description="Each player's share of the pot: exact when quick, else Monte-Carlo.",
         epilog=lambda: (
             "examples:\n"
             "  equity query AsKs QhQd                          # exact: all 1,712,304 boards\n"
@@ -276,8 +319,9 @@ def add_query(sub: Any) -> None:
             "  equity query --game zjh AhAdAc 2s3d5c random --special-235\n"
             "  equity query --game omaha-hilo 'AA23 ds' random --trials 1e6 --json\n"
             "  equity query --game razz '(As2s)3d' '(QhQd)2c'   # stud: the cards so far\n"
-            "  equity query --game deuce-seven 7h5c4d3s 9h8c6d5h2c --dead Kc   # draws one\n\n"
-            "Ctrl-C stops with the result so far (exit code 130).\n" + RULES_LINE
+            "  equity query --game deuce-seven 7h5c4d3s 9h8c6d5h2c --dead Kc   # draws one\n"
+            "  equity query 9h8h AcAd --board 2h5hKcQs --pot 30 --call 10   # EV of the call\n\n"
+            "Ctrl-C: the result so far, exit code 130; " + RULES_LINE
         ),
     )
     add_game(p)
@@ -312,8 +356,19 @@ def add_query(sub: Any) -> None:
     p.add_argument(
         "--categories",
         action="store_true",
-        help="count the categories players end and win with (--json: players[i].categories, "
-        ".win_categories)",
+        help="count the categories each player ends and wins with",
+    )
+    p.add_argument(
+        "--pot",
+        type=chips,
+        metavar="P",
+        help="with --call: the pot before the call, bet included",
+    )
+    p.add_argument(
+        "--call",
+        type=chips,
+        metavar="C",
+        help="with --pot: its cost; prints the EV of calling",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_progress(p)
