@@ -56,7 +56,9 @@ def _score_raw(raw: RawHand) -> tuple[list[dict[str, Any]], Skipped | None]:
         return [], Skipped(raw.file, raw.index, hand_id, reason, raw.kind, raw.unsupported)
     try:
         rep = replay(raw.history)
-        return score(rep, raw.file, raw.index, hand_id), None
+        fields = getattr(raw.history, "user_defined_fields", None) or {}
+        tournament, places = str(fields.get("_tournament", "")), fields.get("_places", ())
+        return score(rep, raw.file, raw.index, hand_id, tournament, places), None
     except HandError as exc:
         return [], Skipped(raw.file, raw.index, hand_id, str(exc), exc.kind, exc.unsupported)
 
