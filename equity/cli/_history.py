@@ -15,6 +15,7 @@ from ._util import (
     check_plot_file,
     emit_json,
     fill_paragraphs,
+    parse_count,
     save_figure,
     table,
 )
@@ -34,7 +35,20 @@ def _cmd_history(args: argparse.Namespace) -> int:
             raise CliError(f"--out writes .csv or .parquet, not {args.out!r}")
         check_parquet(out)
     plot = check_plot_file(args.plot) if args.plot else None
-    result = history(args.paths, scheduler=args.scheduler)  # a ValueError: no scheduler
+    payouts = None
+    if args.payouts is not None:
+        from ._icm import parse_payouts
+
+        payouts = parse_payouts(args.payouts, None)
+    if args.entrants is not None and payouts is None:
+        raise CliError("--entrants is for --payouts: the number of players the payouts are for")
+    result = history(  # a ValueError: no scheduler, bad payouts, entrants or summary
+        args.paths,
+        scheduler=args.scheduler,
+        payouts=payouts,
+        entrants=args.entrants,
+        summaries=args.summary or (),
+    )
     for skipped in result.skipped:
         print(f"equity history: {skipped.sentence()}", file=sys.stderr)
     if result.reconciled == 0:
@@ -67,6 +81,9 @@ SHOWN = 20
 
 
 def _print_summary(result: Any, summary: Any) -> None:
+    if result.in_money:
+        _print_money(result, summary)
+        return
     more = len(summary) - SHOWN
     summary = summary.iloc[:SHOWN]
     rows = [
@@ -96,6 +113,38 @@ def _print_summary(result: Any, summary: Any) -> None:
         print(f"  {count} x {reason}")
 
 
+def _print_money(result: Any, summary: Any) -> None:
+    """The summary in prize money: chips won, then the hands valued in money (ICM)."""
+    more = len(summary) - SHOWN
+    summary = summary.iloc[:SHOWN]
+    rows = [
+        [
+            name,
+            int(r["hands"]),
+            f"{r['net']:.0f}",
+            int(r["money_hands"]),
+            f"{r['money']:.2f}",
+            f"{r['ev_money']:.2f}",
+            f"{r['luck_money']:.2f}",
+            int(r["allins"]),
+        ]
+        for name, r in summary.iterrows()
+    ]
+    headers = ["player", "hands", "chips won", "in money", "money", "ev money", "luck money"]
+    print(table(rows, [*headers, "all-ins"]))
+    if more > 0:
+        print(f"... and {more} more players (--json lists all, --player NAME shows one)")
+    skipped = result.to_dict()
+    print(
+        f"{result.read} hands read, {result.reconciled} reconciled and scored, "
+        f"{skipped['hands_skipped']} skipped"
+    )
+    for reason, count in skipped["skipped_by_reason"].items():
+        print(f"  {count} x {reason}")
+    for reason, count in result.money_reasons().items():
+        print(f"  {count} in chips, not money: {reason}")
+
+
 def _share(value: float, count: int) -> str:
     """The favourite's mean share of the main pot won, and of how many all-ins."""
     if count == 0:
@@ -114,7 +163,7 @@ def _save_plot(result: Any, player: str | None, path: Any, shown: str) -> None:
 
 
 def _epilog() -> str:
-    from ..histories import DEFINITIONS
+    from ..histories import DEFINITIONS, MONEY_DEFINITIONS
 
     text = fill_paragraphs(DEFINITIONS)
     return (
@@ -124,8 +173,13 @@ def _epilog() -> str:
         "  equity history 'hands/**/*.phhs' --out hands.parquet --json\n"
         "  equity history tests/data/pokerstars --player costamar\n"
         "  zcat hands.phhs.gz | equity history -\n"
-        "  equity history 'hands/**/*.phhs' --scheduler tcp://10.0.0.5:8786\n\n"
+        "  equity history 'hands/**/*.phhs' --scheduler tcp://10.0.0.5:8786\n"
+        "  equity history tests/data/tournaments --payouts "
+        "12.29,9.24,6.75,5.11,3.68,2.45,1.43 --player held\n"
+        "  equity history sng/ --payouts 50%,30%,20% --entrants 9 --json\n"
+        "  equity history mtt/ --summary 'TS20260101 T123456789.txt' --plot money.png\n\n"
         "Definitions:\n" + text + "\n\n"
+        "In money (--payouts, --summary):\n" + fill_paragraphs(MONEY_DEFINITIONS) + "\n\n"
         "With --scheduler the files are the units of work on Dask (the workers read them by\n"
         "their absolute paths: the same machine or a shared file system); the results are\n"
         "identical to a run here.\n\n"
@@ -155,6 +209,25 @@ def add_history(sub: Any) -> None:
         "--plot",
         metavar="FILE",
         help="cumulative net won and EV-adjusted net won by hand (.png, .svg, .pdf)",
+    )
+    p.add_argument(
+        "--payouts",
+        metavar="PRIZES",
+        help="tournament prizes, first place first: amounts (12.29,9.24,6.75) or shares of "
+        "the pool (50%%,30%%,20%%); final-table hands get ev/luck in prize money (ICM)",
+    )
+    p.add_argument(
+        "--entrants",
+        metavar="N",
+        type=parse_count,
+        help="players who entered the tournament (with --payouts): a table seating them "
+        "all is the whole field",
+    )
+    p.add_argument(
+        "--summary",
+        metavar="FILE",
+        action="append",
+        help="a PokerStars tournament summary: its prizes and entrants (repeat for more)",
     )
     p.add_argument("--strict", action="store_true", help="exit code 2 when any hand was skipped")
     add_scheduler(p)  # files as units of work; the workers must see the files
