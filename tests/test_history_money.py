@@ -202,7 +202,7 @@ def test_the_field_is_known_from_the_first_knock_out_at_the_final_table(
     assert (per_hand.loc[per_hand.index < first, "chips"] < 67_500).sum() == 8
     reasons = final_table.money_reasons()
     assert list(reasons.values()) == [12]
-    assert "other tables may hold players" in next(iter(reasons))
+    assert "not known to be the final table" in next(iter(reasons))
 
 
 def test_entrants_make_a_table_seating_them_all_the_field(
@@ -311,7 +311,7 @@ def test_the_command_in_money(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert "in money" in out
     assert "ev money" in out
     assert "luck money" in out
-    assert "12 in chips, not money: not a final table" in out
+    assert "12 in chips, not money: not known to be the final table" in out
     assert plot.stat().st_size > 0
     assert "plot written to" in out
     assert main([*args, "--json"]) == 0
@@ -344,3 +344,33 @@ def test_bad_input_on_the_command_line_is_one_sentence_and_exit_code_2(
     assert message in lines[0]
     assert "Traceback" not in captured.err
     assert not out.exists()
+
+
+def test_the_readme_example_and_definitions(capsys: pytest.CaptureFixture[str]) -> None:
+    from equity.cli import main
+    from equity.histories import MONEY_DEFINITIONS
+
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Tournaments in prize money\n", 1)[1].split("\n## ", 1)[0]
+    block = section.split("```\n", 2)[1]
+    command, *printed = block.strip("\n").split("\n")
+    assert command.startswith("$ equity history tests/data/tournaments --payouts ")
+    root = Path(__file__).parents[1]
+    args = command.split()[2:]
+    args[1] = str(root / args[1])
+    assert main(args) == 0
+    out = capsys.readouterr().out.replace(str(root) + "/", "")
+    assert out.rstrip("\n").split("\n") == printed
+    assert main(["history", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    flat = " ".join(section.replace("**", "").split())
+    for phrase in (
+        "money = prize EV after the hand as dealt - before",
+        "P(outcome) x prize EV of the stacks after it - before",
+        "luck_money = money - ev_money",
+        "Per hand the players' money, ev_money and luck_money each add up to zero",
+        "Net Adjusted Winnings",
+    ):
+        assert phrase in " ".join(MONEY_DEFINITIONS.split())
+        assert phrase in shown
+        assert phrase in flat

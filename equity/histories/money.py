@@ -296,8 +296,8 @@ def _hand_money(rows: pd.DataFrame, payouts: Sequence[float]) -> tuple[np.ndarra
 
 
 _FIELD_UNKNOWN = (
-    "not a final table as far as the history shows: other tables may hold players (no "
-    "knock-out recorded here shows the table to be the whole field yet)"
+    "not known to be the final table: no knock-out recorded yet shows that the table holds "
+    "every player left"
 )
 
 
