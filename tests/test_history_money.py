@@ -143,6 +143,16 @@ def test_a_side_pot_all_in_against_the_plain_python_reference(tmp_path: Path) ->
     assert luck == pytest.approx(money - got, abs=1e-12)
 
 
+def test_omaha_outcomes_add_up_to_the_chip_equity() -> None:
+    holes, board = ["AsAhKd2c", "QsJsTd9d", "7h7c6s5h"], "Ad8d3s"
+    outcomes = runout_outcomes(holes, board, [(900.0, (0, 1, 2)), (400.0, (0, 1))])
+    expected = np.array([sum(p * won[i] for p, won in outcomes) for i in range(3)])
+    main = equity.calculate(holes, board=board, game="omaha", method="exact").equity
+    side = equity.calculate(holes[:2], board=board, dead=holes[2], game="omaha", method="exact")
+    chips = 900 * main + 400 * np.array([*side.equity, 0.0])
+    assert expected == pytest.approx(chips, abs=1e-9)
+
+
 def test_outcomes_are_exact_and_add_up_to_the_chip_equity() -> None:
     """Each player's expected chips over the outcomes is their exact equity x the pot."""
     holes, board = ["AhAd", "KsKc", "9s9c"], "2c7d9h"
@@ -228,7 +238,7 @@ def test_heads_up_ev_money_is_the_chip_ev_times_the_pay_jump_per_chip() -> None:
     assert rows["ev_money"].to_numpy() == pytest.approx(chip_ev * 40 / total, abs=1e-9)
     assert rows["money"].to_numpy() == pytest.approx(rows["net"].to_numpy() * 40 / total)
     cash = result.hands[result.hands["tournament"] == ""]
-    assert (cash["money_reason"] == "a cash game").all()
+    assert (cash["money_reason"] == "not a tournament hand (the history names no tournament)").all()
     assert cash["money"].isna().all()
 
 
@@ -317,7 +327,10 @@ def test_the_command_in_money(capsys: pytest.CaptureFixture[str], tmp_path: Path
     assert main([*args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     players = {p["player"]: p for p in data["players"]}
-    assert sum(p["money"] for p in players.values()) == pytest.approx(0, abs=1e-9)
+    in_money = [p for p in players.values() if p["money_hands"]]
+    assert sum(p["money"] for p in in_money) == pytest.approx(0, abs=1e-9)
+    assert players["Lukaz516"]["money_hands"] == 0  # out in 11th, before the final table
+    assert players["Lukaz516"]["money"] is None
     assert players["held"]["money_hands"] == 51
     assert sum(data["not_in_money_by_reason"].values()) == 12
 

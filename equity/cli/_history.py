@@ -123,9 +123,7 @@ def _print_money(result: Any, summary: Any) -> None:
             int(r["hands"]),
             f"{r['net']:.0f}",
             int(r["money_hands"]),
-            f"{r['money']:.2f}",
-            f"{r['ev_money']:.2f}",
-            f"{r['luck_money']:.2f}",
+            *(_money(r[name]) for name in ("money", "ev_money", "luck_money")),
             int(r["allins"]),
         ]
         for name, r in summary.iterrows()
@@ -143,6 +141,11 @@ def _print_money(result: Any, summary: Any) -> None:
         print(f"  {count} x {reason}")
     for reason, count in result.money_reasons().items():
         print(f"  {count} in chips, not money: {reason}")
+
+
+def _money(value: float) -> str:
+    """A sum of prize money, ``-`` for a player with no hand in money."""
+    return "-" if value != value else f"{value:.2f}"
 
 
 def _share(value: float, count: int) -> str:

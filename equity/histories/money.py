@@ -295,6 +295,7 @@ def _hand_money(rows: pd.DataFrame, payouts: Sequence[float]) -> tuple[np.ndarra
     return money, icm_adjusted(stack, outcomes, payouts)
 
 
+_NOT_A_TOURNAMENT = "not a tournament hand (the history names no tournament)"
 _FIELD_UNKNOWN = (
     "not known to be the final table: no knock-out recorded yet shows that the table holds "
     "every player left"
@@ -396,7 +397,7 @@ def add_money(
     n_rows = len(out)
     money = np.full(n_rows, np.nan)
     ev_money = np.full(n_rows, np.nan)
-    reason = np.full(n_rows, "a cash game", dtype=object)
+    reason = np.full(n_rows, _NOT_A_TOURNAMENT, dtype=object)
     groups: dict[tuple[str, str, int], np.ndarray] = dict(
         out.groupby(["tournament", "file", "index"], sort=False).indices  # type: ignore[arg-type]
     )

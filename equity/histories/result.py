@@ -77,7 +77,7 @@ class HistoryResult:
         ``favourite_equity`` (its mean equity at the all-in: the two agree up to
         luck).  With payouts (:mod:`equity.histories.money`) also
         ``money_hands`` (hands valued in prize money), ``money``, ``ev_money``
-        and ``luck_money`` (their sums over those hands).
+        and ``luck_money`` (their sums over those hands; NaN for a player with none).
         """
         import pandas as pd
 
@@ -116,7 +116,7 @@ class HistoryResult:
             grouped = frame.groupby("player", sort=False)
             out["money_hands"] = grouped["valued"].sum()
             for name in ("money", "ev_money", "luck_money"):
-                out[name] = grouped[name].sum()
+                out[name] = grouped[name].sum(min_count=1)  # NaN: no hand in money
         out = out.sort_values("hands", ascending=False, kind="stable")
         return out.rename_axis("player")
 
