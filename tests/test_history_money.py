@@ -30,6 +30,7 @@ from reference_money import reference_ev_money, reference_prizes
 
 import equity
 from equity.histories.money import (
+    _enumerated_outcomes,
     add_money,
     icm_adjusted,
     prize_values,
@@ -141,6 +142,19 @@ def test_a_side_pot_all_in_against_the_plain_python_reference(tmp_path: Path) ->
     )
     luck = hand.loc[["Ann", "Bob", "Cat", "Dan"], "luck_money"].to_numpy()
     assert luck == pytest.approx(money - got, abs=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("holes", "board"),
+    [(["AsAh", "KsKh"], ""), (["7d2c", "7h2s"], "Ad8d3s"), (["AsAhKd2c", "QsJsTd9d"], "Ad8d3s4c")],
+)
+def test_heads_up_outcomes_from_the_engine_are_the_enumerated_ones(
+    holes: list[str], board: str
+) -> None:
+    fast = runout_outcomes(holes, board, [(100.0, (0, 1))])
+    slow = _enumerated_outcomes(holes, board, [(100.0, (0, 1))])
+    assert [won for _, won in fast] == [won for _, won in slow]
+    assert [p for p, _ in fast] == pytest.approx([p for p, _ in slow], abs=1e-12)
 
 
 def test_omaha_outcomes_add_up_to_the_chip_equity() -> None:

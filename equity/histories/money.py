@@ -192,7 +192,9 @@ def runout_outcomes(
     Every completion of ``board`` from the cards not in ``holes`` is dealt; each pot
     ``(amount, eligible players)`` goes to its eligible players with the best hand
     (ties split).  Outcomes leaving the same chips are merged; probabilities add up to 1.
-    Hold'em hands have 2 cards, Omaha hands (high) 4 to 6.
+    Hold'em hands have 2 cards, Omaha hands (high) 4 to 6.  Two players and one pot
+    take the exact engine's win and tie probabilities (:func:`equity.calculate`); more
+    players or pots are enumerated here, every board evaluated by the batch evaluators.
 
     Examples
     --------
@@ -200,6 +202,29 @@ def runout_outcomes(
     >>> [(round(p, 4), won) for p, won in out]
     [(0.0838, (0.0, 200.0)), (0.9162, (200.0, 0.0))]
     """
+    if len(holes) == 2 and len(pots) == 1 and len(pots[0][1]) == 2:
+        return _headsup_outcomes(holes, board, pots[0][0])
+    return _enumerated_outcomes(holes, board, pots)
+
+
+def _headsup_outcomes(
+    holes: Sequence[str], board: str, amount: float
+) -> list[tuple[float, tuple[float, ...]]]:
+    """Two players, one pot: the exact engine's win and tie probabilities (the preflop
+    ones from its exact table)."""
+    from ..engine import calculate
+
+    game = "holdem" if len(holes[0]) == 4 else "omaha"
+    result = calculate(list(holes), board=board, game=game, method="exact", threads=1)
+    win, tie = [float(w) for w in result.win], float(result.tie[0])
+    outcomes = [(win[0], (amount, 0.0)), (win[1], (0.0, amount)), (tie, (amount / 2, amount / 2))]
+    return sorted((o for o in outcomes if o[0] > 0), key=lambda o: o[0])
+
+
+def _enumerated_outcomes(
+    holes: Sequence[str], board: str, pots: Sequence[tuple[float, Sequence[int]]]
+) -> list[tuple[float, tuple[float, ...]]]:
+    """Every board completion dealt and evaluated here (any number of players and pots)."""
     from ..cards import parse_cards
 
     hole_cards = [parse_cards(h) for h in holes]
