@@ -401,3 +401,35 @@ def test_the_readme_example_and_definitions(capsys: pytest.CaptureFixture[str]) 
         assert phrase in " ".join(MONEY_DEFINITIONS.split())
         assert phrase in shown
         assert phrase in flat
+
+
+def test_tournament_numbers_and_places_are_read_as_the_text_records_them(
+    final_table: equity.HistoryResult,
+) -> None:
+    """Plainly from the text: each hand's tournament number and the places of its
+    ``finished the tournament in Nth place`` and ``wins the tournament`` lines."""
+    import re
+
+    for path, result in ((FINAL_TABLE, final_table), (BOUNTY, equity.history([str(BOUNTY)]))):
+        text = path.read_text(encoding="utf-8-sig")
+        want: dict[tuple[str, str], int] = {}
+        numbers: dict[str, str] = {}
+        for chunk in re.split(r"(?=PokerStars Hand #)", text)[1:]:
+            hand = re.match(r"PokerStars Hand #(\d+)", chunk)[1]  # type: ignore[index]
+            tour = re.search(r"Tournament #(\d+)", chunk.split("\n", 1)[0])
+            numbers[hand] = tour[1] if tour else ""
+            for name, nth in re.findall(r"^(.+) finished the tournament in (\d+)\w\w place", chunk,
+                                        re.MULTILINE):  # fmt: skip
+                want[(hand, name)] = int(nth)
+            for name in re.findall(r"^(.+) wins the tournament", chunk, re.MULTILINE):
+                want[(hand, name)] = 1
+        frame = result.hands
+        got = {(h, p): k for h, p, k in zip(frame["hand_id"], frame["player"], frame["place"],
+                                            strict=True) if k}  # fmt: skip
+        assert got == want
+        assert dict(zip(frame["hand_id"], frame["tournament"], strict=True)) == {
+            h: t for h, t in numbers.items() if h in set(frame["hand_id"])
+        }
+    assert final_table.read == 64
+    assert final_table.reconciled == 63
+    assert len(want) == 2  # the bounty sample's last hand: 2nd place, and the winner
