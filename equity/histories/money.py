@@ -12,14 +12,15 @@ in money by the Independent Chip Model (:func:`equity.icm`):
   ties split) of P(outcome) x prize EV of the stacks after that outcome -
   before.  The outcomes of the main and side pots are correlated, so the
   board completions are enumerated jointly (every one of them: exact) and
-  each is mapped to the stacks it leaves;  for every other player of the
-  hand, and in hands without a scored all-in, ev_money = money;
+  each is mapped to the stacks it leaves (two players and one pot: the exact
+  engine's win and tie probabilities); for every other player of the hand,
+  and in hands without a scored all-in, ev_money = money;
 * **luck_money** = money - ev_money.
 
 Prize EV of a set of stacks: the players left with chips share the prizes of
 places 1 to m (m of them) by ICM; the players who busted in the hand take
 places m + 1 onwards, the larger stack when the hand began the better place,
-equal stacks sharing their places' prizes equally (PokerStars' rule).  So per
+equal stacks sharing their places' prizes equally (the usual tournament rule).  So per
 hand the players' ``money``, ``ev_money`` and ``luck_money`` each add up to
 zero (up to float rounding): the prizes still to be won are shared among the
 players seated, whatever happens.
