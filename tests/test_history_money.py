@@ -433,3 +433,30 @@ def test_tournament_numbers_and_places_are_read_as_the_text_records_them(
     assert final_table.read == 64
     assert final_table.reconciled == 63
     assert len(want) == 2  # the bounty sample's last hand: 2nd place, and the winner
+
+
+def test_the_command_reads_a_summary_and_shares_of_the_pool(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--summary`` (a summary written for this test) and ``--payouts`` as shares of a
+    pool of 100: the same money, in dollars and in percent of the pool."""
+    from equity.cli import main
+
+    summary = tmp_path / "summary.txt"
+    places = "".join(f" {k + 1}: p{k + 1} (Country), ${p} (1%)\n" for k, p in enumerate(PAYOUTS))
+    summary.write_text(
+        "PokerStars Tournament #1495192630, No Limit Hold'em\n45 players\n" + places,
+        encoding="utf-8",
+    )
+    assert main(["history", str(FINAL_TABLE), "--summary", str(summary), "--json"]) == 0
+    dollars = {p["player"]: p["money"] for p in json.loads(capsys.readouterr().out)["players"]}
+    pool = sum(PAYOUTS)
+    shares = ",".join(f"{100 * p / pool!r}%" for p in PAYOUTS)
+    assert main(["history", str(FINAL_TABLE), "--payouts", shares, "--json"]) == 0
+    percent = {p["player"]: p["money"] for p in json.loads(capsys.readouterr().out)["players"]}
+    assert dollars.keys() == percent.keys()
+    for name, value in dollars.items():
+        if value is None:
+            assert percent[name] is None
+        else:
+            assert percent[name] == pytest.approx(100 * value / pool, abs=1e-9)
