@@ -93,7 +93,7 @@ def test_readme_and_help_state_the_same_definitions(capsys: pytest.CaptureFixtur
     from equity.histories import DEFINITIONS
 
     readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
-    assert main(["history", "--help"]) == 0
+    assert main(["history", "--definitions"]) == 0
     shown = " ".join(capsys.readouterr().out.split())
     for phrase in (
         "the first point where no more betting can happen (at most one player in the hand has "

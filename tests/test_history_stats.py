@@ -582,7 +582,7 @@ def test_cli_stats_text_and_bad_player(capsys: pytest.CaptureFixture[str]) -> No
 
 def test_help_and_readme_define_the_statistics(capsys: pytest.CaptureFixture[str]) -> None:
     readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    assert main(["history", "--help"]) == 0
+    assert main(["history", "--definitions"]) == 0
     shown = " ".join(capsys.readouterr().out.split())
     assert "--stats" in shown
     assert "out of hands - walks" in shown

@@ -16,6 +16,7 @@ from ._util import (
     check_plot_file,
     emit_json,
     fill_paragraphs,
+    parse_count,
     save_figure,
     table,
 )
@@ -28,6 +29,11 @@ OUT_SUFFIXES = (".csv", ".parquet")
 def _cmd_history(args: argparse.Namespace) -> int:
     from ..histories import history
 
+    if args.definitions:
+        print(definitions())
+        return 0
+    if not args.paths:
+        raise CliError("give at least one PATH (a file, folder, glob or -) to read")
     out = None
     if args.out:
         out = check_output_file(args.out)
@@ -35,7 +41,20 @@ def _cmd_history(args: argparse.Namespace) -> int:
             raise CliError(f"--out writes .csv or .parquet, not {args.out!r}")
         check_parquet(out)
     plot = check_plot_file(args.plot) if args.plot else None
-    result = history(args.paths, scheduler=args.scheduler)  # a ValueError: no scheduler
+    payouts = None
+    if args.payouts is not None:
+        from ._icm import parse_payouts
+
+        payouts = parse_payouts(args.payouts, None)
+    if args.entrants is not None and payouts is None:
+        raise CliError("--entrants is for --payouts: the number of players the payouts are for")
+    result = history(  # a ValueError: no scheduler, bad payouts, entrants or summary
+        args.paths,
+        scheduler=args.scheduler,
+        payouts=payouts,
+        entrants=args.entrants,
+        summaries=args.summary or (),
+    )
     for skipped in result.skipped:
         print(f"equity history: {skipped.sentence()}", file=sys.stderr)
     if result.reconciled == 0:
@@ -76,6 +95,9 @@ SHOWN = 20
 
 
 def _print_summary(result: Any, summary: Any) -> None:
+    if result.in_money:
+        _print_money(result, summary)
+        return
     more = len(summary) - SHOWN
     summary = summary.iloc[:SHOWN]
     rows = [
@@ -162,6 +184,41 @@ def _stats_dict(result: Any, player: str | None) -> dict[str, Any]:
     return data
 
 
+def _print_money(result: Any, summary: Any) -> None:
+    """The summary in prize money: chips won, then the hands valued in money (ICM)."""
+    more = len(summary) - SHOWN
+    summary = summary.iloc[:SHOWN]
+    rows = [
+        [
+            name,
+            int(r["hands"]),
+            f"{r['net']:.0f}",
+            int(r["money_hands"]),
+            *(_money(r[name]) for name in ("money", "ev_money", "luck_money")),
+            int(r["allins"]),
+        ]
+        for name, r in summary.iterrows()
+    ]
+    headers = ["player", "hands", "chips won", "in money", "money", "ev money", "luck money"]
+    print(table(rows, [*headers, "all-ins"]))
+    if more > 0:
+        print(f"... and {more} more players (--json lists all, --player NAME shows one)")
+    skipped = result.to_dict()
+    print(
+        f"{result.read} hands read, {result.reconciled} reconciled and scored, "
+        f"{skipped['hands_skipped']} skipped"
+    )
+    for reason, count in skipped["skipped_by_reason"].items():
+        print(f"  {count} x {reason}")
+    for reason, count in result.money_reasons().items():
+        print(f"  {count} in chips, not money: {reason}")
+
+
+def _money(value: float) -> str:
+    """A sum of prize money, ``-`` for a player with no hand in money."""
+    return "-" if value != value else f"{value:.2f}"
+
+
 def _share(value: float, count: int) -> str:
     """The favourite's mean share of the main pot won, and of how many all-ins."""
     if count == 0:
@@ -179,11 +236,19 @@ def _save_plot(result: Any, player: str | None, path: Any, shown: str) -> None:
     save_figure(axes.figure, path, shown)
 
 
-def _epilog() -> str:
-    from ..histories import DEFINITIONS
+def definitions() -> str:
+    """What ``--definitions`` prints: the all-in scoring, the statistics, the money."""
+    from ..histories import DEFINITIONS, MONEY_DEFINITIONS
     from ..histories.stats import DEFINITIONS as STATS
 
-    text = fill_paragraphs(DEFINITIONS + "\n\n" + STATS)
+    return (
+        fill_paragraphs(DEFINITIONS + "\n\n" + STATS)
+        + "\n\nIn money (--payouts, --summary):\n"
+        + fill_paragraphs(MONEY_DEFINITIONS)
+    )
+
+
+def _epilog() -> str:
     return (
         "examples:\n"
         "  equity history tests/data/phh/handhq_50NLH_1_first43.phhs\n"
@@ -192,8 +257,14 @@ def _epilog() -> str:
         "  equity history tests/data/pokerstars --player costamar\n"
         "  equity history tests/data/phh/pluribus --stats --player Pluribus\n"
         "  zcat hands.phhs.gz | equity history -\n"
-        "  equity history 'hands/**/*.phhs' --scheduler tcp://10.0.0.5:8786\n\n"
-        "Definitions:\n" + text + "\n\n"
+        "  equity history 'hands/**/*.phhs' --scheduler tcp://10.0.0.5:8786\n"
+        "  equity history tests/data/tournaments --payouts "
+        "12.29,9.24,6.75,5.11,3.68,2.45,1.43 --player held\n"
+        "  equity history sng/ --payouts 50%,30%,20% --entrants 9 --json\n"
+        "  equity history mtt/ --summary 'TS20260101 T123456789.txt' --plot money.png\n"
+        "  equity history --definitions\n\n"
+        "--definitions prints how the all-in moment, the pots, ev and luck, the tracker\n"
+        "statistics and the values in prize money are defined (as the README states them).\n\n"
         "With --scheduler the files are the units of work on Dask (the workers read them by\n"
         "their absolute paths: the same machine or a shared file system); the results are\n"
         "identical to a run here.\n\n"
@@ -213,7 +284,12 @@ def add_history(sub: Any) -> None:
         "each pot, EV-adjusted net won (ev) and luck = net - ev, per player.",
         epilog=_epilog,
     )
-    p.add_argument("paths", nargs="+", metavar="PATH", help="files, folders, globs or -")
+    p.add_argument("paths", nargs="*", metavar="PATH", help="files, folders, globs or -")
+    p.add_argument(
+        "--definitions",
+        action="store_true",
+        help="print the definitions (all-in scoring, statistics, money) and exit",
+    )
     p.add_argument("--player", metavar="NAME", help="the summary (and plot) of one player only")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument(
@@ -229,6 +305,25 @@ def add_history(sub: Any) -> None:
         "--plot",
         metavar="FILE",
         help="cumulative net won and EV-adjusted net won by hand (.png, .svg, .pdf)",
+    )
+    p.add_argument(
+        "--payouts",
+        metavar="PRIZES",
+        help="tournament prizes, first place first: amounts (12.29,9.24,6.75) or shares of "
+        "the pool (50%%,30%%,20%%); final-table hands get ev/luck in prize money (ICM)",
+    )
+    p.add_argument(
+        "--entrants",
+        metavar="N",
+        type=parse_count,
+        help="players who entered the tournament (with --payouts): a table seating them "
+        "all is the whole field",
+    )
+    p.add_argument(
+        "--summary",
+        metavar="FILE",
+        action="append",
+        help="a PokerStars tournament summary: its prizes and entrants (repeat for more)",
     )
     p.add_argument("--strict", action="store_true", help="exit code 2 when any hand was skipped")
     add_scheduler(p)  # files as units of work; the workers must see the files

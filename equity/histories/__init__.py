@@ -16,7 +16,7 @@ from __future__ import annotations
 from .result import HistoryResult, history
 from .unit import Skipped
 
-__all__ = ["DEFINITIONS", "HistoryResult", "Skipped", "history"]
+__all__ = ["DEFINITIONS", "MONEY_DEFINITIONS", "HistoryResult", "Skipped", "history"]
 
 DEFINITIONS = """\
 All-in moment: the first point where no more betting can happen (at most one player in the \
@@ -37,4 +37,22 @@ Every replay is reconciled with what the history records (finishing stacks, or w
 in a PokerStars hand also the total pot and rake): a hand that does not add up is reported \
 with the reason and left out of the totals; \
 variants other than no-limit hold'em and pot-limit Omaha are counted and skipped."""
-"""The definitions, as ``equity history --help`` and the README state them."""
+"""The definitions, as ``equity history --definitions`` and the README state them."""
+
+MONEY_DEFINITIONS = """\
+With the payouts of a tournament (prizes, first place first), each hand played while the \
+table held the whole field (every remaining player's stack known) is valued in prize money \
+by ICM: before = each player's prize EV of the stacks when the hand began; money = prize EV \
+after the hand as dealt - before; for the players of a scored all-in, ev_money = sum over \
+the outcomes of the run-out (each pot's winners, every board completion enumerated) of \
+P(outcome) x prize EV of the stacks after it - before, else ev_money = money; luck_money = \
+money - ev_money. Players who bust in a hand take the next places, the larger starting \
+stack first. Per hand the players' money, ev_money and luck_money each add up to zero. \
+This is PokerTracker 4's Net Adjusted Winnings (ICM-adjusted winnings) for all-ins at a \
+final table.
+
+The table holds the whole field from the hand that knocks a player out in place p at a \
+table of p players (or leaves p - 1 players, all at the table: from the next hand), or \
+from a hand seating every entrant (--entrants, or a summary); other tournament hands stay \
+in chips, with the reason."""
+"""How ``equity history --payouts`` values hands in money, as the README states it."""

@@ -406,6 +406,7 @@ class _Hand:
             board=tuple(self.board),
             allin=self.allin,
             streets=self.streets,
+            starting=tuple(self.start),
         )
 
 

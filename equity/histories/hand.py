@@ -94,6 +94,8 @@ class Replay:
     streets: dict[str, AllIn]
     """For ``preflop``, ``flop``, ``turn`` reached: the board and the players in the hand
     when that street's cards were dealt."""
+    starting: tuple[Decimal, ...] = ()
+    """Each player's stack when the hand began (chips, or money in a cash game)."""
 
     @property
     def net(self) -> tuple[Decimal, ...]:

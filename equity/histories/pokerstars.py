@@ -78,6 +78,10 @@ _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
 _WON = re.compile(r"(?:\bwon|\bcollected) \((?P<amount>[^)]+)\)")
 _SUMMARY_CARDS = re.compile(r"\b(?:showed|mucked) \[(?P<cards>[^\]]*)\]")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
+_PLACE = re.compile(
+    r" (?:finished the tournament in (?P<place>\d+)(?:st|nd|rd|th) place"
+    r"|(?P<won>wins the tournament))\b"
+)
 _IGNORED_VERBS = (
     "sits out",
     "is sitting out",
@@ -143,6 +147,9 @@ class StarsHand:
     rake: Decimal | None = None
     table: str = ""
     in_summary: list[str] = field(default_factory=list)
+    places: dict[str, int] = field(default_factory=dict)
+    """Tournament places the hand records (``finished the tournament in 3rd place``,
+    ``wins the tournament``: 1)."""
 
     @property
     def unit(self) -> Decimal:
@@ -320,6 +327,13 @@ def _body_line(hand: StarsHand, line: str, street: str, names: list[str]) -> Non
         return
     if (m := _COLLECTED.search(line)) and (who := _player_prefix(line, names, " collected ")):
         hand.collected[who[0]] = hand.collected.get(who[0], Decimal(0)) + _amount(m["amount"])
+        return
+    if (
+        hand.tournament
+        and (m := _PLACE.search(line))
+        and (who := _player_prefix(line, names, m[0]))
+    ):
+        hand.places[who[0]] = 1 if m["won"] else int(m["place"])
         return
     if " cashed out the hand" in line:
         raise _unsupported("a hand cashed out before the showdown is not scored", "cashed out")
@@ -504,6 +518,9 @@ def to_history(hand: StarsHand) -> Any:
         extra["_total_pot"] = hand.total_pot
     if hand.rake is not None:
         extra["_rake"] = hand.rake
+    if hand.tournament:
+        extra["_tournament"] = hand.tournament
+        extra["_places"] = [hand.places.get(p, 0) for p in order]
     fields: dict[str, Any] = {
         "variant": hand.variant,
         "ante_trimming_status": False,

@@ -148,4 +148,5 @@ def replay(history: Any) -> Replay:
         board=final_board,
         allin=allin,
         streets=streets,
+        starting=tuple(starting),
     )

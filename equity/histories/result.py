@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .money import Payouts, TournamentSummary, add_money, read_summary
 from .read import expand_sources
-from .unit import Skipped
+from .unit import Skipped, frame_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -52,6 +53,19 @@ class HistoryResult:
             counts[s.kind] += 1
         return dict(counts)
 
+    @property
+    def in_money(self) -> bool:
+        """Whether the hands were valued in prize money (payouts given: ``money`` columns)."""
+        return "money" in self.frame.columns
+
+    def money_reasons(self) -> dict[str, int]:
+        """How many hands were not valued in money, by reason (empty without payouts)."""
+        if not self.in_money:
+            return {}
+        hands = self.frame.drop_duplicates(["file", "index"])
+        counts = hands["money_reason"][hands["money_reason"] != ""].value_counts()
+        return {str(k): int(v) for k, v in counts.items()}
+
     def summary(self, player: str | None = None) -> pd.DataFrame:
         """Per player (all, sorted by hands, or only ``player``): results and all-ins.
 
@@ -61,7 +75,9 @@ class HistoryResult:
         player was the favourite in the main pot), ``favourite_won`` (the
         favourite's mean share of the main pot at showdown) and
         ``favourite_equity`` (its mean equity at the all-in: the two agree up to
-        luck).
+        luck).  With payouts (:mod:`equity.histories.money`) also
+        ``money_hands`` (hands valued in prize money), ``money``, ``ev_money``
+        and ``luck_money`` (their sums over those hands; NaN for a player with none).
         """
         import pandas as pd
 
@@ -94,6 +110,13 @@ class HistoryResult:
                 "favourite_equity": grouped["fav_equity"].mean(),
             }
         )
+        if self.in_money:
+            valued = frame["money_reason"] == ""
+            frame = frame.assign(valued=valued)
+            grouped = frame.groupby("player", sort=False)
+            out["money_hands"] = grouped["valued"].sum()
+            for name in ("money", "ev_money", "luck_money"):
+                out[name] = grouped[name].sum(min_count=1)  # NaN: no hand in money
         out = out.sort_values("hands", ascending=False, kind="stable")
         return out.rename_axis("player")
 
@@ -135,6 +158,7 @@ class HistoryResult:
             "files_skipped": sum(1 for s in self.skipped if s.index == 0),
             "skipped_by_reason": self.skip_reasons(),
             "skipped": [s.sentence() for s in self.skipped],
+            **({"not_in_money_by_reason": self.money_reasons()} if self.in_money else {}),
             "players": players,
         }
 
@@ -162,7 +186,14 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def history(paths: str | Iterable[str], scheduler: Any = None) -> HistoryResult:
+def history(
+    paths: str | Iterable[str],
+    scheduler: Any = None,
+    *,
+    payouts: Payouts | None = None,
+    entrants: int | Mapping[str, int] | None = None,
+    summaries: Sequence[str | TournamentSummary] = (),
+) -> HistoryResult:
     """Read, replay, reconcile and score every hand of ``paths``.
 
     Parameters
@@ -177,6 +208,17 @@ def history(paths: str | Iterable[str], scheduler: Any = None) -> HistoryResult:
         ``Client``; the workers must see the files (same machine or a shared
         file system).  Identical results to a run here
         (:mod:`equity.histories.jobs`).
+    payouts : sequence of float or mapping, optional
+        Tournament prizes, first place first (for every tournament of the hands, or
+        per tournament number): the hands played while the table held the whole
+        field get ``money``, ``ev_money`` and ``luck_money`` (prize EV by ICM,
+        :mod:`equity.histories.money`), the others their reason in ``money_reason``.
+    entrants : int or mapping, optional
+        The number of players who entered (likewise): payouts longer than it are
+        an error, and a table seating them all holds the whole field.
+    summaries : sequence of str or TournamentSummary
+        PokerStars tournament summary files (or read summaries): their
+        tournament's prizes and entrants.
 
     Returns
     -------
@@ -189,7 +231,7 @@ def history(paths: str | Iterable[str], scheduler: Any = None) -> HistoryResult:
     ------
     ValueError
         When ``paths`` names no file at all, or no Dask scheduler answers at
-        ``scheduler``.
+        ``scheduler``, or the payouts, entrants or a summary are not valid.
     """
     from .jobs import score_files
 
@@ -197,8 +239,13 @@ def history(paths: str | Iterable[str], scheduler: Any = None) -> HistoryResult:
     files, errors = expand_sources(sources)
     if not files:
         raise ValueError("; ".join(errors) if errors else "no hand history given")
+    read_summaries = [read_summary(s) if isinstance(s, str) else s for s in summaries]
+    if payouts is not None or read_summaries:  # bad payouts or entrants: before the work
+        add_money(frame_of([]), payouts, entrants, read_summaries)
     skipped = [Skipped(source, 0, "", reason) for source, reason in _split(errors)]
     frame, skips, read = score_files(files, scheduler)
+    if payouts is not None or read_summaries:
+        frame = add_money(frame, payouts, entrants, read_summaries)
     return HistoryResult(frame, (*skipped, *skips), read)
 
 

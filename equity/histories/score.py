@@ -55,6 +55,9 @@ COLUMNS = (
     "cards",
     "allin_board",
     "board",
+    "stack",
+    "tournament",
+    "place",
 )
 """The columns of :attr:`HistoryResult.hands`, one row per hand and player.
 
@@ -63,12 +66,16 @@ and won, the hand's rake and big blind, what the replay was checked against,
 how many players the scored all-in had, whether the player was its favourite
 (the highest equity in the main pot, alone), the player's share of the main
 pot at showdown, exact equities at each street when every remaining player's
-cards are known, the player's hole cards when known, and the boards at the
-all-in moment and at the end."""
+cards are known, the player's hole cards when known, the boards at the
+all-in moment and at the end, the player's stack when the hand began, the
+tournament number (empty in a cash game) and the tournament place the hand
+records for the player (0 when none: ``finished the tournament in 3rd place``
+is 3, ``wins the tournament`` is 1)."""
 
-_TEXT = ("file", "hand_id", "player", "allin_street", "checked", "cards", "allin_board", "board")
+_TEXT = ("file", "hand_id", "player", "allin_street", "checked", "cards", "allin_board", "board",
+         "tournament")  # fmt: skip
 DTYPES = {
-    name: "str" if name in _TEXT else "int64" if name in ("index", "seat", "allin_players")
+    name: "str" if name in _TEXT else "int64" if name in ("index", "seat", "allin_players", "place")
     else "bool" if name == "favourite" else "float64"
     for name in COLUMNS
 }  # fmt: skip
@@ -144,8 +151,16 @@ def _street_equities(rep: Replay, game: str) -> dict[str, dict[int, float]]:
     return out
 
 
-def score(rep: Replay, file: str, index: int, hand_id: str) -> list[dict[str, Any]]:
-    """One row per player of the hand (see :data:`COLUMNS`)."""
+def score(
+    rep: Replay,
+    file: str,
+    index: int,
+    hand_id: str,
+    tournament: str = "",
+    places: Sequence[int] = (),
+) -> list[dict[str, Any]]:
+    """One row per player of the hand (see :data:`COLUMNS`); ``tournament`` and ``places``
+    (per player, 0 for none) as the history records them."""
     game = GAME_OF_VARIANT[rep.variant]
     allin = _score_allin(rep, game)
     streets = _street_equities(rep, game)
@@ -181,6 +196,9 @@ def score(rep: Replay, file: str, index: int, hand_id: str) -> list[dict[str, An
                 "cards": "".join(rep.holes[i] or ()),
                 "allin_board": "".join(rep.allin.board) if rep.allin is not None else "",
                 "board": "".join(rep.board),
+                "stack": float(rep.starting[i]) if rep.starting else nan,
+                "tournament": tournament,
+                "place": int(places[i]) if i < len(places) else 0,
             }
         )
     return rows

@@ -57,7 +57,9 @@ def _score_raw(raw: RawHand) -> tuple[list[dict[str, Any]], Skipped | None]:
         return [], Skipped(raw.file, raw.index, hand_id, reason, raw.kind, raw.unsupported)
     try:
         rep = replay(raw.history)
-        rows = score(rep, raw.file, raw.index, hand_id)
+        fields = getattr(raw.history, "user_defined_fields", None) or {}
+        tournament, places = str(fields.get("_tournament", "")), fields.get("_places", ())
+        rows = score(rep, raw.file, raw.index, hand_id, tournament, places)
         for row, counts in zip(rows, count_hand(raw.history, rep.won), strict=True):
             row.update(counts)  # the tracker statistics' counts (equity.histories.stats)
         return rows, None
