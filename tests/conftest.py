@@ -58,6 +58,46 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 _BROWSER_LEFT_OUT = pytest.StashKey[int]()
 
 
+class _GroupSuffix:
+    """Registered in a pytest-xdist worker: its hook runs after pytest-xdist's."""
+
+    @pytest.hookimpl(trylast=True)
+    def pytest_collection_modifyitems(
+        self, config: pytest.Config, items: list[pytest.Item]
+    ) -> None:
+        _suffix_groups(config, items)
+
+
+def _suffix_groups(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Write each grouped test's ``xdist_group`` into its node id, as pytest-xdist means to.
+
+    ``--dist loadgroup`` sends together the tests whose node ids end in the same
+    ``@group``.  A worker's pytest-xdist appends it by setting ``item._nodeid``;
+    pytest 9.2 reads node ids from ``item._id`` (a structured ``NodeId``), so that
+    write is lost, every test goes wherever a worker is free, and a fixture of
+    module scope is built once per worker (``make test``'s durations showed
+    ``small_report`` of ``test_reports.py`` set up twice: 99 s and 73 s).  Here
+    the suffix goes where this pytest reads it, once: a node id that already
+    ends in its group is left alone (an older pytest, where pytest-xdist's
+    write works).
+    """
+    if not config.getoption("loadgroup", default=False):
+        return
+    for item in items:
+        names = sorted(
+            {str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+             for m in item.iter_markers("xdist_group")}
+        )  # fmt: skip
+        if not names:
+            continue
+        suffix = "@" + "_".join(names)
+        if item.nodeid.endswith(suffix) or not hasattr(item, "_id"):
+            continue
+        from _pytest.nodeid import NodeId
+
+        item._id = NodeId.parse(item.nodeid + suffix)
+
+
 def _group_shared_fixtures(items: list[pytest.Item]) -> None:
     """Keep the tests that share a fixture wider than a test in one pytest-xdist worker.
 
@@ -229,6 +269,8 @@ class CompileTimes:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        config.pluginmanager.register(_GroupSuffix(), "equity-group-suffix")
     if config.option.durations is not None:
         config.pluginmanager.register(CompileTimes(), "equity-compile-times")
 

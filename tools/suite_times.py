@@ -72,6 +72,7 @@ def main(argv: list[str] | None = None) -> int:
         if not (m := LINE.match(line)):
             continue
         seconds, phase, path, test = float(m[1]), m[2], m[3], m[4] or ""
+        test = test.split("@tests/")[0]  # pytest-xdist's --dist loadgroup suffix: the group
         by_file[path] += seconds
         by_phase[phase] += seconds
         by_kind[kind_of(path, test, slow)] += seconds

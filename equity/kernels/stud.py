@@ -165,8 +165,10 @@ def _showdown(spot, hands, k, b, o, v, low_tables, buf, highs, lows, out, extra)
 def _stud_batch(seed, n_batch, spot, tables, low_tables, sink, row0, out, extra):
     """One batch of deals into ``out`` and ``extra``; return a status code.
 
-    ``sink``: None (scoring only; compiled away), or each deal's hands are written
-    to ``sink[row0 + t]`` (deal ``t`` of the batch) as they are scored.
+    ``sink``: no rows (scoring only), or each deal's hands are written to
+    ``sink[row0 + t]`` (deal ``t`` of the batch) as they are scored.  One
+    compiled loop serves both: the test is one branch per deal, and a second
+    variant per ranking would cost a compile as long as the first.
 
     The spot's arrays are taken out of the tuple once: taking one out per deal
     costs its reference counting each time (measured: two thirds of a heads-up deal).
@@ -194,6 +196,7 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, sink, row0, out, extra)
             hands[p, j] = spot.fixed_holes[p, j]
     ranged, uniform = joint_draw_table(spot.kinds == KIND_RANGE, combo_offsets, combo_cum)
     skip = ranged.shape[0] > 0
+    record = sink.shape[0] > 0
     highs = np.zeros(n_players, dtype=np.int64)
     lows = np.zeros(n_players, dtype=np.int64)
     buf = np.zeros(HAND_WIDTH, dtype=np.uint8)
@@ -233,7 +236,7 @@ def _stud_batch(seed, n_batch, spot, tables, low_tables, sink, row0, out, extra)
             for p in range(n_players):
                 hands[p, n_cards - 1] = c
         _showdown(spot, hands, k, b, o, v, low_tables, buf, highs, lows, out, extra)
-        if sink is not None:
+        if record:
             for p in range(n_players):
                 for j in range(n_cards):
                     sink[row0 + t, p, j] = hands[p, j]
@@ -254,8 +257,9 @@ def simulate_stud_batches(
     ------
     spot : StudSpot; tables : equity.lookup.HoldemTables
     low_tables : equity.lookup.lowball.LowballTables, or None for the high games
-    sink : None, or uint8[n_deals, n_players, HAND_WIDTH] that receives the run's deals
-        (deal ``d`` of the run, from the first batch's first deal, in ``sink[d]``)
+    sink : uint8[n_deals, n_players, HAND_WIDTH] that receives the run's deals (deal
+        ``d`` of the run, from the first batch's first deal, in ``sink[d]``), or
+        uint8[0, n_players, HAND_WIDTH] when scoring only (the same compiled loop)
     out : int64[n_run, n_players, n_players + 1]
     extra : None, or (hi-lo) int64[n_run, n_players, 7]
     status : int64[n_run]

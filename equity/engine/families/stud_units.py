@@ -81,7 +81,7 @@ def stud_mc_unit(
         stud_spot(g, a, spec.fixed_mask),
         g.evaluator_tables(None),
         lowball_tables() if g.low_ranked else None,
-        sink,
+        np.zeros((0, n_players, _stud.HAND_WIDTH), dtype=np.uint8) if sink is None else sink,
         out,
         extra if g.hilo else None,
         status,
