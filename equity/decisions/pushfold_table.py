@@ -1,0 +1,282 @@
+"""Push/fold Nash equilibria at a table of 2 to 9 players, chip EV or ICM.
+
+:func:`solve_table` plays the push/fold game of
+:class:`equity.decisions.multiway_game.TableGame` (seat 0 first; each seat
+pushes all-in or folds until one pushes, then each later seat calls or
+folds; side pots exact) to an approximate equilibrium by fictitious play:
+every iteration each node's best response per hand class (push or call
+where it gains over folding) against the average strategy so far is
+averaged in.  Two-player showdowns are valued exactly from the shipped
+preflop table; showdowns of three or more players by Monte-Carlo,
+redone at the current strategy at iterations 1, 10, 30, 100, 300, ... and
+at the end.  The strategies returned are then measured: each seat's
+exploitability (what a best response would gain per hand against the others)
+against the showdown values of the final strategy.
+
+Payoffs: chip EV in big blinds without payouts (unit ``"bb"``); with
+payouts, the share of the prize pool by ICM (unit ``"pool"``) of the stacks
+after the hand, players who bust finishing below every survivor (one who
+started the hand with more chips above one with fewer; equal starting stacks
+share their places' prizes).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..checks import check_seed
+from .multiway_game import TableGame
+from .strategy import Decision
+
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "DEFAULT_SAMPLES",
+    "DEFAULT_TOLERANCE",
+    "TableSolution",
+    "solve_table",
+]
+
+DEFAULT_TOLERANCE = 1e-3
+"""Stop once no seat can gain more than this per hand (big blinds, or a share of the pool:
+0.1%)."""
+DEFAULT_ITERATIONS = 3000
+"""Fictitious-play iterations at most."""
+DEFAULT_SAMPLES = 4000
+"""Monte-Carlo showdowns per class and player of a multiway all-in reached at least once
+in a hundred hands (fewer, by the square root of the reach, for rarer ones)."""
+_REFRESH = (1, 10, 30, 100, 300)
+"""Iterations at which the multiway showdowns are redone (then every 300 more)."""
+
+
+@dataclass(frozen=True)
+class TableSolution:
+    """A push/fold equilibrium of one table.
+
+    Attributes
+    ----------
+    stacks : tuple of float
+        Chips per seat, seat 0 first to act (the last two are the blinds; heads-up,
+        seat 0 is the small blind).
+    positions : tuple of str
+        Each seat's position (``"UTG"`` ... ``"BTN"``, ``"SB"``, ``"BB"``).
+    decisions : tuple of Decision
+        Every node of the game: the push of each seat but the big blind, then every
+        call (by seat, then the seats facing in tree order).
+    exploitability : numpy.ndarray
+        Shape (n,): per seat, what a best response to the others would gain per
+        hand, in ``unit``.
+    unit : str
+        ``"bb"`` (chip EV in big blinds) or ``"pool"`` (share of the prize pool by ICM).
+    method : str
+        One sentence: the solver, how the equities were found, the iterations.
+    iterations : int
+        Fictitious-play iterations run.
+    equity_error : float
+        The largest standard error of any Monte-Carlo showdown equity used (0.0 where
+        every showdown had two players and was exact).
+    values : numpy.ndarray
+        Shape (n,): each seat's EV per hand under the strategies (chip EVs add up to 0;
+        prize shares to 1).
+    """
+
+    stacks: tuple[float, ...]
+    positions: tuple[str, ...]
+    decisions: tuple[Decision, ...]
+    exploitability: np.ndarray
+    unit: str
+    method: str
+    iterations: int
+    equity_error: float
+    values: np.ndarray
+
+    def decision(self, seat: int, facing: Sequence[int] = ()) -> Decision:
+        """The decision of ``seat`` facing the all-in seats ``facing`` (empty: its push).
+
+        Examples
+        --------
+        >>> s = solve_table([10, 10], 0.5, 1, tolerance=0.05)
+        >>> s.decision(1, (0,)).action
+        'call'
+        """
+        facing = tuple(facing)
+        for d in self.decisions:
+            if d.seat == seat and d.facing == facing:
+                return d
+        raise ValueError(f"seat {seat} has no decision facing {facing}")
+
+
+def _check(
+    stacks: Sequence[float],
+    small_blind: float,
+    big_blind: float,
+    ante: float,
+    payouts: Sequence[float] | None,
+) -> tuple[np.ndarray, np.ndarray | None]:
+    try:
+        s = np.asarray(stacks, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"stacks must be numbers, got {stacks!r}") from None
+    if s.ndim != 1 or not 2 <= len(s) <= 9:
+        raise ValueError(f"a table has 2 to 9 stacks, got {len(np.atleast_1d(s))}")
+    for name, x in (("small blind", small_blind), ("big blind", big_blind), ("ante", ante)):
+        if not isinstance(x, (int, float)) or not math.isfinite(x) or x < 0:
+            raise ValueError(f"the {name} must be a number of chips, at least 0, got {x!r}")
+    if big_blind <= 0 or small_blind > big_blind:
+        raise ValueError(f"the blinds must be 0 < small <= big, got {small_blind!r}/{big_blind!r}")
+    if not np.all(np.isfinite(s)) or np.any(s <= ante + big_blind):
+        bad = next(x for x in s if not (math.isfinite(x) and x > ante + big_blind))
+        raise ValueError(
+            f"every stack must be more than the ante plus the big blind ({ante + big_blind:g}), "
+            f"got {bad:g}"
+        )
+    if payouts is None:
+        return s, None
+    try:
+        p = np.asarray(payouts, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(f"payouts must be numbers, got {payouts!r}") from None
+    if p.ndim != 1 or not 1 <= len(p) <= len(s):
+        raise ValueError(f"there are 1 to {len(s)} payouts (one per player at most), got {p.size}")
+    if not np.all(np.isfinite(p)) or np.any(p < 0) or p.sum() <= 0:
+        raise ValueError(f"payouts must be at least 0 and add up to more than 0, got {payouts!r}")
+    return s, p
+
+
+def solve_table(
+    stacks: Sequence[float],
+    small_blind: float,
+    big_blind: float,
+    ante: float = 0.0,
+    payouts: Sequence[float] | None = None,
+    *,
+    tolerance: float | None = None,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    max_iterations: int = DEFAULT_ITERATIONS,
+    samples: int = DEFAULT_SAMPLES,
+) -> TableSolution:
+    """Solve the push/fold game of one table by fictitious play.
+
+    Parameters
+    ----------
+    stacks
+        Chips per seat, 2 to 9 seats: seat 0 acts first; with three or more the
+        last two are the small and the big blind, heads-up seat 0 is the small blind.
+        Every stack is more than the ante plus the big blind.
+    small_blind, big_blind, ante
+        The forced bets in chips (every player posts the ante).
+    payouts
+        Prizes, first place first, at most one per player: payoffs are shares of the
+        prize pool by ICM; ``None`` (default): chip EV in big blinds.
+    tolerance
+        Stop once each seat's exploitability is at most this, in the unit
+        (default :data:`DEFAULT_TOLERANCE`: 0.001 bb or 0.1% of the pool).
+    seed
+        Seeds the Monte-Carlo showdowns of three or more players.
+    progress
+        Called as ``progress(iteration, max_iterations)`` after each iteration.
+    max_iterations
+        Fictitious-play iterations at most.
+    samples
+        Monte-Carlo showdowns per class and player (:data:`DEFAULT_SAMPLES`).
+
+    Returns
+    -------
+    TableSolution
+
+    Examples
+    --------
+    >>> s = solve_table([10, 10], 0.5, 1)
+    >>> s.positions, s.unit, s.equity_error, bool(s.exploitability.max() <= 0.001)
+    (('SB', 'BB'), 'bb', 0.0, True)
+    >>> round(s.decision(0).percent), round(s.decision(1, (0,)).percent)
+    (58, 37)
+    """
+    s, p = _check(stacks, small_blind, big_blind, ante, payouts)
+    if check_seed(seed) is None:
+        raise ValueError("seed must be a whole number from 0 to 2**63 - 1, got None")
+    for name, value, least in (("max_iterations", max_iterations, 1), ("samples", samples, 100)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise ValueError(f"{name} must be a whole number, at least {least}, got {value!r}")
+    tol = DEFAULT_TOLERANCE if tolerance is None else float(tolerance)
+    if not tol > 0:
+        raise ValueError(f"tolerance must be more than 0, got {tolerance!r}")
+    game = TableGame(s, float(small_blind), float(big_blind), float(ante), p)
+    n = len(s)
+    push = np.full((n - 1, 169), 0.5)
+    call = np.full((len(game.call_nodes), 169), 0.5)
+    multiway = n > 2
+    refreshes = 0
+    t = 0
+    done = False
+    while not done:
+        t += 1
+        if multiway and (t in _REFRESH or (t > _REFRESH[-1] and t % _REFRESH[-1] == 0)):
+            game.refresh(push, call, samples, seed + refreshes)
+            refreshes += 1
+        game.heads_up(push, call)
+        if multiway:
+            game.joint(push, call)
+        gains = game.gains(push, call)
+        worst = game.exploitability(push, call, gains).max()
+        step = 1.0 / (t + 1)
+        push += step * ((gains[0] > 0) - push)
+        call += step * ((gains[1] > 0) - call)
+        if progress is not None:
+            progress(t, max_iterations)
+        if t >= max_iterations:
+            done = True
+        elif worst <= tol / 2 or (not multiway and worst <= tol):
+            done = _final_check(game, push, call, samples, seed + refreshes, tol)
+            refreshes += multiway
+    if multiway:
+        game.refresh(push, call, samples, seed + refreshes)
+    game.heads_up(push, call)
+    gains = game.gains(push, call)
+    exploit = game.exploitability(push, call, gains)
+    decisions = [
+        Decision(seat=q, action="push", facing=(), frequency=push[q], gain=gains[0][q])
+        for q in range(n - 1)
+    ]
+    decisions += [
+        Decision(seat=q, action="call", facing=facing, frequency=call[k], gain=gains[1][k])
+        for k, (q, facing) in enumerate(game.call_nodes)
+    ]
+    error = max((term.stderr for term in game.terminals.values()), default=0.0)
+    return TableSolution(
+        stacks=tuple(float(x) for x in s),
+        positions=game.positions,
+        decisions=tuple(decisions),
+        exploitability=exploit,
+        unit=game.unit,
+        method=_method(n, t, multiway, samples, error, game.unit),
+        iterations=t,
+        equity_error=error,
+        values=game.values(push, call),
+    )
+
+
+def _final_check(
+    game: TableGame, push: np.ndarray, call: np.ndarray, samples: int, seed: int, tol: float
+) -> bool:
+    """Whether the strategy is within ``tol`` once the multiway showdowns are redone at it."""
+    if game.n > 2:
+        game.refresh(push, call, samples, seed)
+    game.heads_up(push, call)
+    return bool(game.exploitability(push, call, game.gains(push, call)).max() <= tol)
+
+
+def _method(n: int, t: int, multiway: bool, samples: int, error: float, unit: str) -> str:
+    what = "chip EV" if unit == "bb" else "ICM prize shares"
+    shows = "two-player showdowns exact from the shipped preflop table" + (
+        f", showdowns of three or more by Monte-Carlo ({samples:,} per class and player "
+        f"where reached in 1% of hands or more, largest equity standard error {error:.4f}), "
+        "redone at the final strategies"
+        if multiway
+        else ""
+    )
+    return f"fictitious play, {t:,} iterations, {n} players, {what}; {shows}."
