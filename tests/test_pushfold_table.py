@@ -192,15 +192,38 @@ def test_heads_up_agrees_with_an_independent_fictitious_play(stacks, ante) -> No
     np.testing.assert_array_equal(np.round(call[clear]), np.round(ref_call[clear]))
 
 
-def test_heads_up_is_the_published_ten_big_blind_chart() -> None:
-    """Nash push/fold at 10 bb, no ante: the SB pushes 58% of hands and the BB calls 37%
-    (the published heads-up charts, e.g. HoldemResources' Nash tables, print 57.8% and
-    37.4%)."""
+def test_heads_up_ten_big_blinds() -> None:
+    """Heads-up at 10 bb, no ante: the SB pushes 58% of hands and the BB calls 37% (the
+    independent fictitious play above gives the same), every showdown exact."""
     s = solve_table([10, 10], 0.5, 1, tolerance=1e-3)
     assert round(s.decision(0).percent) == 58
     assert round(s.decision(1, (0,)).percent) == 37
     assert s.equity_error == 0.0
     assert s.unit == "bb"
+    ref_push, ref_call, _ = heads_up_fictitious_play((10.0, 10.0), 0.0, iterations=1500)
+    assert round(100 * ref_push @ CLASS_SIZES / 1326) == 58
+    assert round(100 * ref_call @ CLASS_SIZES / 1326) == 37
+
+
+@pytest.mark.parametrize("stacks", [[900.0, 1400.0], [900.0, 1400.0, 700.0]])
+def test_winner_take_all_icm_is_chip_ev_scaled(stacks) -> None:
+    """With one prize, a player's ICM share is their share of the chips: linear, so every
+    gain is the chip-EV gain times the big blind over the chips in play."""
+    n = len(stacks)
+    chip = TableGame(np.array(stacks), 25.0, 50.0, 5.0, None)
+    icm = TableGame(np.array(stacks), 25.0, 50.0, 5.0, np.array([1.0]))
+    rng = np.random.default_rng(5)
+    push = rng.random((n - 1, 169))
+    call = rng.random((len(chip.call_nodes), 169))
+    for game in (chip, icm):
+        game.refresh(push, call, samples=200, seed=4)
+        game.heads_up(push, call)
+    scale = 50.0 / sum(stacks)
+    for a, b in zip(chip.gains(push, call), icm.gains(push, call), strict=True):
+        np.testing.assert_allclose(b, a * scale, rtol=0, atol=1e-12)
+    assert icm.values(push, call) == pytest.approx(
+        np.array(stacks) / sum(stacks) + chip.values(push, call) * scale, abs=1e-12
+    )
 
 
 # -- N players ---------------------------------------------------------------------------
@@ -230,6 +253,18 @@ def test_three_handed_icm_spot_is_solved_and_measured() -> None:
         )
     assert "Monte-Carlo" in s.method
     assert "fictitious play" in s.method
+
+
+@pytest.mark.slow
+def test_four_handed_bubble_is_solved_to_the_target() -> None:
+    """The bench's spot: 1,500 x 4, blinds 50/100, ante 10, payouts 50/30/20."""
+    s = solve_table([1500] * 4, 50, 100, 10, [50, 30, 20], seed=1)
+    assert s.exploitability.max() <= 1e-3
+    assert s.values.sum() == pytest.approx(1.0, abs=1e-12)
+    assert s.positions == ("CO", "BTN", "SB", "BB")
+    # equal stacks: the later a seat pushes, the fewer players it has to get past
+    pushes = [s.decision(p).percent for p in range(3)]
+    assert pushes == sorted(pushes)
 
 
 def test_chip_ev_table_adds_up_to_zero() -> None:

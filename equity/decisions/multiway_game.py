@@ -128,6 +128,9 @@ class Terminal:
         The largest standard error of a member's Monte-Carlo equity (0 if exact).
     samples : int
         Monte-Carlo showdowns per class and member at the last refresh (0 if exact).
+    member_se : dict
+        Member seat -> ``float64[169]``: the standard error of the member's value by
+        class (Monte-Carlo showdowns only).
     weights : numpy.ndarray or None
         Per class of the first member, its combos times the chance that the other
         ranges miss them (card removal): with the first member's frequencies, the
@@ -142,6 +145,7 @@ class Terminal:
     stderr: float = 0.0
     samples: int = 0
     weights: np.ndarray | None = None
+    member_se: dict[int, np.ndarray] = field(default_factory=dict)
 
 
 class TableGame:
@@ -280,14 +284,12 @@ class TableGame:
         out[(-1, ())] = folded
         return out
 
-    def refresh(
-        self, push: np.ndarray, call: np.ndarray, samples: int, seed: int, least: int = 200
-    ) -> None:
+    def refresh(self, push: np.ndarray, call: np.ndarray, samples: int, seed: int) -> None:
         """Redo the Monte-Carlo values of the showdowns of three or more players.
 
         Each member's classes get ``samples`` showdowns against the other members'
-        ranges, scaled down for a terminal reached less than once in a hundred hands
-        (never below ``least``).
+        ranges, scaled down by the square root of the reach for a terminal reached less
+        than once in a hundred hands, never below ``samples // 8`` (nor 25).
         """
         reach = self.reach(push, call)
         for t, (key, term) in enumerate(sorted(self.terminals.items())):
@@ -296,7 +298,8 @@ class TableGame:
                 continue
             # a range nobody plays yet (reach 0) is dealt as any two cards
             ranges = [f if f.any() else np.ones(_N) for f in self.ranges(key, push, call)]
-            m = int(np.clip(samples * np.sqrt(reach[key] / 0.01), least, samples))
+            least = max(samples // 8, 25)
+            m = int(np.clip(samples * np.sqrt(reach[key] / 0.01), least, max(samples, least)))
             term.samples = m
             term.stderr = 0.0
             for slot, seat in enumerate(term.members):
@@ -304,19 +307,21 @@ class TableGame:
                 codes, filled, tries = showdown_codes(
                     slot, others, m, seed * 1_000_003 + t * 16 + slot
                 )
-                unique, inverse = np.unique(codes, return_inverse=True)
-                table = np.stack([self.outcome_value(term, int(u)) for u in unique])
-                values = table[inverse.reshape(codes.shape)]  # (169, m, n)
-                live = np.arange(m)[None, :] < filled[:, None]
+                counts, unique = _code_counts(codes, filled, k)  # (169, U), (U,)
+                table = np.stack([self.outcome_value(term, int(u)) for u in unique])  # (U, n)
                 count = np.maximum(filled, 1)[:, None]
-                mean = (values * live[..., None]).sum(axis=1) / count
+                mean = counts @ table / count
                 empty = filled == 0
                 if empty.any():  # classes the ranges exclude: the average of the rest
                     mean[empty] = mean[~empty].mean(axis=0)
                 term.member_values[seat] = mean
-                share = _equity_share(term, unique, self)[inverse.reshape(codes.shape)][:, :, slot]
-                var = ((share - (share * live).sum(1, keepdims=True) / count) ** 2 * live).sum(1)
-                se = np.sqrt(var / np.maximum(filled - 1, 1) / count[:, 0])
+                mine = table[:, seat]
+                spread = np.maximum(counts @ mine**2 / count[:, 0] - mean[:, seat] ** 2, 0)
+                term.member_se[seat] = np.sqrt(spread / np.maximum(filled - 1, 1))
+                share = _equity_share(term, unique, self)[:, slot]
+                first = counts @ share / count[:, 0]
+                var = np.maximum(counts @ share**2 / count[:, 0] - first**2, 0)
+                se = np.sqrt(var / np.maximum(filled - 1, 1))
                 term.stderr = max(term.stderr, float(se[filled > 1].max(initial=0.0)))
                 if slot == 0:
                     accepted = filled / np.maximum(tries, 1)
@@ -395,6 +400,39 @@ class TableGame:
             i, pusher, callers, seat + 1, pp, pc
         )
 
+    def gain_errors(self, push: np.ndarray, call: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The standard error of every gain from the Monte-Carlo showdowns it averages.
+
+        The variance of EV(action) is the sum over the multiway showdowns it reaches of
+        the squared chance times the squared standard error of the deciding seat's value
+        there; EV(fold) averages showdowns over whole ranges and is counted exact.
+
+        Returns
+        -------
+        push_error, call_error : numpy.ndarray
+            Shapes as :meth:`gains`.
+        """
+        pc = call @ self.counts.removal.T
+        push_error = np.zeros_like(push)
+        call_error = np.zeros_like(call)
+        for p in range(self.n - 1):
+            push_error[p] = np.sqrt(self._var(p, p, (), p + 1, pc))
+        for k, (q, facing) in enumerate(self.call_nodes):
+            call_error[k] = np.sqrt(self._var(q, facing[0], (*facing[1:], q), q + 1, pc))
+        return push_error, call_error
+
+    def _var(
+        self, i: int, pusher: int, callers: tuple[int, ...], seat: int, pc: np.ndarray
+    ) -> np.ndarray:
+        """The Monte-Carlo variance of seat ``i``'s EV per class once all-in (as :meth:`_ev`)."""
+        if seat == self.n:
+            se = self.terminals[(pusher, callers)].member_se.get(i)
+            return np.zeros(_N) if se is None else se**2
+        c = pc[self.call_index[(seat, (pusher, *callers))]]
+        return c**2 * self._var(i, pusher, (*callers, seat), seat + 1, pc) + (
+            1 - c
+        ) ** 2 * self._var(i, pusher, callers, seat + 1, pc)
+
     def node_reach(self, push: np.ndarray, call: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The chance of reaching each node, per class of its deciding seat."""
         r = self.counts.removal
@@ -433,6 +471,24 @@ def _subsets(seats: range) -> list[tuple[int, ...]]:
     """Every subset of ``seats``, each in seat order, the empty one first."""
     items = list(seats)
     return [c for size in range(len(items) + 1) for c in itertools.combinations(items, size)]
+
+
+def _code_counts(codes: np.ndarray, filled: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per class, how often each rank code came up: ``(counts[169, U], codes[U])``."""
+    live = np.arange(codes.shape[1])[None, :] < filled[:, None]
+    rows = np.broadcast_to(np.arange(codes.shape[0])[:, None], codes.shape)[live]
+    found = codes[live]
+    if k**k <= 1 << 16:  # a table over every code: no sort
+        seen = np.zeros(k**k, dtype=bool)
+        seen[found] = True
+        unique = np.flatnonzero(seen)
+        where = np.zeros(k**k, dtype=np.int64)
+        where[unique] = np.arange(len(unique))
+        inverse = where[found]
+    else:
+        unique, inverse = np.unique(found, return_inverse=True)
+    flat = np.bincount(rows * len(unique) + inverse, minlength=codes.shape[0] * len(unique))
+    return flat.reshape(codes.shape[0], len(unique)).astype(np.float64), unique
 
 
 def _equity_share(term: Terminal, codes: np.ndarray, game: TableGame) -> np.ndarray:

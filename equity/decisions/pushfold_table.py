@@ -36,6 +36,7 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "DEFAULT_SAMPLES",
     "DEFAULT_TOLERANCE",
+    "MIN_ITERATIONS",
     "TableSolution",
     "solve_table",
 ]
@@ -45,9 +46,13 @@ DEFAULT_TOLERANCE = 1e-3
 0.1%)."""
 DEFAULT_ITERATIONS = 3000
 """Fictitious-play iterations at most."""
+MIN_ITERATIONS = 100
+"""Fictitious-play iterations at least (nodes rarely reached weigh little in the
+exploitability; these settle them)."""
 DEFAULT_SAMPLES = 4000
 """Monte-Carlo showdowns per class and player of a multiway all-in reached at least once
-in a hundred hands (fewer, by the square root of the reach, for rarer ones)."""
+in a hundred hands (fewer, by the square root of the reach, for rarer ones, never below an
+eighth; a quarter of these before iteration 100)."""
 _REFRESH = (1, 10, 30, 100, 300)
 """Iterations at which the multiway showdowns are redone (then every 300 more)."""
 
@@ -78,6 +83,10 @@ class TableSolution:
     equity_error : float
         The largest standard error of any Monte-Carlo showdown equity used (0.0 where
         every showdown had two players and was exact).
+    gain_error : float
+        The largest standard error, in ``unit``, that the Monte-Carlo showdowns put on
+        any decision's gain (0.0 where all were exact): a class whose gain is within a
+        few of these of zero could go either way.
     values : numpy.ndarray
         Shape (n,): each seat's EV per hand under the strategies (chip EVs add up to 0;
         prize shares to 1).
@@ -91,6 +100,7 @@ class TableSolution:
     method: str
     iterations: int
     equity_error: float
+    gain_error: float
     values: np.ndarray
 
     def decision(self, seat: int, facing: Sequence[int] = ()) -> Decision:
@@ -212,28 +222,27 @@ def solve_table(
     multiway = n > 2
     refreshes = 0
     t = 0
-    done = False
-    while not done:
+    measured = False  # the showdowns were last redone at the strategy returned
+    while t < max_iterations and not measured:
         t += 1
         if multiway and (t in _REFRESH or (t > _REFRESH[-1] and t % _REFRESH[-1] == 0)):
-            game.refresh(push, call, samples, seed + refreshes)
+            early = t < _REFRESH[-2]  # far from the end: a quarter of the showdowns
+            game.refresh(push, call, samples // 4 if early else samples, seed + refreshes)
             refreshes += 1
         game.heads_up(push, call)
         if multiway:
             game.joint(push, call)
         gains = game.gains(push, call)
         worst = game.exploitability(push, call, gains).max()
-        step = 1.0 / (t + 1)
+        step = 1.0 / t  # the start (all mixed 50%) only seeds the first showdowns
         push += step * ((gains[0] > 0) - push)
         call += step * ((gains[1] > 0) - call)
         if progress is not None:
             progress(t, max_iterations)
-        if t >= max_iterations:
-            done = True
-        elif worst <= tol / 2 or (not multiway and worst <= tol):
-            done = _final_check(game, push, call, samples, seed + refreshes, tol)
+        if t >= MIN_ITERATIONS and (worst <= tol / 2 or (not multiway and worst <= tol)):
+            measured = _final_check(game, push, call, samples, seed + refreshes, tol)
             refreshes += multiway
-    if multiway:
+    if multiway and not measured:
         game.refresh(push, call, samples, seed + refreshes)
     game.heads_up(push, call)
     gains = game.gains(push, call)
@@ -247,15 +256,19 @@ def solve_table(
         for k, (q, facing) in enumerate(game.call_nodes)
     ]
     error = max((term.stderr for term in game.terminals.values()), default=0.0)
+    errors = game.gain_errors(push, call)
+    gain_error = max(float(e.max(initial=0.0)) for e in errors)
+    close = sum(int((np.abs(g) < 2 * e).sum()) for g, e in zip(gains, errors, strict=True))
     return TableSolution(
         stacks=tuple(float(x) for x in s),
         positions=game.positions,
         decisions=tuple(decisions),
         exploitability=exploit,
         unit=game.unit,
-        method=_method(n, t, multiway, samples, error, game.unit),
+        method=_method(n, t, samples, error, gain_error, close, game.unit),
         iterations=t,
         equity_error=error,
+        gain_error=gain_error,
         values=game.values(push, call),
     )
 
@@ -263,20 +276,25 @@ def solve_table(
 def _final_check(
     game: TableGame, push: np.ndarray, call: np.ndarray, samples: int, seed: int, tol: float
 ) -> bool:
-    """Whether the strategy is within ``tol`` once the multiway showdowns are redone at it."""
+    """Whether the strategy is within ``tol`` once the multiway showdowns are redone at it
+    (they stay redone)."""
     if game.n > 2:
         game.refresh(push, call, samples, seed)
     game.heads_up(push, call)
     return bool(game.exploitability(push, call, game.gains(push, call)).max() <= tol)
 
 
-def _method(n: int, t: int, multiway: bool, samples: int, error: float, unit: str) -> str:
+def _method(
+    n: int, t: int, samples: int, error: float, gain_error: float, close: int, unit: str
+) -> str:
     what = "chip EV" if unit == "bb" else "ICM prize shares"
-    shows = "two-player showdowns exact from the shipped preflop table" + (
-        f", showdowns of three or more by Monte-Carlo ({samples:,} per class and player "
-        f"where reached in 1% of hands or more, largest equity standard error {error:.4f}), "
-        "redone at the final strategies"
-        if multiway
-        else ""
-    )
+    shows = "two-player showdowns exact from the shipped preflop table"
+    if n > 2:
+        shows += (
+            f", showdowns of three or more by Monte-Carlo ({samples:,} per class and player "
+            f"where reached in 1% of hands or more, at least {samples // 8:,}), redone at the "
+            f"final strategies: largest equity standard error {error:.4f}, largest standard "
+            f"error of a gain {gain_error:.2g} {unit}, {close:,} class decisions within two "
+            "standard errors of indifference"
+        )
     return f"fictitious play, {t:,} iterations, {n} players, {what}; {shows}."
