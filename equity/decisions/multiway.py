@@ -57,13 +57,15 @@ def settle(contributions: np.ndarray, ranks: np.ndarray) -> np.ndarray:
         Shape (n,): the chips each player put in (blinds and antes of players who
         folded included).
     ranks : numpy.ndarray
-        Shape (n,): at showdown, the number of better hands (0 the best; equal hands
-        equal ranks); a player who folded has a negative rank and wins nothing.
+        Shape (n,), or (m, n) for ``m`` showdowns of the same pot at once: the number
+        of better hands (0 the best; equal hands equal ranks); a player who folded has a
+        negative rank and wins nothing.
 
     Returns
     -------
     numpy.ndarray
-        Shape (n,): the chips each player takes; they add up to the contributions.
+        The shape of ``ranks``: the chips each player takes; they add up to the
+        contributions.
 
     Examples
     --------
@@ -74,19 +76,21 @@ def settle(contributions: np.ndarray, ranks: np.ndarray) -> np.ndarray:
     """
     c = np.asarray(contributions, dtype=np.float64)
     r = np.asarray(ranks)
-    won = np.zeros(len(c))
+    single = r.ndim == 1
+    r = np.atleast_2d(r)
+    won = np.zeros(r.shape)
     previous = 0.0
     for level in np.unique(c[c > 0]):
         layer = np.minimum(c, level) - np.minimum(c, previous)
-        eligible = (c >= level) & (r >= 0)
-        if eligible.any():
-            best = r[eligible].min()
-            winners = eligible & (r == best)
-            won[winners] += layer.sum() / winners.sum()
-        else:  # only players who folded reached this layer: it goes back to them
-            won += layer
+        eligible = (c >= level)[None, :] & (r >= 0)
+        best = np.where(eligible, r, np.iinfo(np.int64).max).min(axis=1, keepdims=True)
+        winners = eligible & (r == best)
+        count = winners.sum(axis=1, keepdims=True)
+        won += layer.sum() * winners / np.maximum(count, 1)
+        # only players who folded reached this layer: it goes back to them
+        won[count[:, 0] == 0] += layer
         previous = level
-    return won
+    return won[0] if single else won
 
 
 def prize_values(final: np.ndarray, start: np.ndarray, payouts: np.ndarray) -> np.ndarray:

@@ -35,7 +35,7 @@ import numpy as np
 
 from ..preflop_table import BOARDS, load_preflop_table
 from ..ranges.classes import CLASS_SIZES, CLASSES, N_COMBOS
-from .multiway import code_ranks, prize_values, settle, showdown_codes
+from .multiway import prize_values, settle, showdown_codes
 
 __all__ = ["POSITIONS", "HeadsUpCounts", "TableGame", "Terminal", "heads_up_counts"]
 
@@ -128,6 +128,8 @@ class Terminal:
         The largest standard error of a member's Monte-Carlo equity (0 if exact).
     samples : int
         Monte-Carlo showdowns per class and member at the last refresh (0 if exact).
+    shares : dict
+        Rank code -> each member's share of all the chips in the pots.
     member_se : dict
         Member seat -> ``float64[169]``: the standard error of the member's value by
         class (Monte-Carlo showdowns only).
@@ -146,6 +148,7 @@ class Terminal:
     samples: int = 0
     weights: np.ndarray | None = None
     member_se: dict[int, np.ndarray] = field(default_factory=dict)
+    shares: dict[int, np.ndarray] = field(default_factory=dict)
 
 
 class TableGame:
@@ -175,6 +178,7 @@ class TableGame:
     ) -> None:
         n = len(stacks)
         self.n = n
+        self._prizes: dict[bytes, np.ndarray] = {}
         self.stacks = np.asarray(stacks, dtype=np.float64)
         self.big_blind = big_blind
         self.payouts = None if payouts is None else np.asarray(payouts, float) / np.sum(payouts)
@@ -222,18 +226,45 @@ class TableGame:
         numpy.ndarray
             Shape (n,): big blinds won (chip EV) or the share of the prize pool.
         """
-        cached = term.by_code.get(code)
-        if cached is not None:
-            return cached
-        ranks = np.full(self.n, -1)
-        ranks[list(term.members)] = code_ranks(code, len(term.members))
-        final = self.stacks - term.contributions + settle(term.contributions, ranks)
+        return self.outcome_values(term, np.array([code]))[0][0]
+
+    def outcome_values(self, term: Terminal, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Values to each seat and the members' shares of the pots, for many rank codes.
+
+        Returns
+        -------
+        values : numpy.ndarray
+            Shape (len(codes), n), as :meth:`outcome_value`.
+        shares : numpy.ndarray
+            Shape (len(codes), k): each member's share of all the chips in the pots
+            (their showdown equity).
+        """
+        new = np.array([c for c in codes.tolist() if c not in term.by_code], dtype=np.int64)
+        if len(new):
+            k = len(term.members)
+            ranks = np.full((len(new), self.n), -1, dtype=np.int64)
+            ranks[:, list(term.members)] = (new[:, None] // k ** np.arange(k)) % k
+            won = settle(term.contributions, ranks)
+            final = self.stacks - term.contributions + won
+            shares = won[:, list(term.members)] / term.contributions.sum()
+            for code, row, share in zip(new.tolist(), final, shares, strict=True):
+                term.by_code[code] = self._value(row)
+                term.shares[code] = share
+        values = np.stack([term.by_code[c] for c in codes.tolist()])
+        return values, np.stack([term.shares[c] for c in codes.tolist()])
+
+    def _value(self, final: np.ndarray) -> np.ndarray:
+        """The value to each seat of the stacks after a hand (prize values cached)."""
         if self.payouts is None:
             value = (final - self.stacks) / self.big_blind
         else:
+            key = np.round(final, 9).tobytes()
+            cached = self._prizes.get(key)
+            if cached is not None:
+                return cached
             value = prize_values(final, self.stacks, self.payouts)
+            self._prizes[key] = value
         value.flags.writeable = False
-        term.by_code[code] = value
         return value
 
     # -- terminal values -------------------------------------------------------------
@@ -308,7 +339,7 @@ class TableGame:
                     slot, others, m, seed * 1_000_003 + t * 16 + slot
                 )
                 counts, unique = _code_counts(codes, filled, k)  # (169, U), (U,)
-                table = np.stack([self.outcome_value(term, int(u)) for u in unique])  # (U, n)
+                table, shares = self.outcome_values(term, unique)  # (U, n), (U, k)
                 count = np.maximum(filled, 1)[:, None]
                 mean = counts @ table / count
                 empty = filled == 0
@@ -318,7 +349,7 @@ class TableGame:
                 mine = table[:, seat]
                 spread = np.maximum(counts @ mine**2 / count[:, 0] - mean[:, seat] ** 2, 0)
                 term.member_se[seat] = np.sqrt(spread / np.maximum(filled - 1, 1))
-                share = _equity_share(term, unique, self)[:, slot]
+                share = shares[:, slot]
                 first = counts @ share / count[:, 0]
                 var = np.maximum(counts @ share**2 / count[:, 0] - first**2, 0)
                 se = np.sqrt(var / np.maximum(filled - 1, 1))
@@ -489,15 +520,3 @@ def _code_counts(codes: np.ndarray, filled: np.ndarray, k: int) -> tuple[np.ndar
         unique, inverse = np.unique(found, return_inverse=True)
     flat = np.bincount(rows * len(unique) + inverse, minlength=codes.shape[0] * len(unique))
     return flat.reshape(codes.shape[0], len(unique)).astype(np.float64), unique
-
-
-def _equity_share(term: Terminal, codes: np.ndarray, game: TableGame) -> np.ndarray:
-    """Per code, each member's share of the chips in the pots (their showdown equity)."""
-    k = len(term.members)
-    total = term.contributions.sum()
-    out = np.zeros((len(codes), k))
-    for row, code in enumerate(codes):
-        ranks = np.full(game.n, -1)
-        ranks[list(term.members)] = code_ranks(int(code), k)
-        out[row] = settle(term.contributions, ranks)[list(term.members)] / total
-    return out

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..checks import check_seed
+from ..ranges.classes import CLASS_SIZES
 from .multiway_game import TableGame
 from .strategy import Decision
 
@@ -52,9 +53,10 @@ exploitability; these settle them)."""
 DEFAULT_SAMPLES = 4000
 """Monte-Carlo showdowns per class and player of a multiway all-in reached at least once
 in a hundred hands (fewer, by the square root of the reach, for rarer ones, never below an
-eighth; a quarter of these before iteration 100)."""
-_REFRESH = (1, 10, 30, 100, 300)
-"""Iterations at which the multiway showdowns are redone (then every 300 more)."""
+eighth; a sixteenth of these at the first iteration, a quarter until iteration 100)."""
+_REFRESH = (1, 10, 30, 300)
+"""Iterations at which the multiway showdowns are redone (then every 300 more; the check
+for the end redoes them too)."""
 
 
 @dataclass(frozen=True)
@@ -226,8 +228,10 @@ def solve_table(
     while t < max_iterations and not measured:
         t += 1
         if multiway and (t in _REFRESH or (t > _REFRESH[-1] and t % _REFRESH[-1] == 0)):
-            early = t < _REFRESH[-2]  # far from the end: a quarter of the showdowns
-            game.refresh(push, call, samples // 4 if early else samples, seed + refreshes)
+            # far from the end, fewer showdowns: a sixteenth at the start (every range
+            # half of all hands), a quarter until MIN_ITERATIONS
+            share = 16 if t == 1 else 4 if t < MIN_ITERATIONS else 1
+            game.refresh(push, call, max(samples // share, 25), seed + refreshes)
             refreshes += 1
         game.heads_up(push, call)
         if multiway:
@@ -259,13 +263,15 @@ def solve_table(
     errors = game.gain_errors(push, call)
     gain_error = max(float(e.max(initial=0.0)) for e in errors)
     close = sum(int((np.abs(g) < 2 * e).sum()) for g, e in zip(gains, errors, strict=True))
+    common = [r @ CLASS_SIZES / 1326 >= 0.01 for r in game.node_reach(push, call)]
+    common_error = max(float(e[c].max(initial=0.0)) for e, c in zip(errors, common, strict=True))
     return TableSolution(
         stacks=tuple(float(x) for x in s),
         positions=game.positions,
         decisions=tuple(decisions),
         exploitability=exploit,
         unit=game.unit,
-        method=_method(n, t, samples, error, gain_error, close, game.unit),
+        method=_method(n, t, samples, error, (gain_error, common_error), close, game.unit),
         iterations=t,
         equity_error=error,
         gain_error=gain_error,
@@ -285,7 +291,13 @@ def _final_check(
 
 
 def _method(
-    n: int, t: int, samples: int, error: float, gain_error: float, close: int, unit: str
+    n: int,
+    t: int,
+    samples: int,
+    error: float,
+    gain_error: tuple[float, float],
+    close: int,
+    unit: str,
 ) -> str:
     what = "chip EV" if unit == "bb" else "ICM prize shares"
     shows = "two-player showdowns exact from the shipped preflop table"
@@ -294,7 +306,8 @@ def _method(
             f", showdowns of three or more by Monte-Carlo ({samples:,} per class and player "
             f"where reached in 1% of hands or more, at least {samples // 8:,}), redone at the "
             f"final strategies: largest equity standard error {error:.4f}, largest standard "
-            f"error of a gain {gain_error:.2g} {unit}, {close:,} class decisions within two "
-            "standard errors of indifference"
+            f"error of a gain {gain_error[0]:.2g} {unit} ({gain_error[1]:.2g} at the decisions "
+            f"reached in 1% of hands or more), {close:,} class decisions within two standard "
+            "errors of indifference"
         )
     return f"fictitious play, {t:,} iterations, {n} players, {what}; {shows}."
