@@ -199,6 +199,7 @@ def test_heads_up_ten_big_blinds() -> None:
     assert round(s.decision(0).percent) == 58
     assert round(s.decision(1, (0,)).percent) == 37
     assert s.equity_error == 0.0
+    assert s.gain_error == 0.0
     assert s.unit == "bb"
     ref_push, ref_call, _ = heads_up_fictitious_play((10.0, 10.0), 0.0, iterations=1500)
     assert round(100 * ref_push @ CLASS_SIZES / 1326) == 58
@@ -234,6 +235,8 @@ def test_three_handed_icm_spot_is_solved_and_measured() -> None:
     assert s.exploitability.max() <= 1e-3
     assert s.values.sum() == pytest.approx(1.0, abs=1e-12)
     assert 0 < s.equity_error < 0.05
+    assert 0 < s.gain_error < 0.05
+    assert "class decisions within two standard errors" in s.method
     # every node: 2 pushes, calls: SB facing BTN, BB facing BTN, BTN+SB, SB
     assert [(d.seat, d.facing) for d in s.decisions] == [
         (0, ()),
@@ -268,7 +271,7 @@ def test_four_handed_bubble_is_solved_to_the_target() -> None:
 
 
 def test_chip_ev_table_adds_up_to_zero() -> None:
-    s = solve_table([12, 7, 10, 15], 0.5, 1, 0.1, samples=300, max_iterations=40)
+    s = solve_table([12, 7, 10, 15], 0.5, np.int64(1), 0.1, samples=300, max_iterations=40)
     assert s.values.sum() == pytest.approx(0.0, abs=1e-12)
     assert s.iterations <= 40
     assert len(s.decisions) == 3 + 1 + 3 + 7

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from numbers import Real
 
 import numpy as np
 
@@ -135,7 +136,7 @@ def _check(
     if s.ndim != 1 or not 2 <= len(s) <= 9:
         raise ValueError(f"a table has 2 to 9 stacks, got {len(np.atleast_1d(s))}")
     for name, x in (("small blind", small_blind), ("big blind", big_blind), ("ante", ante)):
-        if not isinstance(x, (int, float)) or not math.isfinite(x) or x < 0:
+        if not isinstance(x, Real) or isinstance(x, bool) or not math.isfinite(x) or x < 0:
             raise ValueError(f"the {name} must be a number of chips, at least 0, got {x!r}")
     if big_blind <= 0 or small_blind > big_blind:
         raise ValueError(f"the blinds must be 0 < small <= big, got {small_blind!r}/{big_blind!r}")
