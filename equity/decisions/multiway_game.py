@@ -37,7 +37,14 @@ from ..preflop_table import BOARDS, load_preflop_table
 from ..ranges.classes import CLASS_SIZES, CLASSES, N_COMBOS
 from .multiway import prize_values, settle, showdown_codes
 
-__all__ = ["POSITIONS", "HeadsUpCounts", "TableGame", "Terminal", "heads_up_counts"]
+__all__ = [
+    "POSITIONS",
+    "STALE_REACH",
+    "HeadsUpCounts",
+    "TableGame",
+    "Terminal",
+    "heads_up_counts",
+]
 
 POSITIONS = {
     2: ("SB", "BB"),
@@ -50,6 +57,9 @@ POSITIONS = {
     9: ("UTG", "UTG+1", "UTG+2", "LJ", "HJ", "CO", "BTN", "SB", "BB"),
 }
 """Position names by the number of players, seat 0 first (heads-up, seat 0 is the button)."""
+
+STALE_REACH = 1e-5
+"""A multiway terminal reached less often than this keeps its showdowns at a refresh."""
 
 _N = len(CLASSES)
 _P_CLASS = CLASS_SIZES / N_COMBOS
@@ -320,12 +330,14 @@ class TableGame:
 
         Each member's classes get ``samples`` showdowns against the other members'
         ranges, scaled down by the square root of the reach for a terminal reached less
-        than once in a hundred hands, never below ``samples // 8`` (nor 25).
+        than once in a hundred hands, never below ``samples // 8`` (nor 25).  A terminal
+        reached less often than :data:`STALE_REACH` keeps the showdowns it has (it moves
+        any seat's EV per hand by less than that share of the largest payoff).
         """
         reach = self.reach(push, call)
         for t, (key, term) in enumerate(sorted(self.terminals.items())):
             k = len(term.members)
-            if k < 3:
+            if k < 3 or (term.member_values and reach[key] < STALE_REACH):
                 continue
             # a range nobody plays yet (reach 0) is dealt as any two cards
             ranges = [f if f.any() else np.ones(_N) for f in self.ranges(key, push, call)]

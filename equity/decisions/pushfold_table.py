@@ -306,7 +306,8 @@ def _method(
         shows += (
             f", showdowns of three or more by Monte-Carlo ({samples:,} per class and player "
             f"where reached in 1% of hands or more, at least {samples // 8:,}), redone at the "
-            f"final strategies: largest equity standard error {error:.4f}, largest standard "
+            "final strategies (those reached in under 1 of 100,000 hands kept from earlier): "
+            f"largest equity standard error {error:.4f}, largest standard "
             f"error of a gain {gain_error[0]:.2g} {unit} ({gain_error[1]:.2g} at the decisions "
             f"reached in 1% of hands or more), {close:,} class decisions within two standard "
             "errors of indifference"
