@@ -38,6 +38,7 @@ from ..ranges.classes import CLASS_SIZES, CLASSES, N_COMBOS
 from .multiway import prize_values, settle, showdown_codes
 
 __all__ = [
+    "MET_SHARE",
     "POSITIONS",
     "STALE_REACH",
     "HeadsUpCounts",
@@ -58,6 +59,9 @@ POSITIONS = {
 }
 """Position names by the number of players, seat 0 first (heads-up, seat 0 is the button)."""
 
+MET_SHARE = 0.01
+"""A class whose cards clash with the other ranges' in more deals than ``1 - MET_SHARE``
+is left out of the stated equity error (a handful of showdowns, hardly ever dealt)."""
 STALE_REACH = 1e-5
 """A multiway terminal reached less often than this keeps its showdowns at a refresh."""
 
@@ -135,7 +139,8 @@ class Terminal:
     value : numpy.ndarray
         Shape (n,): the values to every seat, averaged over the members' ranges.
     stderr : float
-        The largest standard error of a member's Monte-Carlo equity (0 if exact).
+        The largest standard error of a member's Monte-Carlo equity (0 if exact), over
+        the classes that meet the other ranges in at least :data:`MET_SHARE` of deals.
     samples : int
         Monte-Carlo showdowns per class and member at the last refresh (0 if exact).
     shares : dict
@@ -365,7 +370,10 @@ class TableGame:
                 first = counts @ share / count[:, 0]
                 var = np.maximum(counts @ share**2 / count[:, 0] - first**2, 0)
                 se = np.sqrt(var / np.maximum(filled - 1, 1))
-                term.stderr = max(term.stderr, float(se[filled > 1].max(initial=0.0)))
+                # classes the other ranges all but exclude (their cards clash in 99% of
+                # deals) are left out: a handful of showdowns, and hardly ever dealt
+                met = (filled > 1) & (filled >= MET_SHARE * tries)
+                term.stderr = max(term.stderr, float(se[met].max(initial=0.0)))
                 if slot == 0:
                     accepted = filled / np.maximum(tries, 1)
                     term.weights = CLASS_SIZES * accepted

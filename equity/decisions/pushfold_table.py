@@ -55,6 +55,8 @@ DEFAULT_SAMPLES = 4000
 """Monte-Carlo showdowns per class and player of a multiway all-in reached at least once
 in a hundred hands (fewer, by the square root of the reach, for rarer ones, never below an
 eighth; a sixteenth of these at the first iteration, a quarter until iteration 100)."""
+_RECHECK = 50
+"""Iterations after a failed check for the end before the next one."""
 _REFRESH = (1, 10, 30, 300)
 """Iterations at which the multiway showdowns are redone (then every 300 more; the check
 for the end redoes them too)."""
@@ -85,7 +87,9 @@ class TableSolution:
         Fictitious-play iterations run.
     equity_error : float
         The largest standard error of any Monte-Carlo showdown equity used (0.0 where
-        every showdown had two players and was exact).
+        every showdown had two players and was exact), over the classes whose cards
+        miss the other players' ranges in at least 1% of deals (the rest get a handful
+        of showdowns; :data:`equity.decisions.multiway_game.MET_SHARE`).
     gain_error : float
         The largest standard error, in ``unit``, that the Monte-Carlo showdowns put on
         any decision's gain (0.0 where all were exact): a class whose gain is within a
@@ -226,6 +230,7 @@ def solve_table(
     refreshes = 0
     t = 0
     measured = False  # the showdowns were last redone at the strategy returned
+    next_check = MIN_ITERATIONS
     while t < max_iterations and not measured:
         t += 1
         if multiway and (t in _REFRESH or (t > _REFRESH[-1] and t % _REFRESH[-1] == 0)):
@@ -244,9 +249,11 @@ def solve_table(
         call += step * ((gains[1] > 0) - call)
         if progress is not None:
             progress(t, max_iterations)
-        if t >= MIN_ITERATIONS and (worst <= tol / 2 or (not multiway and worst <= tol)):
+        if t >= next_check and (worst <= tol / 2 or (not multiway and worst <= tol)):
             measured = _final_check(game, push, call, samples, seed + refreshes, tol)
             refreshes += multiway
+            # a failed check redid the showdowns: iterate on them a while
+            next_check = t + (_RECHECK if multiway else 1)
     if multiway and not measured:
         game.refresh(push, call, samples, seed + refreshes)
     game.heads_up(push, call)
@@ -307,7 +314,8 @@ def _method(
             f", showdowns of three or more by Monte-Carlo ({samples:,} per class and player "
             f"where reached in 1% of hands or more, at least {samples // 8:,}), redone at the "
             "final strategies (those reached in under 1 of 100,000 hands kept from earlier): "
-            f"largest equity standard error {error:.4f}, largest standard "
+            f"largest equity standard error {error:.4f} (classes that meet the others' "
+            f"ranges in 1% of deals or more), largest standard "
             f"error of a gain {gain_error[0]:.2g} {unit} ({gain_error[1]:.2g} at the decisions "
             f"reached in 1% of hands or more), {close:,} class decisions within two standard "
             "errors of indifference"
