@@ -258,7 +258,21 @@ def test_three_handed_icm_spot_is_solved_and_measured() -> None:
     assert "fictitious play" in s.method
 
 
-@pytest.mark.slow
+def test_returned_strategies_are_within_the_target_by_an_independent_best_response() -> None:
+    """The strategies of a solved 3-handed ICM spot, against fresh Monte-Carlo showdowns
+    (another seed) and best responses listed sequence by sequence: no seat gains more
+    than 0.1% of the pool."""
+    stacks, payouts = [1500.0, 1000.0, 2000.0], [50.0, 30.0, 20.0]
+    s = solve_table(stacks, 50, 100, 10, payouts, samples=500, seed=3)
+    game = TableGame(np.array(stacks), 50.0, 100.0, 10.0, np.array(payouts))
+    push = np.array([s.decision(p).frequency for p in range(2)])
+    call = np.array([s.decision(q, facing).frequency for q, facing in game.call_nodes])
+    game.refresh(push, call, samples=1000, seed=77)
+    game.heads_up(push, call)
+    gains = enumerate_gains(game, push, call)
+    assert exploitability(game, push, call, gains).max() <= 1e-3
+
+
 def test_four_handed_bubble_is_solved_to_the_target() -> None:
     """The bench's spot: 1,500 x 4, blinds 50/100, ante 10, payouts 50/30/20."""
     s = solve_table([1500] * 4, 50, 100, 10, [50, 30, 20], seed=1)

@@ -8,10 +8,12 @@ every iteration each node's best response per hand class (push or call
 where it gains over folding) against the average strategy so far is
 averaged in.  Two-player showdowns are valued exactly from the shipped
 preflop table; showdowns of three or more players by Monte-Carlo,
-redone at the current strategy at iterations 1, 10, 30, 100, 300, ... and
-at the end.  The strategies returned are then measured: each seat's
-exploitability (what a best response would gain per hand against the others)
-against the showdown values of the final strategy.
+redone at the current strategy at iterations 1, 10, 30, 300, 600, ... and
+whenever the strategy looks close enough to stop (from iteration
+:data:`MIN_ITERATIONS` on): it stops only if the strategy is still within
+the tolerance against the redone showdowns.  The strategies returned are
+measured so: each seat's exploitability (what a best response would gain per
+hand against the others) against the showdown values of the final strategy.
 
 Payoffs: chip EV in big blinds without payouts (unit ``"bb"``); with
 payouts, the share of the prize pool by ICM (unit ``"pool"``) of the stacks
