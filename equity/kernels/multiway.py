@@ -26,7 +26,7 @@ from .rng import draw, seed_state, xoro
 __all__ = ["MAX_TRIES_PER_SAMPLE", "class_vs_ranges", "rank_code"]
 
 MAX_TRIES_PER_SAMPLE = 200
-"""A class stops after ``n_samples * MAX_TRIES_PER_SAMPLE`` drawn tuples :
+"""A class stops after ``n_samples * MAX_TRIES_PER_SAMPLE`` drawn tuples:
 a class that the ranges nearly exclude returns fewer showdowns than asked."""
 
 _U64 = np.uint64
