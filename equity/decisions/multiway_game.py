@@ -330,23 +330,26 @@ class TableGame:
         out[(-1, ())] = folded
         return out
 
-    def refresh(self, push: np.ndarray, call: np.ndarray, samples: int, seed: int) -> None:
+    def refresh(
+        self, push: np.ndarray, call: np.ndarray, samples: int, seed: int, keep: bool = True
+    ) -> None:
         """Redo the Monte-Carlo values of the showdowns of three or more players.
 
         Each member's classes get ``samples`` showdowns against the other members'
         ranges, scaled down by the square root of the reach for a terminal reached less
-        than once in a hundred hands, never below ``samples // 8`` (nor 25).  A terminal
+        than once in a hundred hands, never below ``samples // 2`` (nor 25).  A terminal
         reached less often than :data:`STALE_REACH` keeps the showdowns it has (it moves
-        any seat's EV per hand by less than that share of the largest payoff).
+        any seat's EV per hand by less than that share of the largest payoff) unless
+        ``keep`` is false.
         """
         reach = self.reach(push, call)
         for t, (key, term) in enumerate(sorted(self.terminals.items())):
             k = len(term.members)
-            if k < 3 or (term.member_values and reach[key] < STALE_REACH):
+            if k < 3 or (keep and term.member_values and reach[key] < STALE_REACH):
                 continue
             # a range nobody plays yet (reach 0) is dealt as any two cards
             ranges = [f if f.any() else np.ones(_N) for f in self.ranges(key, push, call)]
-            least = max(samples // 8, 25)
+            least = max(samples // 2, 25)
             m = int(np.clip(samples * np.sqrt(reach[key] / 0.01), least, max(samples, least)))
             term.samples = m
             term.stderr = 0.0

@@ -40,6 +40,7 @@ __all__ = [
     "DEFAULT_ITERATIONS",
     "DEFAULT_SAMPLES",
     "DEFAULT_TOLERANCE",
+    "KEEP_FROM",
     "MIN_ITERATIONS",
     "TableSolution",
     "solve_table",
@@ -55,8 +56,11 @@ MIN_ITERATIONS = 100
 exploitability; these settle them)."""
 DEFAULT_SAMPLES = 4000
 """Monte-Carlo showdowns per class and player of a multiway all-in reached at least once
-in a hundred hands (fewer, by the square root of the reach, for rarer ones, never below an
-eighth; a sixteenth of these at the first iteration, a quarter until iteration 100)."""
+in a hundred hands (fewer, by the square root of the reach, for rarer ones, never below
+half; a sixteenth of these at the first iteration, a quarter until iteration 100)."""
+KEEP_FROM = 6
+"""Up to this many players the showdowns are all redone at the end; beyond, those of
+all-ins reached in under 1 of 100,000 hands are kept from earlier."""
 _RECHECK = 50
 """Iterations after a failed check for the end before the next one."""
 _REFRESH = (1, 10, 30, 300)
@@ -257,7 +261,7 @@ def solve_table(
             # a failed check redid the showdowns: iterate on them a while
             next_check = t + (_RECHECK if multiway else 1)
     if multiway and not measured:
-        game.refresh(push, call, samples, seed + refreshes)
+        game.refresh(push, call, samples, seed + refreshes, keep=n > KEEP_FROM)
     game.heads_up(push, call)
     gains = game.gains(push, call)
     exploit = game.exploitability(push, call, gains)
@@ -295,7 +299,7 @@ def _final_check(
     """Whether the strategy is within ``tol`` once the multiway showdowns are redone at it
     (they stay redone)."""
     if game.n > 2:
-        game.refresh(push, call, samples, seed)
+        game.refresh(push, call, samples, seed, keep=game.n > KEEP_FROM)
     game.heads_up(push, call)
     return bool(game.exploitability(push, call, game.gains(push, call)).max() <= tol)
 
@@ -314,9 +318,13 @@ def _method(
     if n > 2:
         shows += (
             f", showdowns of three or more by Monte-Carlo ({samples:,} per class and player "
-            f"where reached in 1% of hands or more, at least {samples // 8:,}), redone at the "
-            "final strategies (those reached in under 1 of 100,000 hands kept from earlier): "
-            f"largest equity standard error {error:.4f} (classes that meet the others' "
+            f"where reached in 1% of hands or more, at least {samples // 2:,}), redone at the "
+            + (
+                "final strategies (those reached in under 1 of 100,000 hands kept from earlier): "
+                if n > KEEP_FROM
+                else "final strategies: "
+            )
+            + f"largest equity standard error {error:.4f} (classes that meet the others' "
             f"ranges in 1% of deals or more), largest standard "
             f"error of a gain {gain_error[0]:.2g} {unit} ({gain_error[1]:.2g} at the decisions "
             f"reached in 1% of hands or more), {close:,} class decisions within two standard "
