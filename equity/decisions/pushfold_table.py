@@ -6,7 +6,9 @@ pushes all-in or folds until one pushes, then each later seat calls or
 folds; side pots exact) to an approximate equilibrium by fictitious play:
 every iteration each node's best response per hand class (push or call
 where it gains over folding) against the average strategy so far is
-averaged in.  Two-player showdowns are valued exactly from the shipped
+averaged in, iteration ``t`` with weight ``t`` (linear averaging: in the tests'
+and bench's spots it reaches the tolerance several times sooner than the
+plain mean).  Two-player showdowns are valued exactly from the shipped
 preflop table; showdowns of three or more players by Monte-Carlo,
 redone at the current strategy at iterations 1, 10, 30, 300, 600, ... and
 whenever the strategy looks close enough to stop (from iteration
@@ -250,7 +252,8 @@ def solve_table(
             game.joint(push, call)
         gains = game.gains(push, call)
         worst = game.exploitability(push, call, gains).max()
-        step = 1.0 / t  # the start (all mixed 50%) only seeds the first showdowns
+        # linear averaging (iteration t weighs t); the start (all 50%) only seeds showdowns
+        step = 2.0 / (t + 1)
         push += step * ((gains[0] > 0) - push)
         call += step * ((gains[1] > 0) - call)
         if progress is not None:
