@@ -29,5 +29,7 @@ The modules, from the bottom up:
   one, board by board);
 * ``omaha_mc``: Omaha Monte-Carlo and exact showdowns;
 * ``stud``: the stud family (private hands, no board), Monte-Carlo and exact;
-* ``hits``: range hits, the made-hand class and draws of each combo on a board.
+* ``hits``: range hits, the made-hand class and draws of each combo on a board;
+* ``multiway``: showdowns of each hand class against two or more ranges, as rank
+  codes (the push/fold table solver's multiway all-ins).
 """
