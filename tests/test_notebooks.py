@@ -38,6 +38,7 @@ def test_the_notebooks_are_there():
         "07_hand_histories.ipynb",
         "08_interactive.ipynb",
         "09_stud_and_draw.ipynb",
+        "10_tournaments.ipynb",
     ]
 
 

@@ -46,3 +46,24 @@ def test_the_razz_eval_example_names_its_low(capsys: pytest.CaptureFixture[str])
     assert line in README
     assert main(line.split()[1:]) == 0
     assert "8-6-4-3-2" in capsys.readouterr().out
+
+
+SECONDS = re.compile(r"\d+\.\d+ s\b")  # a run's time, the one figure a rerun changes
+
+
+def test_the_decisions_examples_print_what_the_readme_shows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Each ``$ equity ...`` block of the decisions section is that command's output, line
+    for line (times of the run aside)."""
+    import shlex
+
+    blocks = re.findall(r"```\n\$ (equity [^\n]+)\n(.*?)```", _section(DECISIONS), re.S)
+    assert [shlex.split(command)[1] for command, _ in blocks] == ["pushfold", "query", "playable"]
+    for command, shown in blocks:
+        assert main(shlex.split(command)[1:]) == 0
+        printed = capsys.readouterr().out
+        assert SECONDS.sub("", printed) == SECONDS.sub("", shown), command
+
+
+DECISIONS = "Decisions: push/fold, the EV of a call, playable hands"
