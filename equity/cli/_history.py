@@ -203,13 +203,7 @@ def _print_money(result: Any, summary: Any) -> None:
     print(table(rows, [*headers, "all-ins"]))
     if more > 0:
         print(f"... and {more} more players (--json lists all, --player NAME shows one)")
-    skipped = result.to_dict()
-    print(
-        f"{result.read} hands read, {result.reconciled} reconciled and scored, "
-        f"{skipped['hands_skipped']} skipped"
-    )
-    for reason, count in skipped["skipped_by_reason"].items():
-        print(f"  {count} x {reason}")
+    _print_counts(result)
     for reason, count in result.money_reasons().items():
         print(f"  {count} in chips, not money: {reason}")
 
