@@ -28,6 +28,7 @@ from equity.histories.read import read_text
 from equity.histories.replay import replay
 from equity.histories.runouts import board_cards_dealt
 from equity.histories.score import score
+from equity.histories.stars_runs import RUN_STREET, StarsRuns
 
 DATA = Path(__file__).parent / "data"
 RUN_TWICE = DATA / "run_twice"
@@ -124,8 +125,8 @@ def _check_lilio(rows: dict[str, dict[str, object]]) -> None:
 
 def test_the_pokerstars_hand_run_twice_is_read_and_scored() -> None:
     hand = parse_hand(LILIO_ID, _lilio_text())
-    assert hand.runs == [[["Td"]], [["3d"]]]
-    assert hand.run_collected == [
+    assert hand.runs.streets == [[["Td"]], [["3d"]]]
+    assert hand.runs.collected == [
         {"gizmondouk": Decimal("2.94")},
         {"gizmondouk": Decimal("2.94")},
     ]
@@ -284,3 +285,53 @@ def test_a_pokerstars_hand_whose_run_outs_disagree_is_unreadable(
     assert old in text
     with pytest.raises(PokerStarsError, match=needle):
         parse_hand(LILIO_ID, text.replace(old, new))
+
+
+def test_a_hand_all_in_before_the_flop_runs_whole_boards() -> None:
+    """All in before the flop, run twice: each run-out deals a flop, a turn and a river
+    (PokerStars: FIRST FLOP, FIRST TURN, FIRST RIVER, then SECOND ...).  Pot 100 + 100 +
+    Cat's call of 2 = 202, 101 a run-out: Bob's kings on the first (a set), Ann's aces on
+    the second: net Ann +1, Bob +1, Cat -2."""
+    actions = [
+        "d dh p1 AsAh", "d dh p2 KsKh", "d dh p3 ????", "p3 cc", "p1 cbr 100", "p2 cc", "p3 f",
+        "p1 sm AsAh", "p2 sm KsKh",
+        "d db 2c7d9h", "d db Qs", "d db Kd", "d db 4c8dJs", "d db 5h", "d db 3c",
+    ]  # fmt: skip
+    rep = replay(fastphh.loads(phh(actions, [100, 100, 100])))
+    assert rep.net == (1, 1, -2)
+    assert rep.runouts == (
+        tuple(["2c", "7d", "9h", "Qs", "Kd"]),
+        tuple(["4c", "8d", "Js", "5h", "3c"]),
+    )
+    assert rep.allin is not None
+    assert rep.allin.street == "preflop"
+
+
+def test_pokerstars_run_out_streets_become_phh_deals() -> None:
+    """The lines of a hand run twice from before the flop, as PokerStars writes them."""
+    runs = StarsRuns()
+    lines = [
+        "FIRST FLOP", "[Qd Qs 4h]", "FIRST TURN", "[Qd Qs 4h] [Ts]", "FIRST RIVER",
+        "[Qd Qs 4h Ts] [7s]", "SECOND FLOP", "[6s 8h 6h]", "SECOND TURN", "[6s 8h 6h] [Td]",
+        "SECOND RIVER", "[6s 8h 6h Td] [6c]", "FIRST SHOW DOWN", "", "SECOND SHOW DOWN", "",
+    ]  # fmt: skip
+    streets = []
+    for name, text in zip(lines[::2], lines[1::2], strict=True):
+        match = RUN_STREET.match(name)
+        assert match is not None
+        streets.append(runs.street(match, text, str.split))
+    assert streets == ["run-out"] * 6 + ["showdown 1", "showdown 2"]
+    runs.collect("showdown 2", "Gamz11", Decimal("40.30"))
+    assert runs.summary("Hand was run twice", str.split)
+    assert runs.summary("SECOND Board [6s 8h 6h Td 6c]", str.split)
+    assert not runs.summary("Board [6s 8h 6h Td 6c]", str.split)
+    runs.check([])
+    assert runs.actions() == [
+        "d db QdQs4h", "d db Ts", "d db 7s", "d db 6s8h6h", "d db Td", "d db 6c",
+    ]  # fmt: skip
+    assert runs.winnings(["Garnerus", "Gamz11"]) == [[0, 0], [0, Decimal("40.30")]]
+    runs.boards[1] = ["6s", "8h", "6h", "Td", "6d"]
+    with pytest.raises(ValueError, match="SECOND Board"):
+        runs.check([])
+    with pytest.raises(ValueError, match="dealt out of order"):
+        runs.street(RUN_STREET.match("FIRST RIVER"), "[2c]", str.split)  # type: ignore[arg-type]

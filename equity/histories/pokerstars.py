@@ -18,24 +18,23 @@ a live bet that does not change the order of play.  The SUMMARY's total pot
 and rake are kept (as the PHH user-defined fields ``_total_pot`` and
 ``_rake``) for the replay to check; the collected amounts are the winnings.
 
-A hand run more than once (``*** FIRST RIVER ***``, ``*** SECOND RIVER
-***``, ``*** FIRST SHOW DOWN ***`` ..., ``Hand was run twice``) is read with
-each run-out's cards dealt one run-out after the other (the PHH actions
-pokerkit's state takes after choosing that many run-outs) and each run-out's
-collected amounts kept as the PHH user-defined field ``_runout_winnings``
+A hand run more than once (:mod:`equity.histories.stars_runs`) deals its
+run-outs in turn, what each one paid kept as ``_runout_winnings``
 (:mod:`equity.histories.runouts`).  Hold'em No Limit and Omaha Pot Limit are
-read; any other game or a hand cashed out is reported as not scored.  A hand that cannot be read
-raises :class:`PokerStarsError` with the reason in one sentence.
+read; any other game or a hand cashed out is reported as not scored.  A hand
+that cannot be read raises :class:`PokerStarsError` with the reason in one sentence.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from functools import partial
 from typing import Any
+
+from .stars_runs import RUN_STREET, StarsRuns
 
 __all__ = [
     "GAMES",
@@ -80,11 +79,6 @@ _COLLECTED = re.compile(
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<amount>[^)]+)\) returned to (?P<name>.+)$")
 _TOTAL = re.compile(r"^Total pot (?P<pot>\S+).*?\| Rake (?P<rake>\S+)")
 _SUMMARY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<rest>.*)$")
-_ORDINALS = ("FIRST", "SECOND", "THIRD")
-"""How PokerStars names the run-outs of a hand run more than once (``*** SECOND FLOP ***``)."""
-_RUN_STREET = re.compile(r"^(?P<run>FIRST|SECOND|THIRD) (?P<name>FLOP|TURN|RIVER|SHOW DOWN)$")
-_RUN_COUNT = re.compile(r"^Hand was run (?P<count>twice|three times)\b")
-_RUN_BOARD = re.compile(r"^(?P<run>FIRST|SECOND|THIRD) Board \[(?P<cards>[^\]]*)\]")
 _WON = re.compile(r"(?:\bwon|\bcollected) \((?P<amount>[^)]+)\)")
 _SUMMARY_CARDS = re.compile(r"\b(?:showed|mucked) \[(?P<cards>[^\]]*)\]")
 _CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
@@ -160,15 +154,8 @@ class StarsHand:
     places: dict[str, int] = field(default_factory=dict)
     """Tournament places the hand records (``finished the tournament in 3rd place``,
     ``wins the tournament``: 1)."""
-    runs: list[list[list[str]]] = field(default_factory=list)
-    """In a hand run more than once: each run-out's cards dealt after the common streets
-    (``*** FIRST RIVER ***`` ...), street by street."""
-    run_collected: list[dict[str, Decimal]] = field(default_factory=list)
-    """In a hand run more than once: what each player collected in each run-out's showdown."""
-    run_count: int = 1
-    """How many times the SUMMARY says the hand was run (``Hand was run twice``: 2)."""
-    run_boards: list[list[str]] = field(default_factory=list)
-    """The SUMMARY's boards of a hand run more than once (``FIRST Board [...]``)."""
+    runs: StarsRuns = field(default_factory=StarsRuns)
+    """The run-outs of a hand run more than once."""
 
     @property
     def unit(self) -> Decimal:
@@ -303,30 +290,16 @@ def parse_hand(hand_id: str, text: str) -> StarsHand:
         raise PokerStarsError("the SUMMARY names no player")
     dealt = [n for n in hand.in_summary if n not in sitting_out]
     hand.seats = {n: listed[n] for n in dealt}
-    if hand.runs or hand.run_count > 1 or hand.run_collected:
-        _check_runs(hand)
+    _runs(hand.runs.check, hand.boards)
     return hand
 
 
-def _check_runs(hand: StarsHand) -> None:
-    """A hand run more than once: as many run-outs dealt, shown down and named in the SUMMARY,
-    each completing the board, each SUMMARY board the one dealt."""
-    count = hand.run_count
-    if len(hand.runs) != count or len(hand.run_collected) != count:
-        raise PokerStarsError(
-            f"the hand was run {count} times by the SUMMARY but {len(hand.runs)} run-outs are "
-            f"dealt and {len(hand.run_collected)} shown down"
-        )
-    common = [c for cards in hand.boards for c in cards]
-    for k, run in enumerate(hand.runs):
-        board = common + [c for cards in run for c in cards]
-        if len(hand.boards) + len(run) != 3:
-            raise PokerStarsError(f"the {_ORDINALS[k].lower()} run-out does not complete the board")
-        if k < len(hand.run_boards) and hand.run_boards[k] != board:
-            raise PokerStarsError(
-                f"the SUMMARY's {_ORDINALS[k]} Board [{' '.join(hand.run_boards[k])}] is not the "
-                f"one dealt [{' '.join(board)}]"
-            )
+def _runs(call: Callable[..., Any], *args: Any) -> Any:
+    """A call on the run-outs (:mod:`.stars_runs`), its error a :class:`PokerStarsError`."""
+    try:
+        return call(*args)
+    except ValueError as exc:
+        raise PokerStarsError(str(exc)) from None
 
 
 def _street(hand: StarsHand, line: str, street: str) -> str:
@@ -334,8 +307,8 @@ def _street(hand: StarsHand, line: str, street: str) -> str:
     if m is None:
         raise PokerStarsError(f"the line {line!r} is not understood")
     name = m["name"]
-    if run := _RUN_STREET.match(name):
-        return _run_street(hand, run, m["cards"])
+    if run := RUN_STREET.match(name):
+        return str(_runs(hand.runs.street, run, m["cards"], partial(_cards, who="the board")))
     if name == "HOLE CARDS":
         return "preflop"
     if name in ("FLOP", "TURN", "RIVER"):
@@ -354,30 +327,6 @@ def _street(hand: StarsHand, line: str, street: str) -> str:
     raise PokerStarsError(f"the street line {line!r} is not understood")
 
 
-def _run_street(hand: StarsHand, run: re.Match[str], text: str) -> str:
-    """A street of one run-out (``FIRST RIVER``, ``SECOND SHOW DOWN`` ...): its cards noted."""
-    k = _ORDINALS.index(run["run"])
-    if run["name"] == "SHOW DOWN":
-        while len(hand.run_collected) <= k:
-            hand.run_collected.append({})
-        return f"showdown {k + 1}"
-    if k > len(hand.runs) or (k < len(hand.runs) - 1):
-        raise PokerStarsError(f"the {run['run'].lower()} run-out is dealt out of order")
-    if k == len(hand.runs):
-        hand.runs.append([])
-    brackets = re.findall(r"\[([^\]]*)\]", text)
-    street = run["name"].lower()
-    if not brackets:
-        raise PokerStarsError(f"the {run['run'].lower()} {street} has no cards")
-    cards = _cards(brackets[-1], "the board")
-    if len(cards) != (3 if street == "flop" else 1):
-        raise PokerStarsError(
-            f"the {run['run'].lower()} {street} [{brackets[-1]}] has the wrong card count"
-        )
-    hand.runs[k].append(cards)
-    return "run-out"
-
-
 def _body_line(hand: StarsHand, line: str, street: str, names: list[str]) -> None:
     """One line before the SUMMARY: posts, hole cards, actions, shows, uncalled, collected."""
     if line.startswith("Dealt to "):
@@ -394,9 +343,7 @@ def _body_line(hand: StarsHand, line: str, street: str, names: list[str]) -> Non
     if (m := _COLLECTED.search(line)) and (who := _player_prefix(line, names, " collected ")):
         amount = _amount(m["amount"])
         hand.collected[who[0]] = hand.collected.get(who[0], Decimal(0)) + amount
-        if street.startswith("showdown "):  # a showdown of one run-out
-            run = hand.run_collected[int(street.split()[1]) - 1]
-            run[who[0]] = run.get(who[0], Decimal(0)) + amount
+        hand.runs.collect(street, who[0], amount)
         return
     if (
         hand.tournament
@@ -454,15 +401,8 @@ def _summary_line(hand: StarsHand, line: str, listed: dict[str, int]) -> None:
         hand.total_pot = _amount(m["pot"])
         hand.rake = _amount(m["rake"])
         return
-    if line.startswith("Hand was run"):
-        count = _RUN_COUNT.match(line)
-        if count is None:
-            raise PokerStarsError(f"the line {line!r} is not understood")
-        hand.run_count = 2 if count["count"] == "twice" else 3
-        return
-    if board := _RUN_BOARD.match(line):
-        hand.run_boards.append(_cards(board["cards"], "the board"))
-        return
+    if _runs(hand.runs.summary, line, partial(_cards, who="the board")):
+        return  # Hand was run twice, FIRST Board [...]
     m = _SUMMARY_SEAT.match(line)
     if m is None:
         return  # Board [...], jackpot and other notes
@@ -570,9 +510,7 @@ def _actions(hand: StarsHand, order: list[str]) -> list[str]:
             # there pokerkit shows the mucked hand (its cards known or not) instead
             showdown += [f"{label[p]} sm" for p in hand.mucked if p not in hand.shown]
         out[last:last] = showdown
-    for run in hand.runs:  # a hand run more than once: each run-out dealt in turn
-        out.extend(f"d db {''.join(cards)}" for cards in run)
-    return out
+    return out + hand.runs.actions()  # a hand run more than once: each run-out in turn
 
 
 def to_history(hand: StarsHand) -> Any:
@@ -597,10 +535,8 @@ def to_history(hand: StarsHand) -> Any:
         extra["_total_pot"] = hand.total_pot
     if hand.rake is not None:
         extra["_rake"] = hand.rake
-    if len(hand.runs) > 1:
-        extra["_runout_winnings"] = [
-            [run.get(p, Decimal(0)) for p in order] for run in hand.run_collected
-        ]
+    if hand.runs.count > 1:
+        extra["_runout_winnings"] = hand.runs.winnings(order)
     if hand.tournament:
         extra["_tournament"] = hand.tournament
         extra["_places"] = [hand.places.get(p, 0) for p in order]
