@@ -1,6 +1,7 @@
 """Hands run more than once: each run-out decides its share of every pot.
 
-A hand run ``K`` times (PokerStars: ``Hand was run twice``) deals the cards
+A hand run ``K`` times (PokerStars: ``Hand was run twice``, its lines read by
+:mod:`equity.histories.stars_runs`) deals the cards
 left to come ``K`` times once the players are all in.  Its PHH actions deal
 the run-outs one after the other, as pokerkit's state deals them once ``K``
 run-outs are chosen: the first run-out completes the board, each further one
