@@ -110,7 +110,7 @@ class PokerStarsError(ValueError):
         self.kind = kind
         """A short label for counting hands by reason."""
         self.unsupported = unsupported
-        """True for a hand that reads but is not scored (another game, run twice, cashed out)."""
+        """True for a hand that reads but is not scored (another game, cashed out)."""
 
 
 def _unsupported(reason: str, kind: str) -> PokerStarsError:
