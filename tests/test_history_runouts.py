@@ -335,3 +335,16 @@ def test_pokerstars_run_out_streets_become_phh_deals() -> None:
         runs.check([])
     with pytest.raises(ValueError, match="dealt out of order"):
         runs.street(RUN_STREET.match("FIRST RIVER"), "[2c]", str.split)  # type: ignore[arg-type]
+
+
+def test_a_real_hand_with_both_run_outs_paid_on_the_first_is_refused() -> None:
+    """The PLO hand's PHH with FLATC@T's two run-outs' 1,513.50 recorded as 3,027 on the
+    first and nothing on the second (the winnings unchanged): the replay pays 1,515 a
+    run-out (main pot 3,010 and side pot 20, each cut in two, rake aside)."""
+    text = PLO_PHH.read_text()
+    old = "_runout_winnings = [[0, 1513.50, 0, 0, 0, 0], [0, 1513.50, 0, 0, 0, 0]]"
+    assert old in text
+    tampered = old.replace("1513.50, 0, 0, 0, 0], [0, 1513.50", "3027.00, 0, 0, 0, 0], [0, 0")
+    error = _reason(text.replace(old, tampered))
+    assert str(error) == "run-out 1: p2 won 3027.00 by the history but 1515 by the replay"
+    assert error.kind == "run-out winnings differ from the replay"
