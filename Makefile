@@ -1,6 +1,6 @@
-# Two commands do all the set-up: `make demo` runs the main job, `make test`
-# runs the test suite (`make test-slow` its exhaustive sweeps).  Both create (or reuse) the virtual environment
-# .venv and install the package into it.
+# Two commands do all the set-up: `make demo` runs the main job, `make test` runs the
+# test suite (`make test-slow` its exhaustive sweeps).  Both create (or reuse) the
+# virtual environment .venv and install the package into it.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
