@@ -30,6 +30,8 @@ line) pays only for what it uses:
 * :func:`deal`, :class:`Deals`, :class:`Deck` — complete deals as data (the Monte-Carlo
   deals of :func:`calculate`, ``.to_frame()``) and a deck to shuffle and deal from;
 * :func:`hits`, :class:`HitsResult` — the share of a range in each made hand and draw on a board;
+* :func:`flops` — range against range on every flop, exact, with each flop's texture
+  (:func:`textures`: suits, pairing, high card, connectedness of any board);
 * :func:`history`, :class:`HistoryResult` — hand histories (PHH): all-in equity,
   EV-adjusted results and luck per player;
 * :func:`icm`, :class:`IcmResult` — chip stacks into prize EVs (the Independent Chip
@@ -52,9 +54,11 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.deals import Deals, deal
     from .analysis.deck import Deck
     from .analysis.distribution import distribution
+    from .analysis.flops import flops
     from .analysis.frequencies import FrequencyTable, category_frequencies
     from .analysis.hits import HitsResult, hits
     from .analysis.streets import StreetsResult, streets
+    from .analysis.textures import textures
     from .cards import format_cards, parse_cards
     from .combos import EquityDistribution
     from .decisions.call import CallEv, call_ev
@@ -137,6 +141,8 @@ _EXPORTS = {
     "Deck": "analysis.deck",
     "StreetsResult": "analysis.streets",
     "hits": "analysis.hits",
+    "flops": "analysis.flops",
+    "textures": "analysis.textures",
     "HitsResult": "analysis.hits",
     "category_counts": "evaluators.odds",
     "category_probabilities": "evaluators.odds",
@@ -206,6 +212,7 @@ __all__ = [
     "evaluate_stud8",
     "evaluate_zjh",
     "evaluate_zjh_batch",
+    "flops",
     "format_cards",
     "game",
     "history",
@@ -221,6 +228,7 @@ __all__ = [
     "rank_shortdeck",
     "rank_zjh",
     "streets",
+    "textures",
     "use_scheduler",
 ]
 """The public names (:data:`_EXPORTS` loads each from its module on first use)."""

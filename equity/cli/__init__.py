@@ -21,6 +21,7 @@ from .._version import __version__
 from ._deal import add_deal
 from ._distribution import add_distribution
 from ._equity import add_query, add_table
+from ._flops import add_flops
 from ._freq import add_freq, add_report
 from ._hands import add_compare, add_eval, add_range
 from ._history import add_history
@@ -72,6 +73,7 @@ def build_parser() -> Parser:
     add_distribution(sub)
     add_streets(sub)
     add_hits(sub)
+    add_flops(sub)
     add_deal(sub)
     add_history(sub)
     add_icm(sub)

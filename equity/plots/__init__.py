@@ -11,6 +11,8 @@ is imported only when a function is called; without it the call raises an
 * :mod:`equity.plots.hands`: starting hands: :func:`plot_grid` (13x13),
   :func:`plot_range` (a range on that grid),
   :func:`plot_matrix` (169x169), :func:`plot_zjh_winrates`.
+* :mod:`equity.plots.flops`: :func:`plot_flops` (a range's equity on every flop, by
+  texture).
 * :mod:`equity.plots.axes`: what they share (matplotlib on demand, new axes,
   colours).
 
@@ -26,11 +28,13 @@ from .estimates import (
     plot_winrate_scatter,
     plot_z_histogram,
 )
+from .flops import plot_flops
 from .hands import plot_grid, plot_matrix, plot_range, plot_zjh_winrates
 
 __all__ = [
     "plot_convergence",
     "plot_errors",
+    "plot_flops",
     "plot_frequencies",
     "plot_grid",
     "plot_matrix",
