@@ -132,3 +132,19 @@ def test_cli_errors_are_one_sentence(
     assert message in err
     assert err.count("\n") == 1
     assert "Traceback" not in err
+
+
+def test_the_readme_example_prints_what_the_readme_shows(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import re
+    import shlex
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Every flop: range against range, by board texture\n")[1]
+    ((command, shown),) = re.findall(
+        r"```\n\$ (equity [^\n]+)\n(.*?)```", section.split("\n## ")[0], re.S
+    )
+    assert main(shlex.split(command)[1:]) == 0
+    seconds = re.compile(r"\d+\.\d+ s\b")
+    assert seconds.sub("", capsys.readouterr().out) == seconds.sub("", shown)
