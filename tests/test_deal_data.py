@@ -17,6 +17,7 @@ import equity
 from equity.analysis import deals
 from equity.analysis.deals import MAX_ROWS, deal, deal_batch_size, deal_chunks
 from equity.analysis.deck import Deck
+from equity.analysis.textures import textures as textures_of
 from equity.cli import main
 from equity.engine import calculate
 from equity.evaluators.odds import category_probabilities
@@ -176,8 +177,13 @@ def test_the_frame_is_tidy() -> None:
     d = deal(hands=["AhAd", "random", "QQ+,AKs"], board="Ts9s2h", n=3000, seed=2)
     f = d.to_frame()
     assert len(f) == 3000 * 3
-    expected = ["deal", "player", "hand", "board", "strength", "category", "win", "share", "class"]
+    textures = ["suits", "flush_cards", "pairing", "high", "straight", "gaps", "connectedness"]
+    expected = ["deal", "player", "hand", "board", *textures]
+    expected += ["strength", "category", "win", "share", "class"]
     assert list(f.columns) == expected
+    shown = textures_of(f["board"].iloc[:30:3].tolist())
+    for column in textures:
+        assert f[column].iloc[:30:3].tolist() == shown[column].tolist(), column
     assert f["deal"].iloc[::3].tolist() == list(range(3000))
     assert (f.loc[f["player"] == 0, "hand"] == "AhAd").all()
     assert (f.loc[f["player"] == 0, "class"] == "AA").all()

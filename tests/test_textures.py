@@ -5,12 +5,15 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from math import comb
+from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from equity import evaluate
 from equity.analysis.textures import COLUMNS, TEXTURE_DEFINITIONS, texture_arrays, textures
+from equity.cli import main
 
 FLOPS = np.array(list(itertools.combinations(range(52), 3)))
 
@@ -67,7 +70,7 @@ def test_straights_over_all_flops_against_the_evaluator(
     for f in FLOPS:
         ranks = {int(c) // 4 for c in f}
         expected["none" if len(ranks) < 3 else _cached_needs(frozenset(ranks))] += 1
-    assert Counter(flop_textures["straight"]) == expected
+    assert Counter(flop_textures["straight_possible"]) == expected
     # three distinct ranks in a run of five: each run of 5 (ten, with the wheel) holds
     # C(5,3) rank triples; triples in two runs are counted once by the reference above
     assert expected["two cards"] % 4**3 == 0
@@ -97,17 +100,23 @@ def test_connected_unpaired_flops(flop_textures: dict[str, np.ndarray]) -> None:
 @pytest.mark.parametrize(
     ("board", "expected"),
     [
-        ("AhKhQhJh", {"suits": "four-flush", "straight": "one card", "pairing": "unpaired"}),
-        ("Ah2h3c5c", {"suits": "double two-tone", "straight": "one card", "gaps": 1}),
-        ("AhKh2c3c", {"straight": "two cards", "gaps": 9}),
+        (
+            "AhKhQhJh",
+            {"suits": "four-flush", "straight_possible": "one card", "pairing": "unpaired"},
+        ),
+        ("Ah2h3c5c", {"suits": "double two-tone", "straight_possible": "one card", "gaps": 1}),
+        ("AhKh2c3c", {"straight_possible": "two cards", "gaps": 9}),
         ("AhKh2c3d", {"suits": "two-tone", "high": "A"}),
-        ("7h7c7d2s", {"suits": "rainbow", "pairing": "trips", "straight": "none"}),
+        ("7h7c7d2s", {"suits": "rainbow", "pairing": "trips", "straight_possible": "none"}),
         ("7h7c2d2s", {"pairing": "two pair", "gaps": 4}),
-        ("9h8c7d6s5h", {"straight": "made", "suits": "no flush", "connectedness": "connected"}),
+        (
+            "9h8c7d6s5h",
+            {"straight_possible": "made", "suits": "no flush", "connectedness": "connected"},
+        ),
         ("9h8h7h6s2h", {"suits": "four-flush", "flush_cards": 4}),
         ("KhKcKd2s2h", {"pairing": "full house"}),
         ("KhKcKdKs2h", {"pairing": "quads"}),
-        ("Ah2h3h4h5h", {"suits": "five-flush", "straight": "made", "gaps": 0}),
+        ("Ah2h3h4h5h", {"suits": "five-flush", "straight_possible": "made", "gaps": 0}),
     ],
 )
 def test_turn_and_river_textures(board: str, expected: dict[str, object]) -> None:
@@ -117,8 +126,8 @@ def test_turn_and_river_textures(board: str, expected: dict[str, object]) -> Non
 
 
 def test_short_deck_runs_use_the_ace_low_below_the_six() -> None:
-    assert textures(["Ah6c7d"], game="shortdeck").iloc[0]["straight"] == "two cards"
-    assert textures(["Ah6c7d"]).iloc[0]["straight"] == "none"
+    assert textures(["Ah6c7d"], game="shortdeck").iloc[0]["straight_possible"] == "two cards"
+    assert textures(["Ah6c7d"]).iloc[0]["straight_possible"] == "none"
 
 
 def test_definitions_name_every_column_and_bad_boards_are_one_sentence() -> None:
@@ -128,3 +137,19 @@ def test_definitions_name_every_column_and_bad_boards_are_one_sentence() -> None
         textures(["AhKh"])
     with pytest.raises(ValueError, match="Ah"):
         textures(["AhAhKd"])  # parse_cards names the card given twice
+
+
+def test_hits_over_every_flop_carry_the_textures(tmp_path: Path) -> None:
+    from equity import hits
+
+    per_board = hits("AA", flops="all").by_board()
+    suits = per_board.groupby("suits")["multiplicity"].sum().to_dict()
+    assert suits == {"monotone": 1144, "two-tone": 12168, "rainbow": 8788}
+    pairing = per_board.groupby("pairing")["multiplicity"].sum().to_dict()
+    assert pairing == {"unpaired": 18304, "paired": 3744, "trips": 52}
+    out = tmp_path / "hits.csv"
+    assert main(["hits", "AA", "--flops", "all", "--out", str(out), "--quiet"]) == 0
+    written = pd.read_csv(out)
+    assert len(written) == 1755
+    assert list(written.columns[4:11]) == list(COLUMNS)
+    assert main(["hits", "AA", "--flops", "all", "--out", str(tmp_path / "x.txt")]) == 2

@@ -42,6 +42,7 @@ from ..engine.run import default_batch_size
 from ..games import game as get_game
 from ..lookup.omaha import low_mask_text
 from ..ranges.classes import CLASSES
+from .textures import texture_columns
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -161,7 +162,8 @@ class Deals:
 
         Columns: ``deal`` (index in the run), ``player`` (0-based), ``hand``
         (hole cards, text, highest first), ``board`` (text, as dealt: the known
-        cards first; absent without a board),
+        cards first; absent without a board) and its texture
+        (:data:`equity.analysis.textures.COLUMNS`),
         ``strength``, ``category`` (strongest first), ``win`` (the player
         shares the pot), ``share`` (of the pot), and for hold'em and short
         deck ``class`` (``"AKs"``, ``"QQ"``, ``"72o"``).  Hi-lo adds ``low``
@@ -183,6 +185,8 @@ class Deals:
             columns["board"] = pd.Categorical.from_codes(
                 np.repeat(board.codes, n_players), dtype=board.dtype
             )
+            if self.board.shape[1] >= 3:
+                columns |= texture_columns(self.board, n_players, self.game)
         columns["strength"] = self.strength.reshape(-1)
         columns["category"] = pd.Categorical.from_codes(
             self.category.reshape(-1),

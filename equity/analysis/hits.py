@@ -255,8 +255,11 @@ class HitsResult:
         return frame
 
     def by_board(self) -> pd.DataFrame:
-        """One row per board: its multiplicity, combos, weight and the share of each class."""
+        """One row per board: its multiplicity, combos, weight, texture (the columns of
+        :data:`equity.analysis.textures.COLUMNS`) and the share of each class."""
         import pandas as pd
+
+        from .textures import textures
 
         with np.errstate(invalid="ignore", divide="ignore"):
             share = np.where(
@@ -266,6 +269,9 @@ class HitsResult:
             )
         frame = pd.DataFrame(share, index=pd.Index(list(self.boards), name="board"))
         frame.columns = list(self.names)
+        texture = textures(list(self.boards))
+        for position, column in enumerate(texture.columns):
+            frame.insert(position, column, texture[column].to_numpy())
         frame.insert(0, "weight", self.board_total_weight)
         frame.insert(0, "combos", self.board_total_combos)
         frame.insert(0, "multiplicity", self.multiplicity)

@@ -21,7 +21,7 @@ short deck in A-6-7-8-9).  The columns:
   "trips" (three of one rank), "full house" (three of one rank and two of
   another), "quads" (four of one rank).
 - high: the highest rank on the board (A, K, ..., 2).
-- straight: what a straight needs, judged over every run of five ranks:
+- straight_possible: what a straight needs, judged over every run of five ranks:
   "made" (five board ranks form one: the board is a straight), "one card" (a
   run holds four board ranks: one hole card completes it), "two cards" (a run
   holds three board ranks: two hole cards complete it), "none" (no run holds
@@ -38,7 +38,7 @@ short deck in A-6-7-8-9).  The columns:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -47,12 +47,12 @@ from ..cards import format_cards
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["COLUMNS", "TEXTURE_DEFINITIONS", "texture_arrays", "textures"]
+__all__ = ["COLUMNS", "TEXTURE_DEFINITIONS", "texture_arrays", "texture_columns", "textures"]
 
 TEXTURE_DEFINITIONS = (__doc__ or "").split("Textures\n--------\n")[1].strip()
 """The definitions of the texture columns (the module docstring's section), for ``--help``."""
 
-COLUMNS = ("suits", "flush_cards", "pairing", "high", "straight", "gaps", "connectedness")
+COLUMNS = ("suits", "flush_cards", "pairing", "high", "straight_possible", "gaps", "connectedness")
 """The texture columns, in order."""
 
 _RANKS = "23456789TJQKA"
@@ -69,6 +69,11 @@ _PAIRING = {
     (3, 2): "full house",
     (4,): "quads",
 }
+_PAIRING_BY_SHAPE = np.array(
+    [_PAIRING.get((a, b) if b > 1 else (a,), "") for a in range(5) for b in range(5)],
+    dtype=object,
+)
+"""Pairing by ``5 * most cards of a rank + next most (1 when single)``."""
 _STRAIGHT = np.array(["none", "none", "none", "two cards", "one card", "made"])
 _CONNECTEDNESS = np.array(["connected", "one-gap", "two-gap", "disconnected"])
 
@@ -104,26 +109,19 @@ def texture_arrays(boards: np.ndarray, game: str = "holdem") -> dict[str, np.nda
     boards = np.asarray(boards, dtype=np.int64)
     if boards.ndim != 2 or not 3 <= boards.shape[1] <= 5:
         raise ValueError("textures need boards of 3, 4 or 5 cards")
-    n, k = boards.shape
+    k = boards.shape[1]
     ranks, suits = boards // 4, boards % 4
-    suit_counts = np.zeros((n, 4), dtype=np.int64)
-    rank_counts = np.zeros((n, 13), dtype=np.int64)
-    rows = np.arange(n)
-    for j in range(k):
-        np.add.at(suit_counts, (rows, suits[:, j]), 1)
-        np.add.at(rank_counts, (rows, ranks[:, j]), 1)
+    suit_counts = (suits[:, :, None] == np.arange(4)).sum(axis=1)
+    rank_counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)
     flush_cards = suit_counts.max(axis=1)
-    suit_names = np.array([_SUITS[k][int(m)] for m in flush_cards], dtype=object)
+    suit_names = np.array([_SUITS[k].get(m, "") for m in range(6)], dtype=object)[flush_cards]
     if k == 4:
         double = (np.sort(suit_counts, axis=1)[:, -2:] == 2).all(axis=1)
         suit_names[double] = "double two-tone"
-    shape = -np.sort(-rank_counts, axis=1)
-    pairing = np.array(
-        [_PAIRING[tuple(int(c) for c in row if c > 1) or (1,)] for row in shape[:, :2]],
-        dtype=object,
-    )
+    shape = -np.sort(-rank_counts, axis=1)[:, :2]
+    pairing = _PAIRING_BY_SHAPE[shape[:, 0] * 5 + np.where(shape[:, 1] > 1, shape[:, 1], 1)]
     present = rank_counts > 0
-    high = np.array([_RANKS[r] for r in 12 - np.argmax(present[:, ::-1], axis=1)], dtype=object)
+    high = np.array(list(_RANKS), dtype=object)[12 - np.argmax(present[:, ::-1], axis=1)]
     with_low_ace = np.concatenate([present, present[:, 12:]], axis=1)
     in_run = with_low_ace.astype(np.int64) @ _runs(game).T.astype(np.int64)
     best_run = in_run.max(axis=1)
@@ -133,7 +131,7 @@ def texture_arrays(boards: np.ndarray, game: str = "holdem") -> dict[str, np.nda
         "flush_cards": flush_cards,
         "pairing": pairing,
         "high": high,
-        "straight": _STRAIGHT[best_run],
+        "straight_possible": _STRAIGHT[best_run],
         "gaps": gaps,
         "connectedness": _CONNECTEDNESS[np.minimum(gaps, 3)],
     }
@@ -149,6 +147,29 @@ def _gaps(present: np.ndarray, *, ace_low: bool) -> np.ndarray:
     return np.asarray(highest - lowest + 1 - distinct)
 
 
+def texture_columns(boards: np.ndarray, repeat: int = 1, game: str = "holdem") -> dict[str, Any]:
+    """The texture columns of many boards as pandas categoricals (integers for the counts),
+    each row repeated ``repeat`` times (one row per deal and player).
+
+    Shapes
+    ------
+    boards : int[n_boards, k], 3 <= k <= 5
+    return : one column[n_boards * repeat] per name of :data:`COLUMNS`
+    """
+    import pandas as pd
+
+    out: dict[str, Any] = {}
+    for name, values in texture_arrays(boards, game).items():
+        if values.dtype.kind in "iu":
+            out[name] = np.repeat(values.astype(np.int8), repeat)
+        else:
+            column = pd.Categorical(values)
+            out[name] = pd.Categorical.from_codes(
+                np.repeat(column.codes, repeat), dtype=column.dtype
+            )
+    return out
+
+
 def textures(boards: Sequence[object] | np.ndarray, game: str = "holdem") -> pd.DataFrame:
     """The texture of each board (flop, turn or river): one row per board, indexed by board.
 
@@ -161,7 +182,7 @@ def textures(boards: Sequence[object] | np.ndarray, game: str = "holdem") -> pd.
     >>> t = textures(["Ts9s2h", "AhKhQh", "7c7d2s5h"])
     >>> [str(x) for x in t.loc["Ts9s2h"]]
     ['two-tone', '2', 'unpaired', 'T', 'none', '6', 'disconnected']
-    >>> t.loc["AhKhQh", "straight"], t.loc["7c7d2s5h", "pairing"]
+    >>> t.loc["AhKhQh", "straight_possible"], t.loc["7c7d2s5h", "pairing"]
     ('two cards', 'paired')
     """
     import pandas as pd

@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import Any
 
-from ._util import CliError, compile_notice, emit_json, seconds
+from ._util import (
+    CliError,
+    check_output_file,
+    check_parquet,
+    compile_notice,
+    emit_json,
+    seconds,
+)
 
 __all__ = ["add_hits"]
 
@@ -13,6 +21,7 @@ __all__ = ["add_hits"]
 def _cmd_hits(args: argparse.Namespace) -> int:
     from ..analysis.hits import hits
 
+    out = _check_out(args.out) if args.out else None
     if args.flops is not None and args.board:
         raise CliError("give --board or --flops all, not both")
     if args.flops is None and not args.board:
@@ -22,12 +31,28 @@ def _cmd_hits(args: argparse.Namespace) -> int:
             result = hits(args.range, dead=args.dead or "", flops=args.flops)
         else:
             result = hits(args.range, args.board, args.dead or "")
+    if out is not None:
+        frame = result.by_board().reset_index()
+        if out.suffix.lower() == ".parquet":
+            frame.to_parquet(out, index=False)
+        else:
+            frame.to_csv(out, index=False)
     if args.json:
         emit_json(result.to_dict())
     else:
         print(result)
         print(f"figures are exact ({seconds(result.elapsed_s, result.compile_s)})")
+        if out is not None:
+            print(f"{len(result.boards):,} boards written to {args.out} (with their textures)")
     return 0
+
+
+def _check_out(text: str) -> Path:
+    path = check_output_file(text)
+    if path.suffix.lower() not in (".csv", ".parquet"):
+        raise CliError(f"the boards are written as .csv or .parquet, not {text!r}")
+    check_parquet(path)
+    return path
 
 
 def _classes() -> str:
@@ -70,6 +95,7 @@ def _epilog() -> str:
         "  equity hits 'QQ+,AKs,JTs' --board Ts9s2h\n"
         "  equity hits '22+,A2s+,KTs+,QJs,ATo+' --board Ts9s2h --board Kc7d2s\n"
         "  equity hits '15%' --flops all            # every flop, weighted\n"
+        "  equity hits '15%' --flops all --out flops.csv   # each flop: its texture, its shares\n"
         "  equity hits 'AA,KK@50' --board Ts9s2h8c --dead Ah --json\n"
         "  equity hits --classes                    # what each class means\n\n"
         "Hold'em only.  A combo counts in every class it belongs to.  Each combo has\n"
@@ -102,6 +128,12 @@ def add_hits(sub: Any) -> None:
         help="every flop: 1,755 up to suit isomorphism, weighted to stand for all 22,100",
     )
     p.add_argument("--dead", help="cards out of play")
+    p.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write one row per board (texture, combos, each class's share) to FILE.csv or "
+        "FILE.parquet",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--quiet", action="store_true", help="no notices")
     p.add_argument(
