@@ -243,7 +243,7 @@ def _cmd_report(args: argparse.Namespace) -> int:
     return EXIT_INTERRUPTED if interrupted else 0
 
 
-REPORT_KINDS = ("frequencies", "matchups", "omaha", "preflop", "ranges", "zjh")
+REPORT_KINDS = ("flops", "frequencies", "matchups", "omaha", "preflop", "ranges", "zjh")
 """The report pages (``equity.reports.KINDS``, written out so the CLI starts without
 importing the report machinery; a test keeps the two equal)."""
 
@@ -261,7 +261,8 @@ def add_report(sub: Any) -> None:
             "  equity report frequencies --out build/freq --size small\n"
             "  equity report preflop --out build/preflop --recompute --seed 7\n"
             "  equity report omaha --out build/omaha --size small     # Omaha and short deck\n"
-            "  equity report ranges --out build/ranges --size small   # range hits on flops\n\n"
+            "  equity report ranges --out build/ranges --size small   # range hits on flops\n"
+            "  equity report flops --out build/flops    # opening v 3-bet range, every flop\n\n"
             "Ctrl-C stops the report: the pages finished so far are written (the page in progress "
             "is\nmarked interrupted) and the exit code is 130."
         ),

@@ -28,6 +28,10 @@ per table and the figures (PNG), under ``out_dir``:
     connected) and of a top-20% range over every flop, exact; the equity
     curves of two range-against-range spots (preflop by Monte-Carlo, a flop
     exact); a hand against a draw street by street, exact.
+``flops``
+    Every flop: an opening range (the top 17%) against the range that 3-bets
+    it (``TT+,AQs+,AKo``), exact on each flop, grouped by the flop's suits,
+    pairing, high card and connectedness (:func:`equity.flops`).
 ``zjh``
     Zha Jin Hua: each category's win rate against one to five random
     opponents, with and without the 2-3-5 rule and the suit tie-break;
@@ -52,7 +56,7 @@ the pages share: sizes, seeds, Markdown, figures, progress and Ctrl-C) <-
 :mod:`.studies_holdem`, :mod:`.studies_zjh`, :mod:`.studies_omaha`,
 :mod:`.studies_shortdeck` and :mod:`.studies_ranges` (the studies,
 DataFrames) <- one module per page (:mod:`.frequencies`, :mod:`.matchups`,
-:mod:`.omaha`, :mod:`.preflop`, :mod:`.ranges`, :mod:`.zjh`) <- :mod:`.run`
+:mod:`.omaha`, :mod:`.preflop`, :mod:`.ranges`, :mod:`.zjh`, :mod:`.flops`) <- :mod:`.run`
 (:func:`run_report`).  This module only re-exports.
 """
 

@@ -84,6 +84,8 @@ class ReportSizes:
     """Deals per Monte-Carlo hand against a random hand (``omaha`` page)."""
     ranges_trials: int
     """Deals of the Monte-Carlo preflop range-against-range spot (``ranges`` page)."""
+    flops_open_percent: int
+    """The opening range of the ``flops`` page: the top this percent of starting hands."""
 
     def with_trials(self, trials: int) -> ReportSizes:
         """The same sizes with every Monte-Carlo trial count set to ``trials``."""
@@ -111,6 +113,7 @@ SIZES: dict[str, ReportSizes] = {
         omaha_pairs=6,
         omaha_trials=20_000,
         ranges_trials=100_000,
+        flops_open_percent=4,
     ),
     "default": ReportSizes(
         frequency_trials=10_000_000,
@@ -123,6 +126,7 @@ SIZES: dict[str, ReportSizes] = {
         omaha_pairs=400,
         omaha_trials=1_000_000,
         ranges_trials=10_000_000,
+        flops_open_percent=17,
     ),
     "full": ReportSizes(
         frequency_trials=100_000_000,
@@ -135,6 +139,7 @@ SIZES: dict[str, ReportSizes] = {
         omaha_pairs=2_000,
         omaha_trials=10_000_000,
         ranges_trials=100_000_000,
+        flops_open_percent=17,
     ),
 }
 """Presets: ``small`` runs in seconds (tests, notebooks), ``default`` in a few

@@ -9,6 +9,7 @@ from pathlib import Path
 import numpy as np
 
 from ..control import Progress, stop_requested
+from .flops import flops_page, flops_steps
 from .frequencies import frequencies_page, frequencies_steps
 from .matchups import matchups_page, matchups_steps
 from .omaha import omaha_page, omaha_steps
@@ -19,7 +20,7 @@ from .zjh import zjh_page, zjh_steps
 
 __all__ = ["KINDS", "run_report"]
 
-KINDS = ("frequencies", "matchups", "omaha", "preflop", "ranges", "zjh")
+KINDS = ("flops", "frequencies", "matchups", "omaha", "preflop", "ranges", "zjh")
 """Report kinds; ``run_report("all", ...)`` writes every one and an index page."""
 
 
@@ -39,7 +40,7 @@ def run_report(
 
     Parameters
     ----------
-    kind : {"frequencies", "matchups", "omaha", "preflop", "ranges", "zjh", "all"}
+    kind : {"flops", "frequencies", "matchups", "omaha", "preflop", "ranges", "zjh", "all"}
         Which report; ``"all"`` writes every one and an index ``README.md``.
     out_dir : str or path
         Output folder (created).  Page ``<kind>.md`` links its files in
@@ -112,6 +113,7 @@ def run_report(
         sizes = replace(sizes, matrix_matchups=int(matchups))
     kinds = KINDS if kind == "all" else (kind,)
     steps = {
+        "flops": flops_steps(sizes),
         "frequencies": frequencies_steps(sizes, recompute),
         "matchups": matchups_steps(sizes),
         "omaha": omaha_steps(sizes),
@@ -124,6 +126,7 @@ def run_report(
     out.mkdir(parents=True, exist_ok=True)
     shown_dir = os.fspath(out_dir)
     titles = {
+        "flops": "Every flop: an opening range against a 3-bet range, by board texture",
         "frequencies": "Hand-category frequencies: simulated vs exact",
         "matchups": "Heads-up hold'em: classic matchups, Monte-Carlo vs exact",
         "omaha": "Omaha high and hi-lo, and short deck, beside hold'em",
@@ -144,7 +147,9 @@ def run_report(
                 ),
             )
             try:
-                if k == "frequencies":
+                if k == "flops":
+                    flops_page(page, sizes, int(seed), tick)
+                elif k == "frequencies":
                     frequencies_page(page, sizes, int(seed), recompute, tick)
                 elif k == "matchups":
                     matchups_page(page, sizes, int(seed), tick)
