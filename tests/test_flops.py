@@ -148,3 +148,32 @@ def test_the_readme_example_prints_what_the_readme_shows(
     assert main(shlex.split(command)[1:]) == 0
     seconds = re.compile(r"\d+\.\d+ s\b")
     assert seconds.sub("", capsys.readouterr().out) == seconds.sub("", shown)
+
+
+def test_plot_and_house_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    plot = tmp_path / "flops.png"
+    argv = ["flops", "QQ+", "AKs", "--game", "shortdeck", "--straight-beats-trips"]
+    assert main([*argv, "--plot", str(plot), "--by", "straight_possible", "--quiet"]) == 0
+    assert plot.stat().st_size > 0
+    assert "straight_possible" in capsys.readouterr().out
+    from equity.evaluators.shortdeck import ShortDeckRules
+
+    rules = ShortDeckRules(straight_beats_trips=True)
+    f = flops("QQ+", "AKs", game="shortdeck", rules=rules, where="straight_possible != 'none'")
+    row = f.iloc[len(f) // 2]
+    exact = calculate(
+        ["QQ+", "AKs"], board=row["flop"], method="exact", game="shortdeck", rules=rules
+    )
+    assert row["equity_a"] == pytest.approx(exact.equity[0], abs=1e-12)
+
+
+@pytest.mark.slow
+def test_the_bench_ranges_on_many_flops_and_preflop() -> None:
+    """The bench's target spot (226 against 50 combos): every 25th row against calculate,
+    and the average against the exact preflop equity."""
+    a, b = "22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+", "TT+,AQs+,AKo"
+    f = flops(a, b)
+    assert _preflop(f) == pytest.approx(calculate([a, b], method="exact").equity[0], abs=1e-12)
+    for _, row in f.iloc[::25].iterrows():
+        exact = calculate([a, b], board=row["flop"], method="exact")
+        assert row["equity_a"] == pytest.approx(exact.equity[0], abs=1e-12), row["flop"]
