@@ -177,3 +177,36 @@ def test_the_bench_ranges_on_many_flops_and_preflop() -> None:
     for _, row in f.iloc[::25].iterrows():
         exact = calculate([a, b], board=row["flop"], method="exact")
         assert row["equity_a"] == pytest.approx(exact.equity[0], abs=1e-12), row["flop"]
+
+
+class _Chunks:
+    """An executor that runs the chunks on this thread, serially, in reverse order."""
+
+    def ordered_batches(self, *args: object) -> None:
+        return None
+
+    def map_unordered(self, unit, calls):  # type: ignore[no-untyped-def]
+        for i in reversed(range(len(calls))):
+            yield i, unit(*calls[i], threads=False)
+
+    def chunk_items(self, n_items: int, item_evals: int, largest: int) -> int:
+        return 97
+
+
+def test_an_executor_gives_the_same_figures(frame: pd.DataFrame) -> None:
+    chunked = flops(A, B, scheduler=_Chunks())
+    for column in ("equity_a", "win_a", "tie", "deals"):
+        assert np.array_equal(chunked[column].to_numpy(), frame[column].to_numpy()), column
+
+
+@pytest.mark.slow
+def test_dask_gives_the_same_figures(frame: pd.DataFrame) -> None:
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                 host="127.0.0.1", dashboard_address=":0") as cluster,
+        distributed.Client(cluster, set_as_default=False) as client,
+    ):  # fmt: skip
+        on_dask = flops(A, B, scheduler=client)
+    for column in ("equity_a", "win_a", "tie", "deals"):
+        assert np.array_equal(on_dask[column].to_numpy(), frame[column].to_numpy()), column

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..cards import format_cards
 from ..control import Stopwatch
+from ..engine.executor import executor_for
 from ..games import GAMES as _REGISTRY
 from ..kernels import flops as _flops
 from ..kernels._jit import warming
@@ -35,7 +36,7 @@ from .textures import COLUMNS, texture_arrays
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["FLOP_COLUMNS", "GAMES", "flops", "summarize"]
+__all__ = ["FLOP_COLUMNS", "GAMES", "flop_unit", "flops", "summarize"]
 
 GAMES = tuple(name for name, g in _REGISTRY.items() if g.ranges and g.has_board)
 """The games :func:`flops` plays: the registry's games with ranges and a board."""
@@ -80,6 +81,7 @@ def flops(
     where: str | None = None,
     every_flop: bool = False,
     rules: object = None,
+    scheduler: object = None,
 ) -> pd.DataFrame:
     """The exact equity of range ``a`` against range ``b`` on every flop, with its texture.
 
@@ -93,7 +95,10 @@ def flops(
     pandas query on these columns keeps (``"suits == 'monotone' and high ==
     'A'"``); on texture columns alone only those flops are computed.
     ``every_flop`` gives all flops, one row each, whatever the ranges;
-    ``rules`` are the game's house rules (short deck's straight against trips).
+    ``rules`` are the game's house rules (short deck's straight against trips);
+    ``scheduler`` runs the flops elsewhere, in chunks, with the same figures:
+    a Dask cluster (an address, ``"local[:N]"``, a ``distributed.Client``) or
+    an engine executor, as :func:`equity.calculate`'s.
     ``frame.attrs`` holds the ranges, the game, the overall equity of the
     rows kept and the seconds taken.
 
@@ -136,7 +141,8 @@ def flops(
             frame = _query(frame, where)
     boards = np.ascontiguousarray(boards[frame.index.to_numpy()])
     frame = frame.reset_index(drop=True)
-    masses = _masses(boards, side_a, side_b, rb.dense, spec.evaluator_tables(rules), low)
+    tables = spec.evaluator_tables(rules)
+    masses = _masses(boards, side_a, side_b, rb.dense, tables, low, scheduler)
     win, tie, deals = masses[:, 0], masses[:, 1], masses[:, 2]
     with np.errstate(invalid="ignore", divide="ignore"):
         equity_a = (win + tie / 2) / deals
@@ -200,6 +206,7 @@ def _masses(
     dense_b: np.ndarray,
     tables: tuple[np.ndarray, ...],
     low: int,
+    scheduler: object,
 ) -> np.ndarray:
     """``float64[n_flops, 3]``: A's win, tie and all deals' weights on each flop."""
     deck = np.arange(low, 52, dtype=np.uint8)
@@ -208,9 +215,51 @@ def _masses(
     a = (cards_a, masks_a, weights_a, same)
     b = side_b[:3]
     out = np.zeros((len(boards), 3))
-    if len(boards):
-        warming(_flops.flop_masses)
-        _flops.flop_masses(boards.astype(np.uint8), deck, a, b, tuple(tables), out)
+    if not len(boards):
+        return out
+    boards = boards.astype(np.uint8)
+    tables = tuple(tables)
+    warming(_flops.flop_masses)
+    with executor_for(scheduler) as executor:
+        per_flop = (len(deck) - 3) * (len(deck) - 4) // 2 * (len(cards_a) + len(b[0]))
+        size = executor.chunk_items(len(boards), per_flop, len(boards))
+        starts = range(0, len(boards), size)
+        calls = [(boards[s : s + size], deck, a, b, tables) for s in starts]
+        for i, masses in executor.map_unordered(flop_unit, calls):
+            out[starts[i] : starts[i] + len(masses)] = masses
+    return out
+
+
+def flop_unit(
+    boards: np.ndarray,
+    deck: np.ndarray,
+    a: tuple[np.ndarray, ...],
+    b: tuple[np.ndarray, ...],
+    tables: tuple[np.ndarray, ...],
+    *,
+    threads: bool = True,
+) -> np.ndarray:
+    """The unit of work of :func:`flops` (an executor's chunk): the masses of some flops.
+
+    On all of Numba's threads (``threads``), else on this one (a Dask
+    worker's task); each flop's figures are the same either way.
+
+    Shapes
+    ------
+    boards : uint8[n, 3]; return : float64[n, 3] (see :func:`.kernels.flops.range_flop`)
+    """
+    out = np.zeros((len(boards), 3))
+    if threads:
+        _flops.flop_masses(boards, deck, a, b, tables, out)
+        return out
+    n_items = len(a[0]) + len(b[0])
+    scratch = (
+        *(np.empty(n_items, dtype=np.int64) for _ in range(3)),
+        *(np.empty(52) for _ in range(3)),
+        np.empty(257, dtype=np.int64),
+    )
+    for f in range(len(boards)):
+        _flops.range_flop(boards[f], deck, a, b, tables, scratch, out[f])
     return out
 
 
