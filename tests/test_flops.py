@@ -122,6 +122,7 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
         (["flops", "AA", "KK", "--out", "x.txt"], "written as .csv or .parquet"),
         (["flops", "AA", "KK", "--where", "high == 'Z'"], "no flop matches"),
         (["flops", "AA", "KQx"], "'KQx'"),
+        (["flops", "AhAd", "AhAd,AhKh"], "share a card in every pair of combos"),
     ],
 )
 def test_cli_errors_are_one_sentence(

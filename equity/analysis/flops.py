@@ -90,7 +90,8 @@ def flops(
     ``equity_b`` (they sum to 1); ``win_a`` and ``tie``, the shares of the
     deals A wins and ties; ``combos_a`` and ``combos_b``, each range's combos
     that the flop leaves; ``deals``, the deals (combo pairs and turns and
-    rivers, weighted by ``w_a * w_b``); then the texture columns
+    rivers, weighted by ``w_a * w_b``; on a flop that leaves no deal the
+    equities are NaN and ``deals`` 0); then the texture columns
     (:mod:`equity.analysis.textures`).  ``where`` keeps the rows that a
     pandas query on these columns keeps (``"suits == 'monotone' and high ==
     'A'"``); on texture columns alone only those flops are computed.
@@ -108,8 +109,8 @@ def flops(
     >>> len(f), int(f["weight"].sum())
     (1755, 22100)
     >>> row = f.set_index("flop").loc["Ks7h2d"]
-    >>> round(row["equity_a"], 4), row["combos_a"], row["combos_b"], row["suits"]
-    (0.0909, 6, 3, 'rainbow')
+    >>> f"{row['equity_a']:.4f}", int(row["combos_a"]), int(row["combos_b"]), row["suits"]
+    ('0.0859', 6, 3, 'rainbow')
     """
     import pandas as pd
 
@@ -124,6 +125,11 @@ def flops(
         if not len(side[0]):
             deck = f" in the {spec.summary.split(',')[0]} deck" if low else ""
             raise ValueError(f"range {name} {r.text!r} has no combos{deck}")
+    if not ((side_a[1][:, None] & side_b[1][None, :]) == 0).any():
+        raise ValueError(
+            f"range A {ra.text!r} and range B {rb.text!r} share a card in every pair of "
+            "combos: no deal is possible"
+        )
     dead = tuple(range(low))
     if every_flop:
         perms = np.arange(52)[None, :]
