@@ -112,6 +112,17 @@ def test_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert data["n_flops"] == comb(48, 3) - comb(44, 3)  # king high: no ace, a king
     assert data["n_rows"] == len(data["flops"])
     assert all(r["high"] == "K" for r in data["flops"])
+    # flops holding the Ah leave AhKh no deal: null equities, strict JSON
+    argv = ["flops", "AhKh", "QQ", "--where", "high == 'A' and suits == 'monotone'", "--json"]
+    assert main(argv) == 0
+
+    def strict(constant: str) -> None:
+        raise AssertionError(f"{constant} in the JSON")
+
+    data = json.loads(capsys.readouterr().out, parse_constant=strict)
+    nulls = [r for r in data["flops"] if r["equity_a"] is None]
+    assert nulls
+    assert all("Ah" in r["flop"] and r["deals"] == 0 for r in nulls)
 
 
 @pytest.mark.parametrize(

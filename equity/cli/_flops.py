@@ -50,6 +50,19 @@ def _by(text: str | None) -> list[list[str]]:
     return [columns]
 
 
+def _number(x: float) -> float | None:
+    """``x``, or None (JSON null) where it is NaN (a flop that leaves no deal)."""
+    return None if math.isnan(x) else float(x)
+
+
+def _records(frame: Any) -> list[dict[str, Any]]:
+    """The rows of ``frame`` as plain dicts, NaN as None (valid JSON)."""
+    return [
+        {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in row.items()}
+        for row in frame.to_dict(orient="records")
+    ]
+
+
 def _pct(x: float) -> str:
     return "-" if math.isnan(x) else f"{100 * x:.2f}%"
 
@@ -88,13 +101,13 @@ def _cmd_flops(args: argparse.Namespace) -> int:
                 "where": attrs["where"],
                 "n_flops": attrs["n_flops"],
                 "n_rows": len(frame),
-                "equity_a": attrs["equity_a"],
-                "equity_b": 1 - attrs["equity_a"],
+                "equity_a": _number(attrs["equity_a"]),
+                "equity_b": _number(1 - attrs["equity_a"]),
                 "groups": {
-                    ",".join(cols): s.reset_index().to_dict(orient="records")
+                    ",".join(cols): _records(s.reset_index())
                     for cols, s in zip(groupings, summaries, strict=True)
                 },
-                "flops": frame.to_dict(orient="records"),
+                "flops": _records(frame),
             }
         )
         return 0
@@ -120,7 +133,7 @@ def _cmd_flops(args: argparse.Namespace) -> int:
         print(table(rows, [",".join(cols), "flops", "share", "equity A", "equity B", "tie"]))
     print(f"\nfigures are exact ({seconds(attrs['elapsed_s'], attrs['compile_s'])})")
     if out is not None:
-        print(f"{len(frame):,} rows written to {args.out}")
+        print(f"{len(frame):,} row{'s' if len(frame) != 1 else ''} written to {args.out}")
     if plot is not None:
         print(f"plot written to {args.plot}")
     return 0
