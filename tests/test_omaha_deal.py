@@ -16,6 +16,7 @@ import pytest
 
 from equity import calculate, deal
 from equity.analysis.deals import deal_chunks
+from equity.analysis.textures import COLUMNS
 from equity.cards import parse_cards
 from equity.cli import main
 from equity.evaluators.omaha import evaluate_omaha_batch
@@ -120,6 +121,9 @@ def test_hilo_counts_are_half_pots() -> None:
     assert r.outcomes["no_low"][0] == pytest.approx(no_low.mean())
 
 
+TEXTURES = list(COLUMNS)  # each board's texture (equity.analysis.textures)
+
+
 def test_frames() -> None:
     d = deal("omaha-hilo", hands=["As2h3d4c", "AA**"], board="7c8d2s", n=500, seed=3)
     f = d.to_frame()
@@ -129,6 +133,7 @@ def test_frames() -> None:
         "player",
         "hand",
         "board",
+        *TEXTURES,
         "strength",
         "category",
         "win",
@@ -148,6 +153,7 @@ def test_frames() -> None:
         "player",
         "hand",
         "board",
+        *TEXTURES,
         "strength",
         "category",
         "win",
