@@ -207,6 +207,7 @@ class _Chunks:
 
 def test_an_executor_gives_the_same_figures(frame: pd.DataFrame) -> None:
     chunked = flops(A, B, scheduler=_Chunks())
+    assert len(kernel.range_flop.signatures) == 1  # the serial path: the same compiled body
     for column in ("equity_a", "win_a", "tie", "deals"):
         assert np.array_equal(chunked[column].to_numpy(), frame[column].to_numpy()), column
 
