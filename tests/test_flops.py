@@ -154,6 +154,8 @@ def test_the_readme_example_prints_what_the_readme_shows(
 
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Every flop: range against range, by board texture\n")[1]
+    for column in (*FLOP_COLUMNS, *COLUMNS):
+        assert f"`{column}`" in section.split("\n## ")[0], column
     ((command, shown),) = re.findall(
         r"```\n\$ (equity [^\n]+)\n(.*?)```", section.split("\n## ")[0], re.S
     )
