@@ -86,6 +86,8 @@ def test_combos_left_and_where(frame: pd.DataFrame) -> None:
     assert len(low) == int(((every["equity_a"] < 0.5) & (every["pairing"] == "unpaired")).sum())
     with pytest.raises(ValueError, match="is not a query on the columns"):
         flops(A, B, where="suits ==")
+    with pytest.raises(ValueError, match="name 'suit' is not defined"):
+        flops(A, B, where="suit == 'monotone'")
 
 
 def test_summary_by_texture(frame: pd.DataFrame) -> None:

@@ -19,6 +19,7 @@ are used, and there are more rows, up to every flop.
 from __future__ import annotations
 
 import contextlib
+import re
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -193,8 +194,9 @@ def _query(frame: pd.DataFrame, where: str, final: bool = False) -> pd.DataFrame
         out = frame.query(where, engine="python")
     except Exception as exc:  # pandas raises many kinds for a bad expression
         missing = type(exc).__name__ == "UndefinedVariableError"
-        if missing and not final:
-            raise _NeedsEquity from None
+        named = re.search(r"name '(\w+)' is not defined", str(exc))
+        if missing and not final and named and named.group(1) in FLOP_COLUMNS:
+            raise _NeedsEquity from None  # a column the equities bring: filter after them
         columns = ", ".join((*FLOP_COLUMNS, *COLUMNS))
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise ValueError(
