@@ -17,6 +17,7 @@ import equity
 from equity.analysis import deals
 from equity.analysis.deals import MAX_ROWS, deal, deal_batch_size, deal_chunks
 from equity.analysis.deck import Deck
+from equity.analysis.textures import COLUMNS as TEXTURE_COLUMNS
 from equity.analysis.textures import textures as textures_of
 from equity.cli import main
 from equity.engine import calculate
@@ -177,7 +178,7 @@ def test_the_frame_is_tidy() -> None:
     d = deal(hands=["AhAd", "random", "QQ+,AKs"], board="Ts9s2h", n=3000, seed=2)
     f = d.to_frame()
     assert len(f) == 3000 * 3
-    textures = ["suits", "flush_cards", "pairing", "high", "straight", "gaps", "connectedness"]
+    textures = list(TEXTURE_COLUMNS)  # the board's texture
     expected = ["deal", "player", "hand", "board", *textures]
     expected += ["strength", "category", "win", "share", "class"]
     assert list(f.columns) == expected
