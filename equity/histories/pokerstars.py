@@ -132,7 +132,8 @@ class StarsHand:
     posts: list[tuple[str, str, Decimal]] = field(default_factory=list)
     """``(player, "small blind" | "big blind" | "small & big blinds" | "ante", amount)``."""
     actions: list[tuple[str, str, str, Decimal]] = field(default_factory=list)
-    """``(street, player, "f" | "cc" | "cbr" | "sm", amount)``; for ``cbr`` the amount bet to."""
+    """``(street, player, "f" | "cc" | "cbr" | "bet", amount)``: for ``cbr`` the amount bet to,
+    for ``bet`` the amount bet, for ``cc`` the amount called (0 for a check)."""
     boards: list[list[str]] = field(default_factory=list)
     """The cards of the flop, turn and river, as dealt."""
     cards: dict[str, list[str]] = field(default_factory=dict)
@@ -162,9 +163,9 @@ def is_pokerstars(text: str) -> bool:
     return _HEADER.search(text) is not None
 
 
-def split_hands(text: str) -> list[tuple[str, str]]:
-    """The hands of a file: ``(hand id, text)`` from each header line to the next."""
-    marks = list(_HEADER.finditer(text))
+def split_hands(text: str, header: re.Pattern[str] = _HEADER) -> list[tuple[str, str]]:
+    """The hands of a file: ``(hand id, text)`` from each ``header`` line (its ``id``) to the next."""
+    marks = list(header.finditer(text))
     ends = [m.start() for m in marks[1:]] + [len(text)]
     return [
         (m["id"], _SEPARATOR.sub("", text[m.start() : end]).strip())
@@ -236,13 +237,17 @@ def _player_prefix(line: str, names: list[str], sep: str) -> tuple[str, str] | N
     return None
 
 
-def parse_hand(hand_id: str, text: str) -> StarsHand:
-    """Parse one hand's text; :class:`PokerStarsError` with the reason when it cannot be read."""
+def parse_hand(hand_id: str, text: str, header_line: re.Pattern[str] = _HEADER) -> StarsHand:
+    """Parse one hand's text; :class:`PokerStarsError` with the reason when it cannot be read.
+
+    ``header_line`` matches the first line (its ``rest``: game and stakes); another
+    site writing PokerStars' format passes its own (:mod:`equity.histories.ggpoker`).
+    """
     lines = [line.strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
-    header = _HEADER.match(lines[0])
+    header = header_line.match(lines[0])
     if header is None:
-        raise PokerStarsError("the first line is not a PokerStars hand header")
+        raise PokerStarsError("the first line is not a hand header")
     game, variant, tournament, currency, sb, bb = _parse_header(header["rest"])
     button = 0
     table = ""
@@ -369,8 +374,10 @@ def _action(hand: StarsHand, name: str, street: str, m: re.Match[str]) -> None:
         if m["cards"]:
             _hole(hand, name, m["cards"])
         hand.actions.append((street, name, "f", Decimal(0)))
-    elif verb in ("checks", "calls"):
+    elif verb == "checks":
         hand.actions.append((street, name, "cc", Decimal(0)))
+    elif verb == "calls" and m["a"] is not None:
+        hand.actions.append((street, name, "cc", _amount(m["a"])))
     elif verb == "bets" and m["a"] is not None:
         hand.actions.append((street, name, "bet", _amount(m["a"])))
     elif verb == "raises" and m["b"] is not None:
@@ -454,6 +461,26 @@ def _forced_bets(hand: StarsHand, order: list[str]) -> tuple[list[Decimal], list
     return antes, blinds
 
 
+def _check_calls(hand: StarsHand, order: list[str], forced: tuple[list[Any], list[Any]]) -> None:
+    """Every call must be of the bet to call: less only when it puts the caller all-in."""
+    n = len(order)
+    antes, blinds = (forced[0][::-1], forced[1][::-1]) if n == 2 else forced
+    put = {p: a + abs(b) for p, a, b in zip(order, antes, blinds, strict=True)}
+    paid, street = {p: abs(b) for p, b in zip(order, blinds, strict=True)}, "preflop"
+    for st, player, kind, amount in hand.actions:
+        if st != street:
+            paid, street = {}, st
+        mine = paid.get(player, Decimal(0))
+        owed = max(paid.values(), default=mine) - mine
+        all_in = put[player] + amount >= hand.stacks[player]
+        if kind == "cc" and amount and (amount > owed or (amount < owed and not all_in)):
+            raise PokerStarsError(
+                f"{player} calls {amount} but the bet to call is {owed}", "call differs from the bet"
+            )
+        step = amount - mine if kind == "cbr" else amount if kind in ("cc", "bet") else 0
+        paid[player], put[player] = mine + step, put[player] + step
+
+
 def _actions(hand: StarsHand, order: list[str]) -> list[str]:
     """The PHH actions: hole cards, betting, the showdown right after the last bet, the board."""
     label = {p: f"p{i + 1}" for i, p in enumerate(order)}
@@ -496,7 +523,7 @@ def _actions(hand: StarsHand, order: list[str]) -> list[str]:
     return out
 
 
-def to_history(hand: StarsHand) -> Any:
+def to_history(hand: StarsHand, venue: str = "PokerStars") -> Any:
     """The hand as a :class:`pokerkit.HandHistory` (PHH fields), for the replay."""
     from pokerkit import HandHistory
 
@@ -504,6 +531,7 @@ def to_history(hand: StarsHand) -> Any:
     if len(order) < 2:
         raise PokerStarsError("fewer than two players are dealt in")
     antes, blinds = _forced_bets(hand, order)
+    _check_calls(hand, order, (antes, blinds))
     collected = hand.collected or hand.summary_won
     if hand.collected and hand.summary_won:
         for name in sorted(set(hand.collected) | set(hand.summary_won)):
@@ -533,7 +561,7 @@ def to_history(hand: StarsHand) -> Any:
         "seats": [hand.seats[p] for p in order],
         "hand": int(hand.hand_id),
         "table": hand.table or None,
-        "venue": "PokerStars",
+        "venue": venue,
         "winnings": [collected.get(p, Decimal(0)) for p in order],
         "user_defined_fields": extra,
         "divmod": partial(_quantized_divmod, unit=hand.unit),

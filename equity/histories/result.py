@@ -12,11 +12,12 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .money import Payouts, TournamentSummary, add_money, read_summary
 from .read import expand_sources
-from .unit import Skipped, frame_of
+from .unit import Skipped, drop_duplicates, frame_of
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -239,14 +240,30 @@ def history(
     files, errors = expand_sources(sources)
     if not files:
         raise ValueError("; ".join(errors) if errors else "no hand history given")
+    files, errors = _once(files, errors)
     read_summaries = [read_summary(s) if isinstance(s, str) else s for s in summaries]
     if payouts is not None or read_summaries:  # bad payouts or entrants: before the work
         add_money(frame_of([]), payouts, entrants, read_summaries)
     skipped = [Skipped(source, 0, "", reason) for source, reason in _split(errors)]
     frame, skips, read = score_files(files, scheduler)
+    frame, skips = drop_duplicates(frame, skips, read)
     if payouts is not None or read_summaries:
         frame = add_money(frame, payouts, entrants, read_summaries)
-    return HistoryResult(frame, (*skipped, *skips), read)
+    return HistoryResult(frame, (*skipped, *skips), len(read))
+
+
+def _once(files: Sequence[str], errors: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Each file once (the same path given again is read once), and a sentence for each repeat."""
+    seen: set[str] = set()
+    out, notes = [], list(errors)
+    for file in files:
+        same = file if file == "-" else str(Path(file).resolve())
+        if same in seen:
+            notes.append(f"{file}: given more than once: read once")
+            continue
+        seen.add(same)
+        out.append(file)
+    return out, notes
 
 
 def _split(errors: Sequence[str]) -> list[tuple[str, str]]:
