@@ -22,7 +22,7 @@ from .unit import Skipped, drop_duplicates, frame_of
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["HistoryResult", "history"]
+__all__ = ["HTML_PLAYERS", "HistoryResult", "history"]
 
 
 @dataclass(frozen=True)
@@ -34,6 +34,35 @@ class HistoryResult:
     skipped: tuple[Skipped, ...]
     read: int
     """Hands read (parsed or not), sources that named nothing not counted."""
+
+    def __repr__(self) -> str:
+        skipped = sum(1 for s in self.skipped if s.index > 0)
+        sources = len(self.skipped) - skipped
+        players = self.frame["player"].nunique()
+        unread = f", {_count(sources, 'source')} not read" if sources else ""
+        return (
+            f"HistoryResult({_count(self.read, 'hand')} read, {self.reconciled} reconciled, "
+            f"{skipped} skipped{unread}, {_count(players, 'player')})"
+        )
+
+    def _repr_html_(self) -> str:
+        import html
+
+        from ..results import html_table
+
+        parts = [f"<p>{html.escape(repr(self))}</p>"]
+        if self.reconciled:
+            table = self.summary()[["hands", "net", "ev", "luck", "allins"]]
+            parts.append(html_table(table.iloc[:HTML_PLAYERS], percent=[]))
+            if len(table) > HTML_PLAYERS:
+                parts.append(f"<p>... and {len(table) - HTML_PLAYERS} more players</p>")
+        reasons = self.skip_reasons()
+        if reasons:
+            items = "".join(
+                f"<li>{n} &times; {html.escape(reason)}</li>" for reason, n in reasons.items()
+            )
+            parts.append(f"<p>skipped:</p><ul>{items}</ul>")
+        return "".join(parts)
 
     @property
     def reconciled(self) -> int:
@@ -162,6 +191,15 @@ class HistoryResult:
             **({"not_in_money_by_reason": self.money_reasons()} if self.in_money else {}),
             "players": players,
         }
+
+
+HTML_PLAYERS = 10
+"""Players in a notebook's table of a :class:`HistoryResult` (by hands played)."""
+
+
+def _count(count: int, noun: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 _SUMMARY_COLUMNS = [
