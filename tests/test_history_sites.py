@@ -237,9 +237,7 @@ def test_reprs_are_short(gg: equity.HistoryResult, pokernow: equity.HistoryResul
     assert "<li>" not in pokernow._repr_html_()
 
 
-def test_one_hand_is_counted_and_drawn(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_one_hand_is_counted_and_drawn(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -269,3 +267,17 @@ def test_history_says_when_it_compiles(
     assert main(["history", "-"]) == 0  # AsAh against QdQh, all-in preflop
     err = capsys.readouterr().err
     assert err.count("compiling the kernels this command needs (first run only") == 1
+
+
+def test_the_readme_shows_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Hand histories\n", 1)[1].split("\n## ", 1)[0]
+    line = "$ equity history tests/data/ggpoker --player Hero"
+    block = section.split(line + "\n", 1)[1].split("```", 1)[0]
+    assert main(["history", str(GG), "--player", "Hero"]) == 0
+    assert capsys.readouterr().out == block
+    assert main(["history", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    for text in (shown, " ".join(section.split())):
+        assert "GGPoker" in text
+        assert "PokerNow" in text

@@ -257,6 +257,8 @@ def _epilog() -> str:
         "  equity history histories/ --player Hero --plot hero.png\n"
         "  equity history 'hands/**/*.phhs' --out hands.parquet --json\n"
         "  equity history tests/data/pokerstars --player costamar\n"
+        "  equity history tests/data/ggpoker --player Hero\n"
+        "  equity history tests/data/pokernow\n"
         "  equity history tests/data/phh/pluribus --stats --player Pluribus\n"
         "  zcat hands.phhs.gz | equity history -\n"
         "  equity history 'hands/**/*.phhs' --scheduler tcp://10.0.0.5:8786\n"
@@ -279,11 +281,13 @@ def add_history(sub: Any) -> None:
     """Register ``equity history``."""
     p = sub.add_parser(
         "history",
-        help="all-in equity, EV-adjusted results and luck from hand histories (PHH, PokerStars)",
-        description="Read hand histories: PHH (.phh, .phhs) and PokerStars text files "
-        "(.txt, cash games and tournaments, as the client writes them), folders, globs, .gz, "
-        "- for stdin; replay and reconcile every hand, and score each all-in: exact equity in "
-        "each pot, EV-adjusted net won (ev) and luck = net - ev, per player.",
+        help="all-in equity, EV-adjusted results and luck from hand histories (PHH, PokerStars, "
+        "GGPoker, PokerNow)",
+        description="Read hand histories: PHH (.phh, .phhs), PokerStars text files "
+        "(.txt, cash games and tournaments, as the client writes them), GGPoker text files "
+        "(cash games) and PokerNow logs (.csv), folders, globs, .gz, - for stdin; replay and "
+        "reconcile every hand (a hand read twice counted once), and score each all-in: exact "
+        "equity in each pot, EV-adjusted net won (ev) and luck = net - ev, per player.",
         epilog=_epilog,
     )
     p.add_argument("paths", nargs="*", metavar="PATH", help="files, folders, globs or -")

@@ -164,7 +164,7 @@ def is_pokerstars(text: str) -> bool:
 
 
 def split_hands(text: str, header: re.Pattern[str] = _HEADER) -> list[tuple[str, str]]:
-    """The hands of a file: ``(hand id, text)`` from each ``header`` line (its ``id``) to the next."""
+    """The hands of a file: ``(hand id, text)`` from each ``header`` line to the next."""
     marks = list(header.finditer(text))
     ends = [m.start() for m in marks[1:]] + [len(text)]
     return [
@@ -475,7 +475,8 @@ def _check_calls(hand: StarsHand, order: list[str], forced: tuple[list[Any], lis
         all_in = put[player] + amount >= hand.stacks[player]
         if kind == "cc" and amount and (amount > owed or (amount < owed and not all_in)):
             raise PokerStarsError(
-                f"{player} calls {amount} but the bet to call is {owed}", "call differs from the bet"
+                f"{player} calls {amount} but the bet to call is {owed}",
+                "call differs from the bet",
             )
         step = amount - mine if kind == "cbr" else amount if kind in ("cc", "bet") else 0
         paid[player], put[player] = mine + step, put[player] + step

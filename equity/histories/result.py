@@ -238,9 +238,11 @@ def history(
     Parameters
     ----------
     paths : str or iterable of str
-        PHH files (``.phh``, ``.phhs``) or PokerStars text files (``.txt``),
-        optionally ``.gz``, folders (searched recursively), glob patterns, or
-        ``-`` for stdin (a ``.phhs`` or PokerStars text).
+        PHH files (``.phh``, ``.phhs``), PokerStars or GGPoker text files
+        (``.txt``) or PokerNow logs (``.csv``), optionally ``.gz``, folders
+        (searched recursively), glob patterns, or ``-`` for stdin.  A hand read
+        twice (the same site and hand id, or the same text) is counted once: the
+        repeat is skipped, and a file given twice is read once.
     scheduler : str or distributed.Client, optional
         Run on Dask, files as units of work: ``"tcp://host:8786"``,
         ``"local"`` / ``"local:N"`` (N worker processes here) or a connected

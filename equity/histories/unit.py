@@ -52,7 +52,8 @@ class Skipped:
 QUOTE_LIMIT = 80
 """The most characters of the input a reason quotes (a 20 MB line is not echoed whole)."""
 
-_QUOTED = re.compile(r"'[^'\n]{%d,}'|\"[^\"\n]{%d,}\"" % (QUOTE_LIMIT + 1, QUOTE_LIMIT + 1))
+_LONG = QUOTE_LIMIT + 1
+_QUOTED = re.compile(rf"'[^'\n]{{{_LONG},}}'|\"[^\"\n]{{{_LONG},}}\"")
 
 
 def clip(reason: str) -> str:
