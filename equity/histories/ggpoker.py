@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .pokerstars import PokerStarsError, parse_hand, split_hands, to_history
@@ -58,12 +58,16 @@ def is_ggpoker(text: str) -> bool:
 
 def _fees(text: str) -> Decimal | None:
     """The sum of the fees of the SUMMARY's total pot line (rake, jackpot, ...), None if none."""
-    from .pokerstars import _amount
-
     m = _TOTAL.search(text)
     if m is None:
         return None
-    return sum((_amount(f["amount"]) for f in _FEE.finditer(m[1])), Decimal(0))
+    total = Decimal(0)
+    for fee in _FEE.finditer(m[1]):
+        try:
+            total += Decimal(fee["amount"].lstrip("$€£¥₹").replace(",", ""))
+        except InvalidOperation:
+            raise PokerStarsError(f"the {fee['name']} {fee['amount']!r} is not an amount") from None
+    return total
 
 
 def _history(hand_id: str, text: str) -> Any:
