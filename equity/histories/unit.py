@@ -125,25 +125,28 @@ def score_file(file: str, shown: str | None = None) -> FileResult:
 def drop_duplicates(
     frame: pd.DataFrame, skipped: Sequence[Skipped], read: Sequence[HandRead]
 ) -> tuple[pd.DataFrame, list[Skipped]]:
-    """The rows and skipped hands with every hand read before (same key) left out, as a
-    tracker does: a hand counted once, its repeats skipped with the reason."""
-    first: dict[str, tuple[str, int]] = {}
+    """The rows and skipped hands with each hand counted once, as a tracker does: of the
+    hands read with the same key, the first scored (else the first) is kept, the others are
+    skipped with the reason."""
+    scored = set(zip(frame["file"], frame["index"], strict=True))
+    kept: dict[str, tuple[str, int]] = {}
+    for file, index, _, key in read:
+        if key and (key not in kept or (kept[key] not in scored and (file, index) in scored)):
+            kept[key] = (file, index)
     repeats: dict[tuple[str, int], Skipped] = {}
     for file, index, hand_id, key in read:
-        if not key:
+        if not key or kept[key] == (file, index):
             continue
-        if key not in first:
-            first[key] = (file, index)
-            continue
-        where = "hand" if first[key][0] == file else f"{first[key][0]}, hand"
-        reason = f"the same hand as {where} {first[key][1]}: counted once"
+        first_file, first_index = kept[key]
+        where = "hand" if first_file == file else f"{first_file}, hand"
+        reason = f"the same hand as {where} {first_index}: counted once"
         repeats[file, index] = Skipped(file, index, hand_id, reason, "duplicate hand")
     if not repeats:
         return frame, list(skipped)
     again = [(f, i) in repeats for f, i in zip(frame["file"], frame["index"], strict=True)]
-    kept = frame[[not a for a in again]].reset_index(drop=True)
+    rows = frame[[not a for a in again]].reset_index(drop=True)
     others = [s for s in skipped if (s.file, s.index) not in repeats]
-    return kept, [*others, *repeats.values()]
+    return rows, [*others, *repeats.values()]
 
 
 def frame_of(rows: Sequence[dict[str, Any]]) -> pd.DataFrame:
