@@ -281,3 +281,13 @@ def test_the_readme_shows_what_the_command_prints(capsys: pytest.CaptureFixture[
     for text in (shown, " ".join(section.split())):
         assert "GGPoker" in text
         assert "PokerNow" in text
+
+
+def test_a_ggpoker_tournament_hand_is_not_claimed() -> None:
+    """MADE UP header: tournaments are not read (no real GGPoker tournament file verified)."""
+    head = "Poker Hand #TM900000001: Tournament #9001, $5 Bounty Hold'em No Limit - Level1(10/20)"
+    ((hand_id, history, error),) = read_text_hands(head + "\n" + CALL.split("\n", 1)[1])
+    assert (hand_id, history) == ("TM900000001", None)
+    assert error is not None
+    assert error.unsupported
+    assert str(error).startswith("a GGPoker tournament hand is not read")

@@ -23,7 +23,10 @@ and turns it into a :class:`pokerkit.HandHistory`), with these differences:
   and what is collected do not include them), left out.
 
 A hand run twice (``*** FIRST FLOP ***``) is not scored, as on PokerStars.
-Only the games of :data:`~equity.histories.pokerstars.GAMES` are read.
+Only the games of :data:`~equity.histories.pokerstars.GAMES` are read, and only
+cash games: the reader is verified on real Rush & Cash files
+(tests/data/ggpoker), and a tournament hand (``Tournament #...`` in its
+header) is reported as not read.
 """
 
 from __future__ import annotations
@@ -72,6 +75,12 @@ def _fees(text: str) -> Decimal | None:
 
 def _history(hand_id: str, text: str) -> Any:
     """One GGPoker hand as a :class:`pokerkit.HandHistory`; :class:`PokerStarsError` if not."""
+    if "Tournament #" in text.partition("\n")[0]:
+        raise PokerStarsError(
+            "a GGPoker tournament hand is not read (the reader is verified on cash games only)",
+            "GGPoker tournament",
+            unsupported=True,
+        )
     if _CASH_DROP.search(text):
         raise PokerStarsError(
             "a hand with a Cash Drop (money the site adds to the pot) is not scored",
