@@ -55,7 +55,14 @@ _STREET = re.compile(r"^(?P<name>Flop|Turn|River):.*\[(?P<cards>[^\]]*)\]$")
 _SHOWS = re.compile(r"^shows a (?P<cards>.*?)\.?$")
 _COLLECTED = re.compile(r"^collected (?P<amount>[\d.]+) from pot\b")
 _UNCALLED = re.compile(r"^Uncalled bet of [\d.]+ returned to \"")
-_PASSED = ("The player ", "The admin ", "The game's ", "Your hand is ", "Dead Small Blind")
+_PASSED = (
+    "The player ",
+    "The admin ",
+    "The game's ",
+    "Your hand is ",
+    "Dead Small Blind",
+    "Undealt cards",
+)
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
 
