@@ -461,27 +461,6 @@ def _forced_bets(hand: StarsHand, order: list[str]) -> tuple[list[Decimal], list
     return antes, blinds
 
 
-def _check_calls(hand: StarsHand, order: list[str], forced: tuple[list[Any], list[Any]]) -> None:
-    """Every call must be of the bet to call: less only when it puts the caller all-in."""
-    n = len(order)
-    antes, blinds = (forced[0][::-1], forced[1][::-1]) if n == 2 else forced
-    put = {p: a + abs(b) for p, a, b in zip(order, antes, blinds, strict=True)}
-    paid, street = {p: abs(b) for p, b in zip(order, blinds, strict=True)}, "preflop"
-    for st, player, kind, amount in hand.actions:
-        if st != street:
-            paid, street = {}, st
-        mine = paid.get(player, Decimal(0))
-        owed = max(paid.values(), default=mine) - mine
-        all_in = put[player] + amount >= hand.stacks[player]
-        if kind == "cc" and amount and (amount > owed or (amount < owed and not all_in)):
-            raise PokerStarsError(
-                f"{player} calls {amount} but the bet to call is {owed}",
-                "call differs from the bet",
-            )
-        step = amount - mine if kind == "cbr" else amount if kind in ("cc", "bet") else 0
-        paid[player], put[player] = mine + step, put[player] + step
-
-
 def _actions(hand: StarsHand, order: list[str]) -> list[str]:
     """The PHH actions: hole cards, betting, the showdown right after the last bet, the board."""
     label = {p: f"p{i + 1}" for i, p in enumerate(order)}
@@ -532,7 +511,9 @@ def to_history(hand: StarsHand, venue: str = "PokerStars") -> Any:
     if len(order) < 2:
         raise PokerStarsError("fewer than two players are dealt in")
     antes, blinds = _forced_bets(hand, order)
-    _check_calls(hand, order, (antes, blinds))
+    from .calls import check_calls
+
+    check_calls(hand, order, (antes, blinds))
     collected = hand.collected or hand.summary_won
     if hand.collected and hand.summary_won:
         for name in sorted(set(hand.collected) | set(hand.summary_won)):
