@@ -32,6 +32,8 @@ from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from functools import partial
 from typing import Any
 
+from .calls import call_error
+
 __all__ = [
     "GAMES",
     "PokerStarsError",
@@ -511,9 +513,9 @@ def to_history(hand: StarsHand, venue: str = "PokerStars") -> Any:
     if len(order) < 2:
         raise PokerStarsError("fewer than two players are dealt in")
     antes, blinds = _forced_bets(hand, order)
-    from .calls import check_calls
-
-    check_calls(hand, order, (antes, blinds))
+    wrong = call_error(hand.actions, hand.stacks, order, (antes, blinds))
+    if wrong is not None:
+        raise PokerStarsError(wrong, "call differs from the bet")
     collected = hand.collected or hand.summary_won
     if hand.collected and hand.summary_won:
         for name in sorted(set(hand.collected) | set(hand.summary_won)):
