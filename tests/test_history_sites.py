@@ -291,3 +291,55 @@ def test_a_ggpoker_tournament_hand_is_not_claimed() -> None:
     assert error is not None
     assert error.unsupported
     assert str(error).startswith("a GGPoker tournament hand is not read")
+
+
+def _log(entries: list[str]) -> str:
+    """A PokerNow CSV of ``entries`` (oldest first), newest first as PokerNow writes it."""
+    rows = [
+        '"' + e.replace('"', '""') + f'",2026-01-01T00:00:{k:02d}.000Z,{100 + k}'
+        for k, e in enumerate(entries)
+    ]
+    return "entry,at,order\n" + "\n".join(reversed(rows)) + "\n"
+
+
+# MADE UP: a PokerNow table for cents, heads-up; the board is a royal flush, the pot of
+# 0.50 is split 0.25 each (split in whole chips, it would not add up)
+CHOP = [
+    '-- starting hand #7 (id: made7up) No Limit Texas Hold\'em (dealer: "Ann @ a1") --',
+    'Player stacks: #1 "Ann @ a1" (10.00) | #2 "Bob @ b2" (10.00)',
+    '"Ann @ a1" posts a small blind of 0.10',
+    '"Bob @ b2" posts a big blind of 0.25',
+    '"Ann @ a1" calls 0.25',
+    '"Bob @ b2" checks',
+    "Flop:  [A♠, K♠, Q♠]",
+    '"Bob @ b2" checks',
+    '"Ann @ a1" checks',
+    "Turn: A♠, K♠, Q♠ [J♠]",
+    '"Bob @ b2" checks',
+    '"Ann @ a1" checks',
+    "River: A♠, K♠, Q♠, J♠ [10♠]",
+    '"Bob @ b2" checks',
+    '"Ann @ a1" checks',
+    '"Bob @ b2" shows a 2♥, 3♦.',
+    '"Ann @ a1" shows a 4♥, 5♦.',
+    '"Bob @ b2" collected 0.25 from pot with Royal Flush',
+    '"Ann @ a1" collected 0.25 from pot with Royal Flush',
+    "-- ending hand #7 --",
+]
+
+
+def test_a_pokernow_pot_in_cents_is_split_in_cents(tmp_path: Path) -> None:
+    log = tmp_path / "cents.csv"
+    log.write_text(_log(CHOP), encoding="utf-8")
+    result = equity.history(str(log))
+    assert result.skipped == ()
+    rows = result.hands.set_index("player")
+    assert rows.loc[["Ann @ a1", "Bob @ b2"], "net"].tolist() == [0, 0]
+    assert set(result.hands["hand_id"]) == {"made7up"}
+    wrong = [e.replace("calls 0.25", "calls 0.20") for e in CHOP]
+    log.write_text(_log(wrong), encoding="utf-8")
+    (skipped,) = equity.history(str(log)).skipped
+    assert skipped.reason == (
+        "not a valid PokerNow hand (Ann @ a1 calls 0.10 but the bet to call is 0.15)"
+    )
+    assert skipped.kind == "call differs from the bet"

@@ -66,6 +66,19 @@ _PASSED = (
 _SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
 
 
+@dataclass
+class _LogHand(StarsHand):
+    """A PokerNow hand: its smallest amount is the finest one its log writes (chips, or
+    cents where the table plays for cents), for splitting a pot."""
+
+    chip: Decimal = Decimal(1)
+
+    @property
+    def unit(self) -> Decimal:
+        """The smallest amount of the hand."""
+        return self.chip
+
+
 @dataclass(frozen=True)
 class PokerNowHand:
     """One hand of a PokerNow log: its number, id (newer logs) and entries in order."""
@@ -166,7 +179,7 @@ def parse_log_hand(log_hand: PokerNowHand) -> StarsHand:
     if start["dealer"] not in seats:
         raise PokerStarsError("the dealer is not a seated player")
     name, variant = _GAMES[game]
-    hand = StarsHand(
+    hand = _LogHand(
         log_hand.number, name, variant, "", "", Decimal(0), Decimal(0),
         seats[start["dealer"]], seats, stacks,
     )  # fmt: skip
@@ -191,6 +204,9 @@ def parse_log_hand(log_hand: PokerNowHand) -> StarsHand:
     hand.small_blind = next((a for _, w, a in hand.posts if w == "small blind"), Decimal(0))
     hand.big_blind = next((a for _, w, a in hand.posts if w == "big blind"), Decimal(0))
     hand.rake = Decimal(0)  # PokerNow takes none: the amounts collected are the whole pot
+    amounts = [*stacks.values(), *(a for _, _, a in hand.posts), *(a[3] for a in hand.actions)]
+    places = [int(a.as_tuple().exponent) for a in amounts if a.is_finite()]
+    hand.chip = Decimal(1).scaleb(min([0, *places]))  # 0.01 for a table playing cents
     return hand
 
 
