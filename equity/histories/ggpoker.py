@@ -22,7 +22,10 @@ and turns it into a :class:`pokerkit.HandHistory`), with these differences:
   ($0.05)`` in the SUMMARY: payments between players beside the pot (the pot
   and what is collected do not include them), left out.
 
-A hand run twice (``*** FIRST FLOP ***``) is not scored, as on PokerStars.
+A hand run more than once is not scored: where PokerStars names only the
+run-outs' streets ``FIRST``/``SECOND``, GGPoker names the streets before the
+all-in ``FIRST`` too (``*** FIRST FLOP ***`` with bets on it), and its SUMMARY
+says ``Hand was run two times``; those hands are reported, not read.
 Only the games of :data:`~equity.histories.pokerstars.GAMES` are read, and only
 cash games: the reader is verified on real Rush & Cash files
 (tests/data/ggpoker), and a tournament hand (``Tournament #...`` in its
@@ -50,6 +53,7 @@ _HEADER = re.compile(
 _SHOWDOWN = re.compile(r"^(\*\*\* (?:[A-Z]+ )?)SHOWDOWN(?= \*\*\*)", re.MULTILINE)
 _TOTAL = re.compile(r"^Total pot [^|\n]*((?:\|[^|\n]*)*)$", re.MULTILINE)
 _FEE = re.compile(r"\|\s*(?P<name>[A-Za-z ]+?)\s+(?P<amount>\S+)\s*")
+_RUNS = re.compile(r"^(?:\*\*\* (?:FIRST|SECOND|THIRD) |Hand was run )", re.MULTILINE)
 _CASH_DROP = re.compile(r"^Cash Drop to Pot\b", re.MULTILINE)
 _CASHOUT = re.compile(r": (?:Chooses to EV Cashout|Pays Cashout Risk|Receives Cashout)\b")
 
@@ -79,6 +83,13 @@ def _history(hand_id: str, text: str) -> Any:
         raise PokerStarsError(
             "a GGPoker tournament hand is not read (the reader is verified on cash games only)",
             "GGPoker tournament",
+            unsupported=True,
+        )
+    if _RUNS.search(text):
+        raise PokerStarsError(
+            "a GGPoker hand run more than once is not scored (GGPoker names the streets before "
+            "the all-in FIRST too: its run-outs are not read)",
+            "run more than once",
             unsupported=True,
         )
     if _CASH_DROP.search(text):
