@@ -1,13 +1,15 @@
 """Hand histories: all-in equity, EV-adjusted results and luck on real hands (``equity.history``).
 
 :func:`history` reads PHH hand histories (the open standard, read with
-pokerkit) and PokerStars text hand histories (:mod:`equity.histories.pokerstars`,
-turned into PHH), replays every hand, reconciles it with what the history records,
-finds the all-in moment, builds the main and side pots and scores each
-all-in player's exact equity in each pot with :func:`equity.calculate`.  The
-definitions are in :mod:`equity.histories.hand`, :mod:`equity.histories.pots`
-and :mod:`equity.histories.score`; :data:`DEFINITIONS` states them for the
-command line.  The package is ``histories`` so that ``equity.history`` stays the
+pokerkit), PokerStars and GGPoker text hand histories and PokerNow logs
+(:mod:`equity.histories.pokerstars`, :mod:`~equity.histories.ggpoker`,
+:mod:`~equity.histories.pokernow`, turned into PHH), replays every hand,
+reconciles it with what the history records, finds the all-in moment, builds
+the main and side pots and scores each all-in player's exact equity in each pot
+with :func:`equity.calculate`.  The definitions are in
+:mod:`equity.histories.hand`, :mod:`equity.histories.pots` and
+:mod:`equity.histories.score`; :data:`DEFINITIONS` states them for the command
+line.  The package is ``histories`` so that ``equity.history`` stays the
 function (importing a subpackage would set the attribute to the module).
 """
 

@@ -34,6 +34,7 @@ from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from functools import partial
 from typing import Any
 
+from .calls import call_error
 from .stars_runs import RUN_STREET, StarsRuns
 
 __all__ = [
@@ -136,7 +137,8 @@ class StarsHand:
     posts: list[tuple[str, str, Decimal]] = field(default_factory=list)
     """``(player, "small blind" | "big blind" | "small & big blinds" | "ante", amount)``."""
     actions: list[tuple[str, str, str, Decimal]] = field(default_factory=list)
-    """``(street, player, "f" | "cc" | "cbr" | "sm", amount)``; for ``cbr`` the amount bet to."""
+    """``(street, player, "f" | "cc" | "cbr" | "bet", amount)``: for ``cbr`` the amount bet to,
+    for ``bet`` the amount bet, for ``cc`` the amount called (0 for a check)."""
     boards: list[list[str]] = field(default_factory=list)
     """The cards of the flop, turn and river, as dealt."""
     cards: dict[str, list[str]] = field(default_factory=dict)
@@ -168,9 +170,9 @@ def is_pokerstars(text: str) -> bool:
     return _HEADER.search(text) is not None
 
 
-def split_hands(text: str) -> list[tuple[str, str]]:
-    """The hands of a file: ``(hand id, text)`` from each header line to the next."""
-    marks = list(_HEADER.finditer(text))
+def split_hands(text: str, header: re.Pattern[str] = _HEADER) -> list[tuple[str, str]]:
+    """The hands of a file: ``(hand id, text)`` from each ``header`` line to the next."""
+    marks = list(header.finditer(text))
     ends = [m.start() for m in marks[1:]] + [len(text)]
     return [
         (m["id"], _SEPARATOR.sub("", text[m.start() : end]).strip())
@@ -242,13 +244,17 @@ def _player_prefix(line: str, names: list[str], sep: str) -> tuple[str, str] | N
     return None
 
 
-def parse_hand(hand_id: str, text: str) -> StarsHand:
-    """Parse one hand's text; :class:`PokerStarsError` with the reason when it cannot be read."""
+def parse_hand(hand_id: str, text: str, header_line: re.Pattern[str] = _HEADER) -> StarsHand:
+    """Parse one hand's text; :class:`PokerStarsError` with the reason when it cannot be read.
+
+    ``header_line`` matches the first line (its ``rest``: game and stakes); another
+    site writing PokerStars' format passes its own (:mod:`equity.histories.ggpoker`).
+    """
     lines = [line.strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
-    header = _HEADER.match(lines[0])
+    header = header_line.match(lines[0])
     if header is None:
-        raise PokerStarsError("the first line is not a PokerStars hand header")
+        raise PokerStarsError("the first line is not a hand header")
     game, variant, tournament, currency, sb, bb = _parse_header(header["rest"])
     button = 0
     table = ""
@@ -386,8 +392,10 @@ def _action(hand: StarsHand, name: str, street: str, m: re.Match[str]) -> None:
         if m["cards"]:
             _hole(hand, name, m["cards"])
         hand.actions.append((street, name, "f", Decimal(0)))
-    elif verb in ("checks", "calls"):
+    elif verb == "checks":
         hand.actions.append((street, name, "cc", Decimal(0)))
+    elif verb == "calls" and m["a"] is not None:
+        hand.actions.append((street, name, "cc", _amount(m["a"])))
     elif verb == "bets" and m["a"] is not None:
         hand.actions.append((street, name, "bet", _amount(m["a"])))
     elif verb == "raises" and m["b"] is not None:
@@ -513,7 +521,7 @@ def _actions(hand: StarsHand, order: list[str]) -> list[str]:
     return out + hand.runs.actions()  # a hand run more than once: each run-out in turn
 
 
-def to_history(hand: StarsHand) -> Any:
+def to_history(hand: StarsHand, venue: str = "PokerStars") -> Any:
     """The hand as a :class:`pokerkit.HandHistory` (PHH fields), for the replay."""
     from pokerkit import HandHistory
 
@@ -521,6 +529,9 @@ def to_history(hand: StarsHand) -> Any:
     if len(order) < 2:
         raise PokerStarsError("fewer than two players are dealt in")
     antes, blinds = _forced_bets(hand, order)
+    wrong = call_error(hand.actions, hand.stacks, order, (antes, blinds))
+    if wrong is not None:
+        raise PokerStarsError(wrong, "call differs from the bet")
     collected = hand.collected or hand.summary_won
     if hand.collected and hand.summary_won:
         for name in sorted(set(hand.collected) | set(hand.summary_won)):
@@ -552,7 +563,7 @@ def to_history(hand: StarsHand) -> Any:
         "seats": [hand.seats[p] for p in order],
         "hand": int(hand.hand_id),
         "table": hand.table or None,
-        "venue": "PokerStars",
+        "venue": venue,
         "winnings": [collected.get(p, Decimal(0)) for p in order],
         "user_defined_fields": extra,
         "divmod": partial(_quantized_divmod, unit=hand.unit),
