@@ -324,10 +324,10 @@ def check_parentheses(text: str) -> None:
     Examples
     --------
     >>> check_parentheses("(AsKd)Qh7c8d9s(2c)")
-    >>> check_parentheses("((AsKd)Qh")
+    >>> check_parentheses("((As")
     Traceback (most recent call last):
     ...
-    ValueError: '((AsKd)Qh' opens a parenthesis inside another: write down cards in one pair, '(AsKd)Qh'
+    ValueError: '((As' opens a parenthesis inside another: write down cards in one pair, '(AsKd)Qh'
     """
     example = "write down cards in one pair, '(AsKd)Qh'"
     depth = 0

@@ -313,8 +313,10 @@ def describe_result(result: Any) -> str:
             f"no qualifying low in {no_low:.4%} of deals; scoop = the whole pot alone, "
             "part = some of the pot but not all"
         )
-    for p, combos in result.combo_results.items():
-        classes = combos.get("classes", {})
+    by_class = {p: combos.get("classes", {}) for p, combos in result.combo_results.items()}
+    if all(len(classes) <= 1 for classes in by_class.values()):
+        by_class = {}  # one class each: the table above says it all
+    for p, classes in by_class.items():
         if classes:
             best = sorted(classes.items(), key=lambda kv: -kv[1])
             shown = ", ".join(f"{k} {v:.1%}" for k, v in best[:12])
