@@ -33,6 +33,7 @@ __all__ = [
     "SUITS",
     "card_mask",
     "check_parentheses",
+    "first_bad_card",
     "format_card",
     "format_cards",
     "format_down_cards",
@@ -369,6 +370,47 @@ def format_down_cards(text: str, slots: Sequence[int], formatted: str) -> str:
         shown = format_cards(m.bit_length() - 1 for m in mine) if exact else format_pattern(mine)
         parts.append(f"({shown})" if i % 2 else shown)
     return ("" if exact else " ").join(parts)
+
+
+def first_bad_card(text: str, exact: bool = False) -> str | None:
+    """The first piece of ``text`` that is not a card, a rank, a suit or ``*`` (None if none);
+    with ``exact``, the first that is not a card.
+
+    The piece runs from where its card would start to the character that
+    breaks it (``Ax`` in ``Ax7d2c``, ``1x`` in ``1x``), for one-sentence
+    errors that name the bad card; parentheses are not checked here.
+
+    Examples
+    --------
+    >>> first_bad_card("Ax7d2c"), first_bad_card("Ts9s 2h"), first_bad_card("2c7d9h h")
+    ('Ax', None, None)
+    >>> first_bad_card("2c7d9h h", exact=True)
+    'h'
+    """
+    for chunk in _SEPARATORS.split(text.replace("(", " ").replace(")", " ").strip()):
+        pos = 0
+        while pos < len(chunk):
+            if chunk[pos] == "*" and not exact:
+                pos += 1
+                continue
+            card = _CARD_RE.match(chunk, pos)
+            if card is not None:
+                pos = card.end()
+                continue
+            start = pos
+            if exact:
+                return chunk[start : start + 2]
+            part = _WILD_RANK_RE.match(chunk, pos) or _WILD_SUIT_RE.match(chunk, pos)
+            if part is None:
+                return chunk[start : start + 2]
+            pos = part.end()
+            after = chunk[pos : pos + 1]
+            fits = (
+                after == "*" or _WILD_RANK_RE.match(chunk, pos) or _WILD_SUIT_RE.match(chunk, pos)
+            )
+            if after and not fits:
+                return chunk[start : pos + 1]
+    return None
 
 
 def is_exact_pattern(slots: Sequence[int]) -> bool:

@@ -9,7 +9,7 @@ that need them, so ``equity eval`` starts about as fast as ``import numpy``.
 Subcommands live in ``_hands`` (eval, compare, range), ``_equity`` (query,
 table), ``_freq`` (freq, report) and ``_rules`` (rules, each game's rules page);
 ``_icm`` (icm); ``_pushfold`` (pushfold); ``_playable`` (playable); ``_util`` holds what
-they share.
+they share and ``_checks`` what every command's options are checked for first.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from ._equity import add_query, add_table
 from ._freq import add_freq, add_report
 from ._hands import add_compare, add_eval, add_range
 from ._history import add_history
+from ._checks import check_options
 from ._hits import add_hits
 from ._icm import add_icm
 from ._playable import add_playable
@@ -99,6 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     try:
+        check_options(args)  # before any work: contradictory options, malformed cards
         return int(args.func(args))
     except ValueError as exc:
         print(f"equity {args.command}: error: {exc}", file=sys.stderr)
