@@ -18,13 +18,13 @@ import sys
 from collections.abc import Sequence
 
 from .._version import __version__
+from ._checks import check_options
 from ._deal import add_deal
 from ._distribution import add_distribution
 from ._equity import add_query, add_table
 from ._freq import add_freq, add_report
 from ._hands import add_compare, add_eval, add_range
 from ._history import add_history
-from ._checks import check_options
 from ._hits import add_hits
 from ._icm import add_icm
 from ._playable import add_playable
