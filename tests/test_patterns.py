@@ -369,7 +369,7 @@ def test_cli_json_shows_the_pattern(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["query", "AsKs", "Ax"], "'Ax'"),
         (["query", "AsKs", "Ah Ah"], "fits no hand"),
-        (["query", "AsKs", "QhQd", "--dead", "h"], "dead cards must be exact"),
+        (["query", "AsKs", "QhQd", "--dead", "h"], "--dead 'h': 'h' is not a card"),
         (["query", "As *", "As *"], "no legal deal"),
     ],
 )
