@@ -9,12 +9,13 @@ covered or fails here.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
 from equity.cli import build_parser, main
-from equity.cli._checks import CARD_OPTIONS, CONTRADICTIONS, PARTLY_KNOWN
+from equity.cli._checks import CARD_OPTIONS, CONTRADICTIONS, PARTLY_KNOWN, check_cards
 
 BASE = {
     "eval": ["eval", "AsKsQsJsTs"],
@@ -93,15 +94,23 @@ def test_a_malformed_card_names_the_option_and_the_card(
     assert line.startswith(f"equity {command}: error: {flag} {value!r}: {bad}")
 
 
-@pytest.mark.parametrize(("command", "name", "partly"), _card_cases())
+@pytest.mark.parametrize(
+    ("command", "name"), [(c, n) for c, n, partly in _card_cases() if not partly]
+)
 def test_partly_known_cards_where_exact_ones_are_needed(
-    command: str, name: str, partly: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    command: str, name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A rank alone ('A') is a card only where partly known cards are taken."""
-    if partly:
-        pytest.skip(f"{command} --{name} takes partly known cards")
     line = _refused([*BASE[command], f"--{name}", "Ts9s A"], tmp_path, capsys)
     assert f"--{name} 'Ts9s A': 'A' is not a card" in line
+
+
+def test_partly_known_cards_pass_where_they_are_taken() -> None:
+    assert {(c, n) for c, n, partly in _card_cases() if partly} == PARTLY_KNOWN
+    check_cards("--board", "2c7d9h h", exact=False)
+    check_cards("--board", "A * *", exact=False)
+    with pytest.raises(ValueError, match=re.escape("--board 'A * x': 'x' is not a card")):
+        check_cards("--board", "A * x", exact=False)
 
 
 def _pair_cases() -> list[tuple[str, str, str]]:
