@@ -123,3 +123,16 @@ def test_a_long_run_is_announced(
     )
     assert main(["query", *HANDS, "--board", BOARD, "--quiet"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_one_thread_per_small_board_changes_no_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Small boards run on one thread (a parallel launch costs more): the same counts."""
+    import equity.engine.patterns as patterns_module
+
+    one = calculate(HANDS, board=BOARD, trials=20_000, seed=5)
+    exact_one = calculate(HANDS, board=BOARD)
+    monkeypatch.setattr(patterns_module, "ONE_THREAD_DEALS", 0)
+    monkeypatch.setattr(patterns_module, "ONE_THREAD_WORK", 0)
+    np.testing.assert_array_equal(calculate(HANDS, board=BOARD, trials=20_000, seed=5).counts,
+                                  one.counts)  # fmt: skip
+    np.testing.assert_array_equal(calculate(HANDS, board=BOARD).counts, exact_one.counts)

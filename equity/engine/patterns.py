@@ -58,10 +58,13 @@ from .job import Job
 from .montecarlo import run_mc
 from .prepare import prepare
 from .reduce import make_result
+from .rounds import one_thread
 
 __all__ = [
     "MAX_BOARD_OPTIONS",
     "MIN_BOARD_DEALS",
+    "ONE_THREAD_DEALS",
+    "ONE_THREAD_WORK",
     "PASS_DEALS",
     "BoardJobs",
     "SamplingPlan",
@@ -76,6 +79,12 @@ __all__ = [
 
 MAX_BOARD_OPTIONS = 5_000
 """The most concrete boards a partly known board may stand for (``A * *``: 4,804 flops)."""
+ONE_THREAD_WORK = 20_000_000
+"""A board whose enumeration is fewer hand evaluations runs on one thread: a parallel
+launch costs more than it saves (on two busy cores, 35-50 ms a launch against 2-12 ms a
+small board on one thread)."""
+ONE_THREAD_DEALS = 500_000
+"""A board sampled with fewer player-deals (deals times players) runs on one thread."""
 
 
 def _pattern_of(cards: object) -> tuple[int, ...] | None:
@@ -156,6 +165,8 @@ class BoardJobs(NamedTuple):
     """Players holding a range or pattern (the boards are sampled when at most one does)."""
     work: int
     """Hand evaluations of enumerating every board exactly (:meth:`.job.Job.exact_work`)."""
+    works: tuple[int, ...] = ()
+    """Each board's hand evaluations (``work`` is their sum)."""
 
 
 def board_jobs(
@@ -187,9 +198,9 @@ def board_jobs(
         jobs.append((job, times))
     if not jobs:
         raise ValueError(f"board {shown!r}: no deal fits the hands, the dead cards and the board")
-    work = sum(job.exact_work() for job, _ in jobs)
+    works = tuple(job.exact_work() for job, _ in jobs)
     n_ranges = sum(p.kind == KIND_RANGE for p in base.players)
-    return BoardJobs(jobs, shown, n_ranges, work)
+    return BoardJobs(jobs, shown, n_ranges, sum(works), works)
 
 
 def run_board_pattern(
@@ -271,7 +282,8 @@ def _enumerate(
     cat_total = 0.0
     names: tuple[str, ...] = ()
     for i, (job, times) in enumerate(jobs):
-        run = job.family.run_exact(job, executor, None, categories)
+        with one_thread(job.exact_work() < ONE_THREAD_WORK):
+            run = job.family.run_exact(job, executor, None, categories)
         counts = counts + times * run.counts
         total = total + times * run.total
         samples += times * run.samples
@@ -350,8 +362,9 @@ def _sample(
         seeds = np.random.SeedSequence(entropy).generate_state(len(jobs), dtype=np.uint32)
         for b, ((job, _), n, s) in enumerate(zip(jobs, sizes.tolist(), seeds.tolist(),
                                                  strict=True)):  # fmt: skip
-            mc = run_mc(job, n, plan.batch_size_of(n), int(s), None, None, None, executor,
-                        whole=True)  # fmt: skip
+            with one_thread(n * n_players < ONE_THREAD_DEALS):
+                mc = run_mc(job, n, plan.batch_size_of(n), int(s), None, None, None, executor,
+                            whole=True)  # fmt: skip
             counts[b] += mc["counts"]
             if mc["extra"] is not None:
                 if extra is None:

@@ -47,6 +47,8 @@ from .families import family
 from .job import Job
 from .montecarlo import MIN_BATCHES
 from .patterns import (
+    ONE_THREAD_DEALS,
+    ONE_THREAD_WORK,
     PASS_DEALS,
     BoardJobs,
     board_jobs,
@@ -86,13 +88,14 @@ REFERENCE_THREADS = 2
 shared with other work (a quiet machine is faster), warm kernels."""
 CALL_SECONDS = 0.0003
 """A warm call's fixed cost (validation, arrays, the result): the estimate of a tiny spot."""
-BOARD_EXACT_SECONDS = 0.011
+BOARD_EXACT_SECONDS = 0.006
 """A partly known board: each known board's fixed cost when enumerated (its job's arrays, a
-kernel launch, its per-combo table), measured as the rates are (``KhKd`` v ``A *`` on
-``A * *``: 59 s for 4,420 boards and 1.4e9 hand evaluations, of which 48 s fixed)."""
-BOARD_MC_SECONDS = 0.004
-"""A partly known board: each known board's fixed cost when sampled (one kernel launch a
-pass), measured the same way (3-4.5 ms a board of 226 deals)."""
+one-thread kernel launch, its per-combo table), measured as the rates are (``KhKd`` v
+``A *`` on ``A * *``, 4,420 boards of 330,000 hand evaluations: 10-12 ms a board on one
+thread at a load average of 14, of which about 5 ms evaluating)."""
+BOARD_MC_SECONDS = 0.0025
+"""A partly known board: each known board's fixed cost when sampled (one one-thread kernel
+launch a pass), measured the same way (2.1-2.8 ms a board of 226 deals)."""
 
 ROUTES = ("preflop-table", "job", "board-pattern")
 """The ways to an answer (the module doc)."""
@@ -435,7 +438,7 @@ def _board_plan(
     explicit_mc = trials is not None or target_stderr is not None or time_limit is not None
     why = "asked" if method != "auto" else "trials" if explicit_mc else "auto"
     threads = options["threads"]
-    exact_seconds = _seconds(family(g).exact_rate, threads, work) + n_boards * BOARD_EXACT_SECONDS
+    exact_seconds = _board_exact_seconds(boards, threads)
     if method == "auto" and explicit_mc:
         method = "monte-carlo"
     if method == "auto":
@@ -467,15 +470,27 @@ def _board_plan(
                 board=shown, boards=boards, options=options)  # fmt: skip
 
 
+def _board_exact_seconds(boards: BoardJobs, threads: int | None) -> float:
+    """Seconds of enumerating every board: its work (a small board on one thread,
+    :data:`~.patterns.ONE_THREAD_WORK`) and each board's fixed cost."""
+    rate = family(boards.jobs[0][0].game).exact_rate
+    small = sum(w for w in boards.works if w < ONE_THREAD_WORK)
+    seconds = _seconds(rate, 1, small) + _seconds(rate, threads, boards.work - small)
+    return seconds + len(boards.jobs) * BOARD_EXACT_SECONDS
+
+
 def _board_mc_seconds(
     g: Game, n_players: int, n_boards: int, deals: int, threads: int | None, limit: float | None
 ) -> float:
-    """Seconds of sampling ``deals`` over ``n_boards`` boards: the deals and each board's
-    fixed cost, in passes of :data:`~.patterns.PASS_DEALS` under a stop rule (the time
-    limit when it comes first)."""
-    passes = 1 if limit is None else -(-deals // sampled_deals(n_boards, PASS_DEALS))
+    """Seconds of sampling ``deals`` over ``n_boards`` boards: the deals (on one thread when
+    a board's are few, :data:`~.patterns.ONE_THREAD_DEALS`) and each board's fixed cost, in
+    passes of :data:`~.patterns.PASS_DEALS` under a stop rule (the time limit when it comes
+    first)."""
+    per_pass = sampled_deals(n_boards, PASS_DEALS) if limit is not None else deals
+    passes = -(-deals // per_pass)
     per_board = n_boards * BOARD_MC_SECONDS * passes
-    seconds = _seconds(family(g).mc_rate, threads, deals * n_players) + per_board
+    one = per_pass * n_players / n_boards < ONE_THREAD_DEALS
+    seconds = _seconds(family(g).mc_rate, 1 if one else threads, deals * n_players) + per_board
     return seconds if limit is None else min(seconds, limit)
 
 
