@@ -9,7 +9,7 @@ that need them, so ``equity eval`` starts about as fast as ``import numpy``.
 Subcommands live in ``_hands`` (eval, compare, range), ``_equity`` (query,
 table), ``_freq`` (freq, report) and ``_rules`` (rules, each game's rules page);
 ``_icm`` (icm); ``_pushfold`` (pushfold); ``_playable`` (playable); ``_util`` holds what
-they share.
+they share and ``_checks`` what every command's options are checked for first.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from .._version import __version__
+from ._checks import check_options
 from ._deal import add_deal
 from ._distribution import add_distribution
 from ._equity import add_query, add_table
@@ -99,6 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.close()
         return 0
     try:
+        check_options(args)  # before any work: contradictory options, malformed cards
         return int(args.func(args))
     except ValueError as exc:
         print(f"equity {args.command}: error: {exc}", file=sys.stderr)
