@@ -1,12 +1,12 @@
 # Two commands do all the set-up: `make demo` runs the main job, `make test`
-# runs the whole test suite.  Both create (or reuse) the virtual environment
-# .venv and install the package into it.
+# runs the whole test suite (`make docs` builds the documentation site).  Each creates (or
+# reuses) the virtual environment .venv and installs the package into it.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench notebooks notebook-outputs clean
+.PHONY: demo test lint docs bench notebooks notebook-outputs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,6 +39,13 @@ lint: $(STAMP)
 	$(BIN)/ruff check equity tests bench tools
 	$(BIN)/ruff format --check equity tests bench tools
 	$(BIN)/mypy
+
+# The documentation site (docs/, mkdocs.yml) into build/site; strict: a broken link, a missing
+# page or a docstring that does not parse is an error.  Its examples run in make test
+# (tests/test_docs.py).
+docs: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[docs]"
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir build/site
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"
