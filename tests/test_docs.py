@@ -162,3 +162,43 @@ def test_the_readme_links_resolve() -> None:
         assert (ROOT / link).is_file(), link
     for page in local:
         assert not re.search(r"\]\((?!https?://)[^)]*\.\./", (ROOT / page).read_text()), page
+
+
+def test_the_package_page_stands_alone() -> None:
+    """The wheel's long description is PYPI.md, whose links are absolute (the README's
+    relative links and image do not resolve off the repository), and its summary names
+    every kind of game and the hand histories."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert project["readme"]["file"] == "PYPI.md"
+    text = (ROOT / "PYPI.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)]*)\)", text)
+    assert all(t.startswith("https://") for t in targets), targets
+    assert "<img" not in text
+    summary = project["description"].lower()
+    for kind in ("hold'em", "omaha", "courchevel", "short deck", "five-card", "zha jin hua"):
+        assert kind in summary, kind
+    for kind in ("stud", "razz", "draw", "lowball", "badugi", "hand-history"):
+        assert kind in summary, kind
+    assert any(
+        c.startswith("Programming Language :: Python :: 3.11") for c in project["classifiers"]
+    )
+
+
+def test_no_help_names_a_file_of_the_repository(capsys: pytest.CaptureFixture[str]) -> None:
+    """A wheel user has no ``tests/data``: the examples of ``--help`` name their own files."""
+    from equity.cli import build_parser
+
+    parser = build_parser()
+    commands = [
+        name
+        for action in parser._subparsers._group_actions  # type: ignore[union-attr]
+        for name in getattr(action, "choices", {}) or {}
+    ]
+    assert "history" in commands
+    for argv in ([], *([c] for c in commands)):
+        assert main([*argv, "--help"]) == 0
+        out = capsys.readouterr().out
+        assert "examples:" in out or not argv, argv
+        assert "tests/" not in out, argv
