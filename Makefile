@@ -26,6 +26,7 @@ demo: $(STAMP)
 	$(BIN)/equity hits "QQ+,AKs,JTs" --board Ts9s2h
 	$(BIN)/equity freq --game holdem --trials 1e7 --seed 2026
 	$(BIN)/equity report frequencies --out build/demo-report --size small --quiet
+	@echo "The equity command is in $(BIN): 'source $(BIN)/activate' to type 'equity ...', or run $(BIN)/equity."
 
 # Every test, the slow ones too, on TEST_WORKERS pytest-xdist workers (one per core of the
 # 2-core reference machine); they share the Numba cache, and tests/conftest.py has a

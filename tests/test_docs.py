@@ -5,7 +5,8 @@ a docstring and a place in the API reference, every link of the README resolves.
   the command runs in this process (:func:`equity.cli.main`, from the repository's root) and
   its standard output must be the block's lines, one for one, the run times aside (:data:`TIMES`).
 * A ```` ```pycon ```` block is a Python session: it runs as a doctest.  A ```` ```python ````
-  or ```` ```sh ```` block is shown, not run (a cluster's address, a notebook's display).
+  or ```` ```sh ```` block is shown, not run (a cluster's address, a notebook's display);
+  a block with no language is a command's output, and starts with its command.
 
 The site itself (``make docs``: ``mkdocs build --strict``, broken links and docstrings that
 do not parse are errors) is built by ``.ci/run`` after the tests, not here.
@@ -74,8 +75,10 @@ def test_the_docs_show_commands_and_sessions() -> None:
     pages = {where.split(":")[0] for where, _, _ in COMMANDS}
     assert {"docs/hand-histories.md", "docs/decisions.md"} <= pages
     assert any(where.startswith("README.md:") for where, _ in SESSIONS)
-    for page, _, body in _blocks():
-        assert "\n$ equity " not in body, f"{page}: one command per output block"
+    for page, line, body in _blocks():
+        assert "\n$ equity " not in body, f"{page}:{line}: one command per output block"
+    for page, line, body in _blocks(""):
+        assert body.startswith("$ equity "), f"{page}:{line}: a bare block is a command's output"
 
 
 @pytest.mark.parametrize(("where", "command", "shown"), COMMANDS, ids=[c[0] for c in COMMANDS])
@@ -95,7 +98,10 @@ def test_a_command_prints_what_the_docs_show(
 
 
 @pytest.mark.parametrize(("where", "session"), SESSIONS, ids=[s[0] for s in SESSIONS])
-def test_a_python_session_runs_as_shown(where: str, session: str) -> None:
+def test_a_python_session_runs_as_shown(
+    where: str, session: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
     test = doctest.DocTestParser().get_doctest(session, {}, where, where, 0)
     assert test.examples, where
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
