@@ -66,4 +66,4 @@ def test_the_decisions_examples_print_what_the_readme_shows(
         assert SECONDS.sub("", printed) == SECONDS.sub("", shown), command
 
 
-DECISIONS = "Decisions: push/fold, the EV of a call, playable hands"
+DECISIONS = "Push/fold, the EV of a call, playable hands"
