@@ -208,3 +208,32 @@ def test_no_help_names_a_file_of_the_repository(capsys: pytest.CaptureFixture[st
         out = capsys.readouterr().out
         assert "examples:" in out or not argv, argv
         assert "tests/" not in out, argv
+
+
+TOUR_RUN = (
+    "equity eval Kh Kd 5s Ks 5c 2d 3d",
+    "equity query AsKs QhQd",
+    'equity query AhKd "QQ+,AKs" random --board Ts9s2h',
+    "equity query --game omaha AsAhKsKh QdQcJdJc",
+)
+"""The README tour's commands that run in a second or less, and whose comment quotes a
+figure or a description of their output."""
+
+
+@pytest.mark.parametrize("command", TOUR_RUN)
+def test_the_tour_quotes_what_its_commands_print(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A figure (``1,712,304``, ``14.0208%``) or description quoted in the comment of a
+    README tour line is in that command's output."""
+    tour = (ROOT / "README.md").read_text(encoding="utf-8").split("## What it does\n", 1)[1]
+    line = next(row for row in tour.splitlines() if row.startswith(command + " "))
+    comment = line.split("#", 1)[1]
+    quoted = re.findall(r"\d{1,3}(?:,\d{3})+|\d+\.\d+%", comment)
+    if command.startswith("equity eval"):
+        quoted = [comment.strip()]
+    assert quoted, line
+    assert main(shlex.split(command)[1:]) == 0
+    printed = capsys.readouterr().out
+    for figure in quoted:
+        assert figure in printed, (command, figure)
