@@ -601,7 +601,8 @@ def test_folders_gzip_stdin_and_a_file_without_hands(
 def test_help_and_readme_name_pokerstars(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["history", "--help"]) == 0
     shown = " ".join(capsys.readouterr().out.split())
-    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
+    docs = Path(__file__).parents[1] / "docs" / "hand-histories.md"
+    readme = " ".join(docs.read_text().split())
     for text in (shown, readme):
         assert "PokerStars" in text
         assert ".txt" in text

@@ -53,7 +53,7 @@ def build_parser() -> Parser:
         "  equity freq --game holdem --exact\n"
         "  equity range 'QQ+,AKs@50' --grid\n"
         "  equity rules shortdeck\n"
-        "  equity history tests/data/phh --json\n"
+        "  equity history hands.phhs --json\n"
         "  equity icm 5000 3000 2000 --payouts 50,30,20 --chop\n"
         "  equity pushfold --stack 10 --hero SB\n\n"
         "'equity COMMAND --help' shows each command's options and examples,\n"

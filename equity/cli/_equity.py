@@ -452,7 +452,7 @@ def add_table(sub: Any) -> None:
         "beside OUT, so an interrupted run resumes.",
         epilog=lambda: (
             "examples:\n"
-            "  equity table preflop --out preflop.parquet           # 1-2 minutes on 2 cores\n"
+            "  equity table preflop --out preflop.parquet           # about 2 minutes on 2 cores\n"
             "  equity table preflop --out preflop.csv --scheduler local:4"
         ),
     )

@@ -44,7 +44,7 @@ Every replay is reconciled with what the history records (finishing stacks, or w
 in a PokerStars hand also the total pot and rake): a hand that does not add up is reported \
 with the reason and left out of the totals; \
 variants other than no-limit hold'em and pot-limit Omaha are counted and skipped."""
-"""The definitions, as ``equity history --definitions`` and the README state them."""
+"""The definitions, as ``equity history --definitions`` and the docs (hand histories) state them."""
 
 MONEY_DEFINITIONS = """\
 With the payouts of a tournament (prizes, first place first), each hand played while the \
@@ -62,4 +62,4 @@ The table holds the whole field from the hand that knocks a player out in place 
 table of p players (or leaves p - 1 players, all at the table: from the next hand), or \
 from a hand seating every entrant (--entrants, or a summary); other tournament hands stay \
 in chips, with the reason."""
-"""How ``equity history --payouts`` values hands in money, as the README states it."""
+"""How ``equity history --payouts`` values hands in money, as the docs (hand histories) state it."""

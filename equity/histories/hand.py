@@ -1,6 +1,6 @@
 """What a replayed hand gives, and the money checks: the definitions of ``equity.history``.
 
-Definitions (the README and ``equity history --help`` state them too):
+Definitions (docs/hand-histories.md and ``equity history --help`` state them too):
 
 * **contributed**: what a player put in over the whole hand (antes, blinds,
   bets), an uncalled bet returned: the largest contribution is cut to the
