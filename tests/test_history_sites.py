@@ -269,77 +269,15 @@ def test_history_says_when_it_compiles(
     assert err.count("compiling the kernels this command needs (first run only") == 1
 
 
-def test_the_readme_shows_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Hand histories\n", 1)[1].split("\n## ", 1)[0]
-    line = "$ equity history tests/data/ggpoker --player Hero"
-    block = section.split(line + "\n", 1)[1].split("```", 1)[0]
-    assert main(["history", str(GG), "--player", "Hero"]) == 0
-    assert capsys.readouterr().out == block
+def test_the_docs_and_the_help_name_both_sites(capsys: pytest.CaptureFixture[str]) -> None:
+    """The page's example is run by ``test_docs.py``; here: both sites named in it and in
+    ``history --help``."""
+    from documentation import page
+
+    text = page("hand-histories.md")
+    assert "$ equity history tests/data/ggpoker --player Hero" in text
     assert main(["history", "--help"]) == 0
     shown = " ".join(capsys.readouterr().out.split())
-    for text in (shown, " ".join(section.split())):
-        assert "GGPoker" in text
-        assert "PokerNow" in text
-
-
-def test_a_ggpoker_tournament_hand_is_not_claimed() -> None:
-    """MADE UP header: tournaments are not read (no real GGPoker tournament file verified)."""
-    head = "Poker Hand #TM900000001: Tournament #9001, $5 Bounty Hold'em No Limit - Level1(10/20)"
-    ((hand_id, history, error),) = read_text_hands(head + "\n" + CALL.split("\n", 1)[1])
-    assert (hand_id, history) == ("TM900000001", None)
-    assert error is not None
-    assert error.unsupported
-    assert str(error).startswith("a GGPoker tournament hand is not read")
-
-
-def _log(entries: list[str]) -> str:
-    """A PokerNow CSV of ``entries`` (oldest first), newest first as PokerNow writes it."""
-    rows = [
-        '"' + e.replace('"', '""') + f'",2026-01-01T00:00:{k:02d}.000Z,{100 + k}'
-        for k, e in enumerate(entries)
-    ]
-    return "entry,at,order\n" + "\n".join(reversed(rows)) + "\n"
-
-
-# MADE UP: a PokerNow table for cents, heads-up; the board is a royal flush, the pot of
-# 0.50 is split 0.25 each (split in whole chips, it would not add up)
-CHOP = [
-    '-- starting hand #7 (id: made7up) No Limit Texas Hold\'em (dealer: "Ann @ a1") --',
-    'Player stacks: #1 "Ann @ a1" (10.00) | #2 "Bob @ b2" (10.00)',
-    '"Ann @ a1" posts a small blind of 0.10',
-    '"Bob @ b2" posts a big blind of 0.25',
-    '"Ann @ a1" calls 0.25',
-    '"Bob @ b2" checks',
-    "Flop:  [A♠, K♠, Q♠]",
-    '"Bob @ b2" checks',
-    '"Ann @ a1" checks',
-    "Turn: A♠, K♠, Q♠ [J♠]",
-    '"Bob @ b2" checks',
-    '"Ann @ a1" checks',
-    "River: A♠, K♠, Q♠, J♠ [10♠]",
-    '"Bob @ b2" checks',
-    '"Ann @ a1" checks',
-    '"Bob @ b2" shows a 2♥, 3♦.',
-    '"Ann @ a1" shows a 4♥, 5♦.',
-    '"Bob @ b2" collected 0.25 from pot with Royal Flush',
-    '"Ann @ a1" collected 0.25 from pot with Royal Flush',
-    "-- ending hand #7 --",
-]
-
-
-def test_a_pokernow_pot_in_cents_is_split_in_cents(tmp_path: Path) -> None:
-    log = tmp_path / "cents.csv"
-    log.write_text(_log(CHOP), encoding="utf-8")
-    result = equity.history(str(log))
-    assert result.skipped == ()
-    rows = result.hands.set_index("player")
-    assert rows.loc[["Ann @ a1", "Bob @ b2"], "net"].tolist() == [0, 0]
-    assert set(result.hands["hand_id"]) == {"made7up"}
-    wrong = [e.replace("calls 0.25", "calls 0.20") for e in CHOP]
-    log.write_text(_log(wrong), encoding="utf-8")
-    (skipped,) = equity.history(str(log)).skipped
-    assert skipped.reason == (
-        "not a valid PokerNow hand (Ann @ a1 calls 0.10 but the bet to call is 0.15)"
-    )
-    assert skipped.kind == "call differs from the bet"
+    for words in (shown, " ".join(text.split())):
+        assert "GGPoker" in words
+        assert "PokerNow" in words

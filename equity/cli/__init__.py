@@ -85,7 +85,11 @@ def build_parser() -> Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``equity`` command; return its exit code."""
-    parser = build_parser()
+    try:
+        parser = build_parser()
+    except KeyboardInterrupt:  # Ctrl-C while the command starts: nothing done yet
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args, extras = parser.parse_known_args(argv)
@@ -96,6 +100,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             where.error(f"unrecognized arguments: {' '.join(extras)}")
     except SystemExit as exc:  # usage errors (exit 2), --help and --version (exit 0)
         return int(exc.code or 0)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # e.g. `equity hits --classes | head`
         sys.stderr.close()
         return 0
