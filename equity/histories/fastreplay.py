@@ -81,6 +81,10 @@ def fast_replay(history: Any) -> Replay | None:
     """The replay of a no-limit hold'em hand, or None where pokerkit must replay it."""
     if not fastphh.ENABLED:
         return None
+    if str(getattr(history, "variant", "")) != "NT":
+        from .fastomaha import fast_omaha_replay  # pot-limit Omaha
+
+        return fast_omaha_replay(history)
     try:
         return _Hand(history).run()
     except _Unsure:
@@ -90,8 +94,11 @@ def fast_replay(history: Any) -> Replay | None:
 class _Hand:
     """The state of one hand being replayed."""
 
+    variant = "NT"
+    hole_cards = 2
+
     def __init__(self, history: Any) -> None:
-        if str(getattr(history, "variant", "")) != "NT":
+        if str(getattr(history, "variant", "")) != self.variant:
             raise _Unsure
         self.history = history
         self.start = [_number(s) for s in history.starting_stacks]
@@ -243,7 +250,7 @@ class _Hand:
         to = Decimal(amount)
         stack = self.stacks[i]
         most = stack + self.bets[i]
-        if min(owed, stack) < self.raise_size or stack <= owed or to > most:
+        if min(owed, stack) < self.raise_size or stack <= owed or to > self.most_to(i, top, most):
             raise _Unsure
         if self.shorts and sum(self.shorts) < self.raise_size and i in self.acted:
             raise _Unsure
@@ -261,7 +268,7 @@ class _Hand:
             self.seen.add(c)
 
     def deal_hole(self, i: int, text: str) -> None:
-        if self.phase != "deal" or i != self.dealt or len(text) != 4:
+        if self.phase != "deal" or i != self.dealt or len(text) != 2 * self.hole_cards:
             raise _Unsure
         cards = _cards(text)
         if cards is None:
@@ -292,7 +299,7 @@ class _Hand:
         if text is None:  # mucked: out of the hand
             self.live[i] = False
             return
-        if len(text) != 4:
+        if len(text) != 2 * self.hole_cards:
             raise _Unsure
         cards = _cards(text)
         if cards is None:
@@ -338,6 +345,14 @@ class _Hand:
             return [w - p for w, p in zip(won, paid, strict=True)]
         if len(self.board) != 5:
             raise _Unsure
+        return self.showdown(paid, live, won)
+
+    def most_to(self, i: int, top: Decimal, most: Decimal) -> Decimal:
+        """The largest bet or raise to for player ``i`` (no limit: all in, ``most``)."""
+        return most
+
+    def showdown(self, paid: list[Decimal], live: list[int], won: list[Decimal]) -> list[Decimal]:
+        """Each player's payoff, the pots split among the best hands shown on the river."""
         from ..cards import parse_cards
         from ..evaluators.poker import hand_strength
 
@@ -395,7 +410,7 @@ class _Hand:
         else:
             raise _Unsure
         return Replay(
-            variant="NT",
+            variant=self.variant,
             players=self.players,
             big_blind=big_blind(self.raw_blinds),
             contributed=tuple(contributed),

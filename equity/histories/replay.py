@@ -72,7 +72,7 @@ def replay(history: Any) -> Replay:
     if variant not in GAME_OF_VARIANT:
         raise HandError(
             f"variant {variant!r} is not scored (only no-limit hold'em 'NT' and pot-limit "
-            "Omaha 'PO')",
+            "Omaha 'PO', 'PO5', 'PO/8', 'PO5/8')",
             "unsupported variant",
             unsupported=True,
         )

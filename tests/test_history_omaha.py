@@ -1,0 +1,190 @@
+"""The fast pot-limit Omaha replay against pokerkit's, hand for hand.
+
+pokerkit stays the reference: on every shipped Omaha hand and on random hands
+pokerkit plays (four and five hole cards, high and hi-lo eight or better,
+two to six players, antes, short stacks, pot-sized raises, mucks) the fast
+replay either declines (pokerkit replays the hand) or gives the very
+:class:`~equity.histories.hand.Replay` pokerkit's route gives, and before any
+reconciliation the very payoffs pokerkit pays (odd chips included).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import warnings
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import equity
+from equity.games import GAMES
+from equity.histories import fastphh
+from equity.histories.fastomaha import OMAHA_CODES, _OmahaHand
+from equity.histories.fastreplay import _Unsure, fast_replay
+from equity.histories.hand import GAME_OF_VARIANT, HandError, Replay
+from equity.histories.read import expand_sources, read_hands
+from equity.histories.replay import replay
+from equity.histories.variants import OMAHA_VARIANTS, OmahaHandHistory
+
+DATA = Path(__file__).parent / "data"
+SOURCES = [str(DATA / "phh"), str(DATA / "pokerstars")]
+CODES = ("PO", "PO5", "PO/8", "PO5/8")
+
+
+def _reference(history: Any) -> Replay | str:
+    """pokerkit's replay of ``history`` (the fast route off), or the reason it fails."""
+    before = fastphh.ENABLED
+    fastphh.ENABLED = False
+    try:
+        hand = history.to_pokerkit() if hasattr(history, "to_pokerkit") else history
+        return replay(hand)
+    except HandError as exc:
+        return str(exc)
+    finally:
+        fastphh.ENABLED = before
+
+
+def _random_hand(rng: random.Random, code: str) -> str | None:
+    """A pot-limit Omaha hand of variant ``code`` played at random by pokerkit, as PHH text.
+
+    Two to six players, blinds 1/2, sometimes antes of 1, short and deep
+    stacks, random folds, calls, minimum, pot and other raises, mucks at
+    showdown; a fifth of the hands dealt face down (shown only at showdown).
+    None where pokerkit gave up.
+    """
+    from pokerkit import Automation, Mode
+
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+        Automation.RUNOUT_COUNT_SELECTION,
+    )
+    hole = OMAHA_VARIANTS[code].hole_cards
+    n = rng.randint(2, 6)
+    stacks = [rng.choice([rng.randint(3, 30), rng.randint(30, 300)]) for _ in range(n)]
+    ante = rng.choice([0, 0, 1])
+    kind = OmahaHandHistory.game_types[code]
+    game = kind(automations, False, ante, (1, 2), 2, mode=Mode.CASH_GAME)
+    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+    rng.shuffle(deck)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pokerkit warns of folds with nothing to call
+        try:
+            state = game(stacks, n)
+            for _ in range(n):
+                state.deal_hole("".join(deck.pop() for _ in range(hole)))
+            while state.status:
+                if state.can_deal_board():
+                    state.deal_board(
+                        "".join(deck.pop() for _ in range(1 if state.board_cards else 3))
+                    )
+                elif state.can_show_or_muck_hole_cards():
+                    state.show_or_muck_hole_cards(
+                        rng.random() > 0.1 or not state.can_show_or_muck_hole_cards(False)
+                    )
+                elif state.actor_index is not None:
+                    low = state.min_completion_betting_or_raising_to_amount
+                    high = state.max_completion_betting_or_raising_to_amount
+                    r = rng.random()
+                    if r < 0.1:
+                        state.fold()
+                    elif r < 0.4 and low is not None and high is not None:
+                        state.complete_bet_or_raise_to(
+                            rng.choice([low, high, high, rng.randint(low, high)])
+                        )
+                    else:
+                        state.check_or_call()
+                else:
+                    return None
+        except (AssertionError, ValueError):  # a card pokerkit burned, dealt again
+            return None
+    text = OmahaHandHistory.from_game_state(game, state).dumps()
+    text += f"\nfinishing_stacks = {list(state.stacks)}\n"
+    if rng.random() < 0.2:
+        text = re.sub(rf"'d dh (p[0-9]+) [^'?]{{{2 * hole}}}'", rf"'d dh \1 {'??' * hole}'", text)
+    return text
+
+
+def _pokerkit_payoffs(text: str) -> list[Decimal]:
+    """Each player's payoff at the end of pokerkit's replay of ``text``."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        *_, (last, _) = fastphh.loads_pokerkit(text).state_actions
+    return [Decimal(str(p)) for p in last.payoffs]
+
+
+@pytest.fixture(scope="module")
+def random_hands() -> dict[str, list[str]]:
+    """Random hands pokerkit played, per variant (seeded)."""
+    rng = random.Random(2032)
+    hands: dict[str, list[str]] = {code: [] for code in CODES}
+    for code in CODES:
+        while len(hands[code]) < 60:
+            text = _random_hand(rng, code)
+            if text is not None:
+                hands[code].append(text)
+    return hands
+
+
+def test_the_variants_agree() -> None:
+    assert set(OMAHA_CODES) == set(OMAHA_VARIANTS) == set(CODES)
+    for code, v in OMAHA_VARIANTS.items():
+        assert OMAHA_CODES[code] == (v.hole_cards, v.hilo)
+        assert GAME_OF_VARIANT[code] == v.game
+        assert (GAMES[v.game].hole_cards, GAMES[v.game].hilo) == (v.hole_cards, v.hilo)
+        assert code in fastphh.VARIANTS
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_fast_replay_equals_pokerkit_on_random_hands(
+    code: str, random_hands: dict[str, list[str]]
+) -> None:
+    answered = played = split = 0
+    for text in random_hands[code]:
+        hand = fastphh._parse(text)
+        assert hand.variant == code
+        got = fast_replay(hand)
+        if got is not None:
+            answered += 1
+            assert got == _reference(hand), text
+        try:
+            payoffs = _OmahaHand(hand).play()
+        except _Unsure:
+            continue
+        played += 1
+        if got is None:  # else the replays' equality holds the payoffs' (finishing stacks)
+            assert payoffs == _pokerkit_payoffs(text), text
+        split += sum(p > 0 for p in payoffs) > 1
+    assert answered >= 0.8 * len(random_hands[code])
+    assert played >= answered
+    assert split >= 3  # pots split (hi-lo halves, ties, odd chips) among the hands played
+
+
+def _shipped() -> list[tuple[str, int, Any]]:
+    files, _ = expand_sources(SOURCES)
+    return [
+        (raw.file, raw.index, raw.history)
+        for file in files
+        for raw in read_hands(file)
+        if raw.history is not None and str(raw.history.variant) in OMAHA_CODES
+    ]
+
+
+def test_fast_replay_equals_pokerkit_on_every_shipped_omaha_hand() -> None:
+    hands = _shipped()
+    assert len(hands) >= 7
+    for file, index, history in hands:
+        ref = _reference(history)
+        got = fast_replay(history)
+        if got is None:
+            continue
+        assert isinstance(ref, Replay), f"{file} hand {index}: pokerkit says {ref}"
+        assert got == ref, f"{file} hand {index}"
