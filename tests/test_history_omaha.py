@@ -50,7 +50,7 @@ def _reference(history: Any) -> Replay | str:
 def _random_hand(rng: random.Random, code: str) -> str | None:
     """A pot-limit Omaha hand of variant ``code`` played at random by pokerkit, as PHH text.
 
-    Two to six players, blinds 1/2, sometimes antes of 1, short and deep
+    Two to six players, blinds 1/2, sometimes antes of 1 or a big-blind ante of 2, short and deep
     stacks, random folds, calls, minimum, pot and other raises, mucks at
     showdown; a fifth of the hands dealt face down (shown only at showdown).
     None where pokerkit gave up.
@@ -70,7 +70,7 @@ def _random_hand(rng: random.Random, code: str) -> str | None:
     hole = OMAHA_VARIANTS[code].hole_cards
     n = rng.randint(2, 6)
     stacks = [rng.choice([rng.randint(3, 30), rng.randint(30, 300)]) for _ in range(n)]
-    ante = rng.choice([0, 0, 1])
+    ante: Any = rng.choice([0, 0, 1, {1: 2}])  # none, everyone's, the big blind's
     kind = OmahaHandHistory.game_types[code]
     game = kind(automations, False, ante, (1, 2), 2, mode=Mode.CASH_GAME)
     deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]

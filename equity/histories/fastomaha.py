@@ -37,7 +37,7 @@ import numpy as np
 from ..cards import parse_cards
 from .fastreplay import _Hand, _Unsure
 from .hand import Replay
-from .pots import Pot, build_pots
+from .pots import Pot
 
 __all__ = ["OMAHA_CODES", "fast_omaha_replay"]
 
@@ -69,6 +69,7 @@ class _OmahaHand(_Hand):
             raise _Unsure
         self.variant = code
         self.hole_cards, self.hilo = OMAHA_CODES[code]
+        self.uneven_antes = True  # a big-blind ante: pokerkit's pots are built below
         super().__init__(history)
         numbers = [
             *history.starting_stacks,
@@ -101,12 +102,13 @@ class _OmahaHand(_Hand):
             raise _Unsure
         high, low = self.evaluate(shown)
         kinds = (high, low) if self.hilo else (high,)
-        pots = build_pots(paid, live)
+        pots = self.pots(paid, live)
         live = [i for i in live if _can_win(i, pots, kinds)]
-        if not live or max(paid) > max(paid[i] for i in live):
+        pots = self.pots(paid, live)
+        if not live or any(not pot.eligible for pot in pots):
             raise _Unsure  # chips that no hand left can win
         any_low = self.hilo and any(low.get(i, 0) for i in live)
-        for pot in build_pots(paid, live):
+        for pot in pots:
             halves = [(pot.amount, high)]
             if any_low:
                 half, odd = self.divmod(pot.amount, 2)
@@ -121,6 +123,25 @@ class _OmahaHand(_Hand):
                 for k, i in enumerate(winners):
                     won[i] += share + (odd if k == 0 else _ZERO)
         return [w - p for w, p in zip(won, paid, strict=True)]
+
+    def pots(self, paid: list[Decimal], live: list[int]) -> list[Pot]:
+        """The pots as pokerkit builds them: by levels of what each player put in besides the
+        ante (every player's, folded or not), the antes in the first pot, the players in the
+        hand who reached a level eligible for it, pots of the same players merged."""
+        put = [p - a for p, a in zip(paid, self.antes, strict=True)]
+        pots: list[Pot] = []
+        amount = sum(self.antes, _ZERO)
+        below = _ZERO
+        for level in sorted(set(put)):
+            amount += sum((min(c, level) - min(c, below) for c in put), _ZERO)
+            eligible = tuple(i for i in live if put[i] >= level)
+            while pots and pots[-1].eligible == eligible:
+                amount += pots.pop().amount
+            if amount:
+                pots.append(Pot(amount, eligible))
+            amount = _ZERO
+            below = level
+        return pots
 
     def evaluate(self, players: list[int]) -> tuple[dict[int, int], dict[int, int]]:
         """The high values (positive) and low codes (0: no low) of ``players``' shown hands on the board."""

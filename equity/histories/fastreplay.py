@@ -96,6 +96,8 @@ class _Hand:
 
     variant = "NT"
     hole_cards = 2
+    uneven_antes = False
+    """Whether antes of different sizes (a big-blind ante) are replayed (else unsure)."""
 
     def __init__(self, history: Any) -> None:
         if str(getattr(history, "variant", "")) != self.variant:
@@ -109,10 +111,12 @@ class _Hand:
             raise _Unsure
         if any(antes) and (
             history.ante_trimming_status
-            or len(set(antes)) != 1
+            or (len(set(antes)) != 1 and not self.uneven_antes)
             or any(a >= s for a, s in zip(antes, self.start, strict=True))
         ):
             raise _Unsure  # antes of different sizes, trimmed, or all in by the ante
+        if n == 2:
+            antes = antes[::-1]  # heads-up, as the blinds (equal antes: no change)
         self.antes = antes
         if any(b < 0 for b in raw) or any(raw[2:]) or any(s <= 0 for s in self.start):
             raise _Unsure
