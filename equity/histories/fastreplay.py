@@ -342,7 +342,8 @@ class _Hand:
         paid = [p - r for p, r in zip(self.put, self.returned, strict=True)]
         won = [_ZERO] * self.n
         live = [i for i in range(self.n) if self.live[i]]
-        if not live or max(paid) > max(paid[i] for i in live):
+        bets = [p - a for p, a in zip(paid, self.antes, strict=True)]  # equal antes: no change
+        if not live or max(bets) > max(bets[i] for i in live):
             raise _Unsure  # chips that no player in the hand can win (mucked above the rest)
         if len(live) == 1:
             won[live[0]] = sum(paid, _ZERO)
