@@ -32,8 +32,6 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-import numpy as np
-
 from ..cards import parse_cards
 from .fastreplay import _Hand, _Unsure
 from .hand import Replay
@@ -144,16 +142,12 @@ class _OmahaHand(_Hand):
         return pots
 
     def evaluate(self, players: list[int]) -> tuple[dict[int, int], dict[int, int]]:
-        """The high values (positive) and low codes (0: no low) of ``players``' shown hands on the board."""
-        from ..evaluators.omaha import evaluate_omaha_batch
+        """The high values (positive) and low codes (0: no low) of ``players``' shown hands."""
+        from ..evaluators.omaha import evaluate_omaha_showdown
 
-        holes = np.array([parse_cards(list(self.shown[i] or ())) for i in players], np.uint8)
-        board = np.array([parse_cards(self.board)] * len(players), np.uint8)
-        high, low = evaluate_omaha_batch(holes, board)
-        return (
-            {i: int(v) for i, v in zip(players, high, strict=True)},
-            {i: int(v) for i, v in zip(players, low, strict=True)},
-        )
+        holes = [parse_cards(list(self.shown[i] or ())) for i in players]
+        high, low = evaluate_omaha_showdown(holes, parse_cards(self.board))
+        return dict(zip(players, high, strict=True)), dict(zip(players, low, strict=True))
 
 
 def _can_win(i: int, pots: list[Pot], kinds: tuple[dict[int, int], ...]) -> bool:
@@ -172,7 +166,7 @@ def _divmod_of(history: Any, whole: bool) -> Callable[[Decimal, int], tuple[Deci
     """How pokerkit splits an amount in ``n`` for this hand (see the module's notes)."""
     own = getattr(history, "divmod", None)
     if own is not None and getattr(own, "__module__", "") != "pokerkit.utilities":
-        return lambda amount, n: own(amount, n)  # type: ignore[no-any-return]
+        return lambda amount, n: own(amount, n)
     if whole:
         return lambda amount, n: (amount // n, amount % n)
     return _exact_divmod

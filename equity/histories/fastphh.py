@@ -38,6 +38,8 @@ _DECIMAL = re.compile(rf"^{_NUM}\.[0-9]+$")
 _TIME = re.compile(rf"^{_CLOCK}$")
 _ITEM = re.compile(r"""\s*('[^'\n]*'|"[^"\\\n]*"|[^,'"\[\]]+?)\s*(?:,|$)""")
 _SCALAR = rf"""(?:'[^'\n]*'|"[^"\\\n]*"|{_NUM}(?:\.[0-9]+)?|true|false|{_CLOCK})"""
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\\\n]*\"")
+"""One quoted string, as a whole value (a ``#`` in it is not a comment)."""
 _PLAIN = re.compile(rf"{_SCALAR}|\[\s*(?:{_SCALAR}(?:\s*,\s*{_SCALAR})*\s*,?)?\s*\]")
 """A value of the subset (a field the replay does not read is checked, not converted)."""
 
@@ -146,8 +148,8 @@ def _parse(text: str) -> FastHand:
         if not stripped or stripped.startswith("#"):
             continue
         match = _LINE.match(stripped)
-        if match is None or "#" in match.group(2):
-            raise _NotSubset(line)
+        if match is None or ("#" in match.group(2) and not _QUOTED.fullmatch(match.group(2))):
+            raise _NotSubset(line)  # a comment after the value (a '#' in a string is read)
         key = match.group(1)
         if key in values:
             raise _NotSubset(key)

@@ -18,9 +18,9 @@ a live bet that does not change the order of play.  The SUMMARY's total pot
 and rake are kept (as the PHH user-defined fields ``_total_pot`` and
 ``_rake``) for the replay to check; the collected amounts are the winnings.
 
-Hold'em No Limit and Omaha Pot Limit (4 or 5 cards, high or Hi/Lo) are read; any other game, a hand run
-twice or cashed out is reported as not scored.  A hand that cannot be read
-raises :class:`PokerStarsError` with the reason in one sentence.
+Hold'em No Limit and Omaha Pot Limit (4 or 5 cards, high or Hi/Lo) are read;
+any other game, a hand run twice or cashed out is reported as not scored.  A
+hand that cannot be read raises :class:`PokerStarsError` with the reason in one sentence.
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ class PotLimitFiveCardOmahaHoldem(PotLimitOmahaHoldem):
 class PotLimitOmahaHoldemHighLow(PotLimitOmahaHoldem):
     """pokerkit's pot-limit Omaha hi-lo eight or better (``PO/8``)."""
 
-    hand_types = (OmahaHoldemHand, OmahaEightOrBetterLowHand)
+    hand_types = (OmahaHoldemHand, OmahaEightOrBetterLowHand)  # type: ignore[assignment]
 
 
 class PotLimitFiveCardOmahaHoldemHighLow(PotLimitOmahaHoldemHighLow):
