@@ -155,34 +155,42 @@ def _plo(copies: int, rounds: int) -> dict[str, Any]:
         assert results["fast"].read == hands == results["fast"].reconciled
         files = sorted(str(p) for p in Path(tmp).iterdir())
         load_before = _load()
-        times: dict[str, list[float]] = {name: [] for name in (*routes, "pokerkit load+replay",
-                                                                "fast load+replay")}  # fmt: skip
+        names = (*routes, "pokerkit load+replay", "fast load+replay")
+        jobs: dict[str, Callable[[], Any]] = {
+            **calls,
+            "pokerkit load+replay": lambda: _load_replay(files, fast=False),
+            "fast load+replay": lambda: _load_replay(files, fast=True),
+        }
+        times: dict[str, list[float]] = {name: [] for name in names}
+        cpu: dict[str, list[float]] = {name: [] for name in names}
         for _ in range(rounds):
-            for name in routes:
-                start = time.perf_counter()
-                calls[name]()
+            for name in names:
+                start, start_cpu = time.perf_counter(), time.process_time()
+                jobs[name]()
                 times[name].append(time.perf_counter() - start)
-            times["pokerkit load+replay"].append(_load_replay(files, fast=False))
-            times["fast load+replay"].append(_load_replay(files, fast=True))
+                cpu[name].append(time.process_time() - start_cpu)
         load_after = _load()
     rates = {name: hands / statistics.median(t) for name, t in times.items()}
+    cpu_rates = {name: hands / statistics.median(t) for name, t in cpu.items()}
     rows = [
-        [name, f"{statistics.median(t):.3f}", f"{rates[name]:,.0f}"] for name, t in times.items()
-    ]
+        [name, f"{statistics.median(times[name]):.3f}", f"{rates[name]:,.0f}",
+         f"{cpu_rates[name]:,.0f}"]
+        for name in names
+    ]  # fmt: skip
     print_table(
         rows,
-        ["route (pot-limit Omaha)", "s", "hands/s"],
+        ["route (pot-limit Omaha)", "s", "hands/s", "hands per CPU s"],
         title=f"equity.history on {hands:,} pot-limit Omaha hands (the shipped ones x {copies}), "
         f"one core, median of {rounds} interleaved rounds",
     )
-    end = rates["fast"] / rates["pokerkit"]
-    loaded = rates["fast load+replay"] / rates["pokerkit load+replay"]
+    end = cpu_rates["fast"] / cpu_rates["pokerkit"]
+    loaded = cpu_rates["fast load+replay"] / cpu_rates["pokerkit load+replay"]
     print(
-        f"PLO fast / pokerkit: {end:.1f}x end to end, {loaded:.1f}x load and replay;  "
+        f"PLO fast / pokerkit (CPU time): {end:.1f}x end to end, {loaded:.1f}x load and replay;  "
         f"load average {load_before} -> {load_after}"
     )
     return {"hands": hands, "copies": copies, "rounds": rounds, "hands_per_s": rates,
-            "load": [load_before, load_after]}  # fmt: skip
+            "hands_per_cpu_s": cpu_rates, "load": [load_before, load_after]}  # fmt: skip
 
 
 def _hands_of(text: str) -> list[str]:

@@ -68,6 +68,7 @@ class _OmahaHand(_Hand):
         self.variant = code
         self.hole_cards, self.hilo = OMAHA_CODES[code]
         self.uneven_antes = True  # a big-blind ante: pokerkit's pots are built below
+        self.live_blinds = True  # a big blind posted out of turn (PokerStars)
         super().__init__(history)
         numbers = [
             *history.starting_stacks,

@@ -98,6 +98,9 @@ class _Hand:
     hole_cards = 2
     uneven_antes = False
     """Whether antes of different sizes (a big-blind ante) are replayed (else unsure)."""
+    live_blinds = False
+    """Whether blinds posted out of turn (negative: live, the order of play unchanged, as
+    pokerkit reads them) are replayed (else unsure)."""
 
     def __init__(self, history: Any) -> None:
         if str(getattr(history, "variant", "")) != self.variant:
@@ -118,7 +121,10 @@ class _Hand:
         if n == 2:
             antes = antes[::-1]  # heads-up, as the blinds (equal antes: no change)
         self.antes = antes
-        if any(b < 0 for b in raw) or any(raw[2:]) or any(s <= 0 for s in self.start):
+        out_of_turn = self.live_blinds and n > 2  # negative: a live blind posted out of turn
+        if any(b > 0 or (b < 0 and not out_of_turn) for b in raw[2:]) or min(raw[:2]) < 0:
+            raise _Unsure  # a straddle, or a blind posted out of turn
+        if any(s <= 0 for s in self.start):
             raise _Unsure
         names = history.players
         self.players = tuple(names) if names else tuple(f"p{i + 1}" for i in range(n))
@@ -130,7 +136,7 @@ class _Hand:
             raise _Unsure
         blinds = raw[::-1] if n == 2 else raw
         behind = [s - a for s, a in zip(self.start, antes, strict=True)]
-        self.bets = [min(b, s) for b, s in zip(blinds, behind, strict=True)]
+        self.bets = [min(abs(b), s) for b, s in zip(blinds, behind, strict=True)]
         self.stacks = [s - b for s, b in zip(behind, self.bets, strict=True)]
         self.put = [a + b for a, b in zip(antes, self.bets, strict=True)]
         self.returned = [_ZERO] * n
