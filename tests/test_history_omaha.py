@@ -53,8 +53,8 @@ def _random_hand(rng: random.Random, code: str) -> str | None:
 
     Two to six players, blinds 1/2 (sometimes a big blind posted out of turn too), sometimes
     antes of 1 or a big-blind ante of 2, short and deep stacks, random folds, calls,
-    minimum, pot and other raises, mucks at showdown; a fifth of the hands dealt face down (shown only at showdown).
-    None where pokerkit gave up.
+    minimum, pot and other raises, mucks at showdown; a fifth of the hands dealt face down
+    (shown only at showdown).  None where pokerkit gave up.
     """
     from pokerkit import Automation, Mode
 
