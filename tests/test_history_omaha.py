@@ -23,8 +23,8 @@ from reference_history import exact_equity as reference_equity
 import equity
 from equity.games import GAMES
 from equity.histories import fastphh
-from equity.histories.fastomaha import OMAHA_CODES, _OmahaHand
-from equity.histories.fastreplay import _Unsure, fast_replay
+from equity.histories.fastomaha import OMAHA_CODES, OmahaReplay, fast_omaha_replay
+from equity.histories.fastreplay import Unsure
 from equity.histories.hand import GAME_OF_VARIANT, HandError, Replay
 from equity.histories.read import expand_sources, read_hands
 from equity.histories.replay import replay
@@ -155,13 +155,13 @@ def test_fast_replay_equals_pokerkit_on_random_hands(
     for text in random_hands[code]:
         hand = fastphh._parse(text)
         assert hand.variant == code
-        got = fast_replay(hand)
+        got = fast_omaha_replay(hand)
         if got is not None:
             answered += 1
             assert got == _reference(hand), text
         try:
-            payoffs = _OmahaHand(hand).play()
-        except _Unsure:
+            payoffs = OmahaReplay(hand).play()
+        except Unsure:
             continue
         played += 1
         if got is None:  # else the replays' equality holds the payoffs' (finishing stacks)
@@ -189,7 +189,7 @@ def test_fast_replay_equals_pokerkit_on_every_shipped_omaha_hand() -> None:
     answered = 0
     for file, index, history in hands:
         ref = _reference(history)
-        got = fast_replay(history)
+        got = fast_omaha_replay(history)
         assert isinstance(ref, Replay), f"{file} hand {index}: pokerkit says {ref}"
         if got is None:
             continue

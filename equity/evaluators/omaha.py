@@ -229,7 +229,7 @@ def evaluate_omaha_showdown(
     )
     high = np.empty(len(h), dtype=np.int32)
     low = np.empty(len(h), dtype=np.int32)
-    _omaha._evaluate_rows(h, b, 0, len(h), omaha_tables(), high, low)
+    _omaha.evaluate_omaha_rows(h, b, 0, len(h), omaha_tables(), high, low)
     return high.tolist(), low.tolist()
 
 

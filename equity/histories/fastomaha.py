@@ -33,11 +33,12 @@ from decimal import Decimal
 from typing import Any
 
 from ..cards import parse_cards
-from .fastreplay import _Hand, _Unsure
+from . import fastphh
+from .fastreplay import HandReplay, Unsure
 from .hand import Replay
 from .pots import Pot
 
-__all__ = ["OMAHA_CODES", "fast_omaha_replay"]
+__all__ = ["OMAHA_CODES", "OmahaReplay", "fast_omaha_replay"]
 
 OMAHA_CODES = {"PO": (4, False), "PO5": (5, False), "PO/8": (4, True), "PO5/8": (5, True)}
 """The pot-limit Omaha PHH codes replayed here: hole cards and hi-lo (as in
@@ -48,9 +49,11 @@ _ZERO = Decimal(0)
 
 def fast_omaha_replay(history: Any) -> Replay | None:
     """The replay of a pot-limit Omaha hand, or None where pokerkit must replay it."""
+    if not fastphh.ENABLED:
+        return None
     try:
-        return _OmahaHand(history).run()
-    except _Unsure:
+        return OmahaReplay(history).run()
+    except Unsure:
         return None
 
 
@@ -58,13 +61,14 @@ def _is_whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class _OmahaHand(_Hand):
-    """The state of one pot-limit Omaha hand being replayed."""
+class OmahaReplay(HandReplay):
+    """The state of one pot-limit Omaha hand being replayed (the hold'em replay with pot-limit
+    raises, Omaha hands, hi-lo pots and pokerkit's odd chips)."""
 
     def __init__(self, history: Any) -> None:
         code = str(getattr(history, "variant", ""))
         if code not in OMAHA_CODES:
-            raise _Unsure
+            raise Unsure
         self.variant = code
         self.hole_cards, self.hilo = OMAHA_CODES[code]
         self.uneven_antes = True  # a big-blind ante: pokerkit's pots are built below
@@ -95,17 +99,17 @@ class _OmahaHand(_Hand):
         of the same players merge: the odd chips follow the merged pots).
         """
         if any(self.shown[i] is None and self.holes[i] is not None for i in live):
-            raise _Unsure  # known cards not shown: pokerkit may rank them
+            raise Unsure  # known cards not shown: pokerkit may rank them
         shown = [i for i in live if self.shown[i] is not None]
         if not shown:
-            raise _Unsure
+            raise Unsure
         high, low = self.evaluate(shown)
         kinds = (high, low) if self.hilo else (high,)
         pots = self.pots(paid, live)
         live = [i for i in live if _can_win(i, pots, kinds)]
         pots = self.pots(paid, live)
         if not live or any(not pot.eligible for pot in pots):
-            raise _Unsure  # chips that no hand left can win
+            raise Unsure  # chips that no hand left can win
         any_low = self.hilo and any(low.get(i, 0) for i in live)
         for pot in pots:
             halves = [(pot.amount, high)]
@@ -115,7 +119,7 @@ class _OmahaHand(_Hand):
             for amount, values in halves:
                 known = [i for i in pot.eligible if values.get(i, 0) > 0]
                 if not known:
-                    raise _Unsure  # pokerkit splits among the hands it cannot rank
+                    raise Unsure  # pokerkit splits among the hands it cannot rank
                 best = max(values[i] for i in known)
                 winners = [i for i in known if values[i] == best]
                 share, odd = self.divmod(amount, len(winners))
@@ -177,5 +181,5 @@ def _exact_divmod(amount: Decimal, n: int) -> tuple[Decimal, Decimal]:
     """An even split, where it is exact (pokerkit's split of a decimal amount), else unsure."""
     share = amount / n
     if share * n != amount:
-        raise _Unsure
+        raise Unsure
     return share, _ZERO

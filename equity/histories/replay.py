@@ -57,9 +57,11 @@ def _note_cards(action: str | None, known: list[tuple[str, ...] | None]) -> None
 
 def replay(history: Any) -> Replay:
     """Replay and reconcile one :class:`pokerkit.HandHistory`; :class:`HandError` if it cannot."""
+    from .fastomaha import OMAHA_CODES, fast_omaha_replay
     from .fastreplay import fast_replay
 
-    fast = fast_replay(history)
+    omaha = str(getattr(history, "variant", "")) in OMAHA_CODES
+    fast = fast_omaha_replay(history) if omaha else fast_replay(history)
     if fast is not None:
         return fast
     if hasattr(history, "to_pokerkit"):  # a FastHand the fast replay does not cover
