@@ -8,7 +8,7 @@ for the pot-limit Omaha variants of :data:`~equity.histories.variants.OMAHA_VARI
   uncalled bet returned), and at least to the minimum raise, all in below it;
 * **cards**: 4 or 5 hole cards; the high hand is exactly two hole cards with
   three board cards (equity's Omaha evaluator,
-  :func:`equity.evaluators.omaha.evaluate_omaha_batch`);
+  :func:`equity.evaluators.omaha.evaluate_omaha_showdown`);
 * **hi-lo eight or better**: when any hand shown has a qualifying low, each pot
   is split in two, the odd chip to the high half, the high half among the
   best high hands eligible, the low half among the best lows eligible;
@@ -16,7 +16,10 @@ for the pot-limit Omaha variants of :data:`~equity.histories.variants.OMAHA_VARI
 * **odd chips** as pokerkit deals them: the remainder of a split to the first
   winner (lowest seat index) of the pot, amounts in whole chips where the hand
   is written in whole numbers, else by the history's own ``divmod`` (a
-  PokerStars hand: whole cents).
+  PokerStars hand: whole cents); the hands that cannot win any part of any pot
+  are killed before the pots are split (pots of the same players merge);
+* **antes** of any sizes (a big-blind ante: dead money in the first pot) and a
+  big blind posted out of turn (a live bet), as pokerkit reads them.
 
 It answers only where it is sure to agree with pokerkit and returns None
 otherwise, as the hold'em replay does; in hi-lo, also a pot none of whose
