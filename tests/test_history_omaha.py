@@ -131,7 +131,7 @@ def random_hands() -> dict[str, list[str]]:
     rng = random.Random(2032)
     hands: dict[str, list[str]] = {code: [] for code in CODES}
     for code in CODES:
-        while len(hands[code]) < 50:
+        while len(hands[code]) < 45:
             text = _random_hand(rng, code)
             if text is not None:
                 hands[code].append(text)
