@@ -1,12 +1,12 @@
-# Two commands do all the set-up: `make demo` runs the main job, `make test`
-# runs the whole test suite.  Both create (or reuse) the virtual environment
-# .venv and install the package into it.
+# Two commands do all the set-up: `make demo` runs the main job, `make test` runs the
+# test suite (`make test-slow` its exhaustive sweeps).  Both create (or reuse) the
+# virtual environment .venv and install the package into it.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint bench notebooks notebook-outputs clean
+.PHONY: demo test test-slow lint bench notebooks notebook-outputs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,13 +27,18 @@ demo: $(STAMP)
 	$(BIN)/equity freq --game holdem --trials 1e7 --seed 2026
 	$(BIN)/equity report frequencies --out build/demo-report --size small --quiet
 
-# Every test, the slow ones too, on TEST_WORKERS pytest-xdist workers (one per core of the
-# 2-core reference machine); they share the Numba cache, and tests/conftest.py has a
-# kernel compiled by one worker only.  TEST_WORKERS=0 runs them in this process.
+# `make test`: the lint, then every test but the exhaustive sweeps marked `slow`, on
+# TEST_WORKERS pytest-xdist workers (one per core of the 2-core reference machine); they
+# share the Numba cache, and tests/conftest.py has a kernel compiled by one worker only.
+# Each sweep has a representative case in `make test`; `make test-slow` runs the sweeps
+# themselves, and CI (.ci/run) runs both.  TEST_WORKERS=0 runs them in this process.
 TEST_WORKERS ?= 2
 
 test: lint
-	$(BIN)/python -m pytest -n $(TEST_WORKERS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not slow"
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m slow
 
 lint: $(STAMP)
 	$(BIN)/ruff check equity tests bench tools

@@ -102,6 +102,8 @@ def test_readme_and_help_state_the_same_definitions(capsys: pytest.CaptureFixtur
         "rake = total pot - total won, taken from every pot in proportion to its size",
         "luck = net - ev",
         "Per hand, sum of ev = sum of net",
+        "each pot is cut in equal parts, one a run-out, the odd chips to the first, and each "
+        "part goes to the best hand on its run-out's board",
     ):
         assert phrase in " ".join(DEFINITIONS.split())
         assert phrase in shown

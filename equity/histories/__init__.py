@@ -33,6 +33,11 @@ equity x (pot after rake) - the player's total contribution. For every other pla
 in hands without a scored all-in, ev = net. net = won - contributed over the whole hand. \
 luck = net - ev. Per hand, sum of ev = sum of net.
 
+A hand run more than once: each pot is cut in equal parts, one a run-out, the odd chips to \
+the first, and each part goes to the best hand on its run-out's board; ev is the same \
+(equity at the all-in moment x pot), net follows the run-outs, and each run-out's winners \
+are reconciled with what the history records for it.
+
 Every replay is reconciled with what the history records (finishing stacks, or winnings; \
 in a PokerStars hand also the total pot and rake): a hand that does not add up is reported \
 with the reason and left out of the totals; \

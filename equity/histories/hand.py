@@ -103,6 +103,9 @@ class Replay:
     when that street's cards were dealt."""
     starting: tuple[Decimal, ...] = ()
     """Each player's stack when the hand began (chips, or money in a cash game)."""
+    runouts: tuple[tuple[str, ...], ...] = ()
+    """In a hand run more than once: each run-out's board, in the order dealt
+    (:mod:`equity.histories.runouts`); else empty."""
 
     @property
     def net(self) -> tuple[Decimal, ...]:

@@ -18,19 +18,24 @@ a live bet that does not change the order of play.  The SUMMARY's total pot
 and rake are kept (as the PHH user-defined fields ``_total_pot`` and
 ``_rake``) for the replay to check; the collected amounts are the winnings.
 
-Hold'em No Limit and Omaha Pot Limit (4 or 5 cards, high or Hi/Lo) are read;
-any other game, a hand run twice or cashed out is reported as not scored.  A
-hand that cannot be read raises :class:`PokerStarsError` with the reason in one sentence.
+A hand run more than once (:mod:`equity.histories.stars_runs`) deals its
+run-outs in turn, what each one paid kept as ``_runout_winnings``
+(:mod:`equity.histories.runouts`).  Hold'em No Limit and Omaha Pot Limit (4 or 5
+cards, high or Hi/Lo) are read; any other game or a hand cashed out is reported as
+not scored.  A hand that cannot be read raises :class:`PokerStarsError` with the
+reason in one sentence.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from functools import partial
 from typing import Any
+
+from .stars_runs import RUN_STREET, StarsRuns
 
 __all__ = [
     "GAMES",
@@ -113,7 +118,7 @@ class PokerStarsError(ValueError):
         self.kind = kind
         """A short label for counting hands by reason."""
         self.unsupported = unsupported
-        """True for a hand that reads but is not scored (another game, run twice, cashed out)."""
+        """True for a hand that reads but is not scored (another game, cashed out)."""
 
 
 def _unsupported(reason: str, kind: str) -> PokerStarsError:
@@ -157,6 +162,8 @@ class StarsHand:
     places: dict[str, int] = field(default_factory=dict)
     """Tournament places the hand records (``finished the tournament in 3rd place``,
     ``wins the tournament``: 1)."""
+    runs: StarsRuns = field(default_factory=StarsRuns)
+    """The run-outs of a hand run more than once."""
 
     @property
     def unit(self) -> Decimal:
@@ -291,7 +298,16 @@ def parse_hand(hand_id: str, text: str) -> StarsHand:
         raise PokerStarsError("the SUMMARY names no player")
     dealt = [n for n in hand.in_summary if n not in sitting_out]
     hand.seats = {n: listed[n] for n in dealt}
+    _runs(hand.runs.check, hand.boards)
     return hand
+
+
+def _runs(call: Callable[..., Any], *args: Any) -> Any:
+    """A call on the run-outs (:mod:`.stars_runs`), its error a :class:`PokerStarsError`."""
+    try:
+        return call(*args)
+    except ValueError as exc:
+        raise PokerStarsError(str(exc)) from None
 
 
 def _street(hand: StarsHand, line: str, street: str) -> str:
@@ -299,8 +315,8 @@ def _street(hand: StarsHand, line: str, street: str) -> str:
     if m is None:
         raise PokerStarsError(f"the line {line!r} is not understood")
     name = m["name"]
-    if name.startswith(("FIRST ", "SECOND ", "THIRD ")):
-        raise _unsupported("a hand run more than once is not scored", "run more than once")
+    if run := RUN_STREET.match(name):
+        return str(_runs(hand.runs.street, run, m["cards"], partial(_cards, who="the board")))
     if name == "HOLE CARDS":
         return "preflop"
     if name in ("FLOP", "TURN", "RIVER"):
@@ -333,7 +349,9 @@ def _body_line(hand: StarsHand, line: str, street: str, names: list[str]) -> Non
         hand.uncalled[m["name"]] = hand.uncalled.get(m["name"], Decimal(0)) + _amount(m["amount"])
         return
     if (m := _COLLECTED.search(line)) and (who := _player_prefix(line, names, " collected ")):
-        hand.collected[who[0]] = hand.collected.get(who[0], Decimal(0)) + _amount(m["amount"])
+        amount = _amount(m["amount"])
+        hand.collected[who[0]] = hand.collected.get(who[0], Decimal(0)) + amount
+        hand.runs.collect(street, who[0], amount)
         return
     if (
         hand.tournament
@@ -391,8 +409,8 @@ def _summary_line(hand: StarsHand, line: str, listed: dict[str, int]) -> None:
         hand.total_pot = _amount(m["pot"])
         hand.rake = _amount(m["rake"])
         return
-    if line.startswith("Hand was run"):
-        raise _unsupported("a hand run more than once is not scored", "run more than once")
+    if _runs(hand.runs.summary, line, partial(_cards, who="the board")):
+        return  # Hand was run twice, FIRST Board [...]
     m = _SUMMARY_SEAT.match(line)
     if m is None:
         return  # Board [...], jackpot and other notes
@@ -404,7 +422,7 @@ def _summary_line(hand: StarsHand, line: str, listed: dict[str, int]) -> None:
     rest = m["rest"][len(name) :]
     if c := _SUMMARY_CARDS.search(rest):
         _hole(hand, name, c["cards"])
-    if w := _WON.search(rest):
+    for w in _WON.finditer(rest):  # a hand run more than once: one amount a run-out won
         hand.summary_won[name] = hand.summary_won.get(name, Decimal(0)) + _amount(w["amount"])
 
 
@@ -500,7 +518,7 @@ def _actions(hand: StarsHand, order: list[str]) -> list[str]:
             # there pokerkit shows the mucked hand (its cards known or not) instead
             showdown += [f"{label[p]} sm" for p in hand.mucked if p not in hand.shown]
         out[last:last] = showdown
-    return out
+    return out + hand.runs.actions()  # a hand run more than once: each run-out in turn
 
 
 def to_history(hand: StarsHand) -> Any:
@@ -525,6 +543,8 @@ def to_history(hand: StarsHand) -> Any:
         extra["_total_pot"] = hand.total_pot
     if hand.rake is not None:
         extra["_rake"] = hand.rake
+    if hand.runs.count > 1:
+        extra["_runout_winnings"] = hand.runs.winnings(order)
     if hand.tournament:
         extra["_tournament"] = hand.tournament
         extra["_places"] = [hand.places.get(p, 0) for p in order]

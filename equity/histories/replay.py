@@ -21,6 +21,15 @@ from .hand import (
     reconcile,
     returned,
 )
+from .runouts import (
+    BOARD_CARDS,
+    board_cards_dealt,
+    check_runouts,
+    runout_boards,
+    runout_won,
+    select_runouts,
+    without_runout_choice,
+)
 
 __all__ = ["replay"]
 
@@ -60,8 +69,11 @@ def replay(history: Any) -> Replay:
     from .fastomaha import OMAHA_CODES, fast_omaha_replay
     from .fastreplay import fast_replay
 
+    fields = getattr(history, "user_defined_fields", None) or {}
+    # the run-outs a history records are checked here (the fast replays deal one board)
     omaha = str(getattr(history, "variant", "")) in OMAHA_CODES
-    fast = fast_omaha_replay(history) if omaha else fast_replay(history)
+    fast_of = fast_omaha_replay if omaha else fast_replay
+    fast = None if "_runout_winnings" in fields else fast_of(history)
     if fast is not None:
         return fast
     if hasattr(history, "to_pokerkit"):  # a FastHand the fast replay does not cover
@@ -88,10 +100,17 @@ def replay(history: Any) -> Replay:
     allin: AllIn | None = None
     streets: dict[str, AllIn] = {}
     state: Any = None
+    # a hand run more than once deals more board cards than one board holds: the replay
+    # chooses as many run-outs (equity.histories.runouts)
+    board_cards = board_cards_dealt(history.actions)
+    runs = 1
+    source = without_runout_choice(history) if board_cards > BOARD_CARDS else history
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            for state, action in history.state_actions:
+            for state, action in source.state_actions:
+                if board_cards > BOARD_CARDS and state.can_select_runout_count():
+                    runs = select_runouts(state, board_cards)
                 _note_cards(action, known)
                 stacks = state.stacks
                 for i in range(n):
@@ -115,6 +134,8 @@ def replay(history: Any) -> Replay:
                     and is_allin_moment(stacks, state.bets, state.statuses)
                 ):
                     allin = AllIn(street, board, live)
+    except HandError:
+        raise
     except (ValueError, KeyError, IndexError, TypeError, AttributeError, AssertionError) as exc:
         reason = " ".join(str(exc).split()).rstrip(".") or type(exc).__name__
         raise HandError(f"the actions do not replay ({reason})", "actions do not replay") from None
@@ -138,6 +159,7 @@ def replay(history: Any) -> Replay:
             failure = failure or exc
     else:
         raise failure or HandError("the hand does not reconcile", "not reconciled")
+    check_runouts(history, runout_won(state, runs) if runs > 1 else [])
     return Replay(
         variant=variant,
         players=players,
@@ -151,4 +173,5 @@ def replay(history: Any) -> Replay:
         allin=allin,
         streets=streets,
         starting=tuple(starting),
+        runouts=runout_boards(state) if runs > 1 else (),
     )

@@ -12,6 +12,10 @@ cards are known:
   an all-in moment or with unknown cards, ev = net;
 * **net** = won - contributed over the whole hand; **luck** = net - ev.
 
+In a hand run more than once (:mod:`equity.histories.runouts`) ev is the same
+(each run-out's expected share of a pot is the equity), net follows the
+run-outs, and the share of the main pot at showdown is the run-outs' mean.
+
 Per hand, sum of ev = sum of net: the pots after rake add up to what was won.
 Only the cards of the players in the hand and the board are used (folded
 hands, even when known, are not dead cards).
@@ -67,7 +71,8 @@ how many players the scored all-in had, whether the player was its favourite
 (the highest equity in the main pot, alone), the player's share of the main
 pot at showdown, exact equities at each street when every remaining player's
 cards are known, the player's hole cards when known, the boards at the
-all-in moment and at the end, the player's stack when the hand began, the
+all-in moment and at the end (each run-out's, ``|`` between them, in a hand
+run more than once), the player's stack when the hand began, the
 tournament number (empty in a cash game) and the tournament place the hand
 records for the player (0 when none: ``finished the tournament in 3rd place``
 is 3, ``wins the tournament`` is 1)."""
@@ -134,8 +139,11 @@ def _score_allin(rep: Replay, game: str) -> _AllInScore | None:
     if len(rep.board) == 5 and pots:
         eligible = pots[0].eligible
         holes = tuple("".join(rep.holes[i] or ()) for i in eligible)
-        realized = exact_equity(game, holes, "".join(rep.board)) if len(eligible) > 1 else (1.0,)
-        share = dict(zip(eligible, realized, strict=True))
+        boards = rep.runouts or (rep.board,)  # a hand run more than once: the run-outs' mean
+        realized = [
+            exact_equity(game, holes, "".join(b)) if len(eligible) > 1 else (1.0,) for b in boards
+        ]
+        share = {i: sum(r[k] for r in realized) / len(boards) for k, i in enumerate(eligible)}
     return _AllInScore(ev, main, favourite, share)
 
 
@@ -195,7 +203,7 @@ def score(
                 "equity_turn": streets.get("turn", {}).get(i, nan),
                 "cards": "".join(rep.holes[i] or ()),
                 "allin_board": "".join(rep.allin.board) if rep.allin is not None else "",
-                "board": "".join(rep.board),
+                "board": "|".join("".join(b) for b in rep.runouts or (rep.board,)),
                 "stack": float(rep.starting[i]) if rep.starting else nan,
                 "tournament": tournament,
                 "place": int(places[i]) if i < len(places) else 0,
