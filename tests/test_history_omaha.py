@@ -10,6 +10,7 @@ reconciliation the very payoffs pokerkit pays (odd chips included).
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
 import warnings
@@ -19,6 +20,7 @@ from typing import Any
 
 import pytest
 from reference_history import exact_equity as reference_equity
+from reference_history import showdown_shares
 
 import equity
 from equity.games import GAMES
@@ -198,6 +200,43 @@ def test_fast_replay_equals_pokerkit_on_every_shipped_omaha_hand() -> None:
     assert answered == len(hands)
 
 
+def _low(hole: str, board: str) -> tuple[int, ...] | None:
+    """The best eight-or-better low of two hole cards and three board cards, highest rank
+    first (ace 1), None without one: every choice tried."""
+    rank = {r: k + 2 for k, r in enumerate("23456789TJQK")} | {"A": 1}
+    hole_ranks = [rank[hole[k]] for k in range(0, len(hole), 2)]
+    board_ranks = [rank[board[k]] for k in range(0, len(board), 2)]
+    lows = [
+        tuple(sorted(two + three, reverse=True))
+        for two in itertools.combinations(hole_ranks, 2)
+        for three in itertools.combinations(board_ranks, 3)
+        if max(two + three) <= 8 and len(set(two + three)) == 5
+    ]
+    return min(lows, default=None)
+
+
+def _hilo_turn_equity(holes: list[str], board: str) -> list[float]:
+    """Heads-up hi-lo equity on a four-card board: every river, the high half by the
+    reference's Omaha showdown, the low half among the best lows (the high takes all
+    without one)."""
+    seen = {board[k : k + 2] for k in range(0, len(board), 2)}
+    seen |= {h[k : k + 2] for h in holes for k in range(0, len(h), 2)}
+    rivers = [r + s for r in "23456789TJQKA" for s in "cdhs" if r + s not in seen]
+    total = [0.0] * len(holes)
+    for river in rivers:
+        high = showdown_shares(holes, board + river)
+        lows = [_low(h, board + river) for h in holes]
+        if all(low is None for low in lows):
+            shares = high
+        else:
+            best = min(low for low in lows if low is not None)
+            winners = [low == best for low in lows]
+            halves = zip(high, winners, strict=True)
+            shares = [h / 2 + (0.5 / sum(winners) if w else 0) for h, w in halves]
+        total = [t + x for t, x in zip(total, shares, strict=True)]
+    return [t / len(rivers) for t in total]
+
+
 def test_omaha_hands_are_scored_with_their_game() -> None:
     result = equity.history([str(DATA / "omaha")])
     assert (result.read, result.reconciled) == (7, 7)
@@ -209,6 +248,14 @@ def test_omaha_hands_are_scored_with_their_game() -> None:
     expected = reference_equity(["3s9dKdQs", "QcQh9hTs"], "JhTd8c9c")
     assert rows.loc["HELVER4728", "equity"] == pytest.approx(expected[0], abs=1e-12)
     assert rows.loc["immo 1000", "equity"] == pytest.approx(expected[1], abs=1e-12)
+    # hi-lo scored as omaha-hilo: the turn equities of a hand split high and low
+    turn = _hilo_turn_equity(["4s2s8d3d", "6sJh2d9d"], "Kd2c9h6c")
+    assert rows.loc["SGS62", "equity_turn"] == pytest.approx(turn[0], abs=1e-12)
+    assert rows.loc["NeiLutzn", "equity_turn"] == pytest.approx(turn[1], abs=1e-12)
     assert rows.loc["SGS62", "won"] == pytest.approx(0.38)  # the low half (the odd cent high)
     assert rows.loc["NeiLutzn", "won"] == pytest.approx(0.39)
     assert rows.loc["madmax84", "net"] == pytest.approx(45.90)
+    # five-card Omaha scored as omaha5: the turn equities of the two hands shown
+    turn = reference_equity(["AsAd5h4sJd", "9s7cTcAc3h"], "Ah5c8dQc")
+    assert rows.loc["madmax84", "equity_turn"] == pytest.approx(turn[0], abs=1e-12)
+    assert rows.loc["manics16", "equity_turn"] == pytest.approx(turn[1], abs=1e-12)
