@@ -324,7 +324,7 @@ def test_header_forms(header: str, expected: tuple[object, ...]) -> None:
 
 @pytest.mark.parametrize(
     "game",
-    ["Hold'em Limit", "Hold'em Pot Limit", "Omaha Hi/Lo Pot Limit", "5 Card Omaha Pot Limit"],
+    ["Hold'em Limit", "Hold'em Pot Limit", "Omaha Hi/Lo Limit", "Courchevel Pot Limit"],
 )
 def test_other_games_are_counted_and_skipped(game: str, tmp_path: Path) -> None:
     text = LINES.replace("Hold'em No Limit", game)

@@ -38,15 +38,18 @@ from .hand import (
 )
 from .pots import build_pots
 
-__all__ = ["fast_replay"]
+__all__ = ["HandReplay", "Unsure", "fast_replay"]
 
 _RANKS = set("23456789TJQKA")
 _SUITS = set("cdhs")
 _ZERO = Decimal(0)
 
 
-class _Unsure(Exception):
+class Unsure(Exception):
     """The hand is outside what the fast replay covers: pokerkit replays it."""
+
+
+_Unsure = Unsure  # the name used here
 
 
 def _number(value: Any) -> Decimal:
@@ -82,16 +85,26 @@ def fast_replay(history: Any) -> Replay | None:
     if not fastphh.ENABLED:
         return None
     try:
-        return _Hand(history).run()
+        return HandReplay(history).run()
     except _Unsure:
         return None
 
 
-class _Hand:
-    """The state of one hand being replayed."""
+class HandReplay:
+    """The state of one hand being replayed (no-limit hold'em; :mod:`.fastomaha` extends it
+    to pot-limit Omaha through the class attributes and the hooks :meth:`most_to` and
+    :meth:`showdown`)."""
+
+    variant = "NT"
+    hole_cards = 2
+    uneven_antes = False
+    """Whether antes of different sizes (a big-blind ante) are replayed (else unsure)."""
+    live_blinds = False
+    """Whether blinds posted out of turn (negative: live, the order of play unchanged, as
+    pokerkit reads them) are replayed (else unsure)."""
 
     def __init__(self, history: Any) -> None:
-        if str(getattr(history, "variant", "")) != "NT":
+        if str(getattr(history, "variant", "")) != self.variant:
             raise _Unsure
         self.history = history
         self.start = [_number(s) for s in history.starting_stacks]
@@ -102,12 +115,17 @@ class _Hand:
             raise _Unsure
         if any(antes) and (
             history.ante_trimming_status
-            or len(set(antes)) != 1
+            or (len(set(antes)) != 1 and not self.uneven_antes)
             or any(a >= s for a, s in zip(antes, self.start, strict=True))
         ):
             raise _Unsure  # antes of different sizes, trimmed, or all in by the ante
+        if n == 2:
+            antes = antes[::-1]  # heads-up, as the blinds (equal antes: no change)
         self.antes = antes
-        if any(b < 0 for b in raw) or any(raw[2:]) or any(s <= 0 for s in self.start):
+        out_of_turn = self.live_blinds and n > 2  # negative: a live blind posted out of turn
+        if any(b > 0 or (b < 0 and not out_of_turn) for b in raw[2:]) or min(raw[:2]) < 0:
+            raise _Unsure  # a straddle, or a blind posted out of turn
+        if any(s <= 0 for s in self.start):
             raise _Unsure
         names = history.players
         self.players = tuple(names) if names else tuple(f"p{i + 1}" for i in range(n))
@@ -119,7 +137,7 @@ class _Hand:
             raise _Unsure
         blinds = raw[::-1] if n == 2 else raw
         behind = [s - a for s, a in zip(self.start, antes, strict=True)]
-        self.bets = [min(b, s) for b, s in zip(blinds, behind, strict=True)]
+        self.bets = [min(abs(b), s) for b, s in zip(blinds, behind, strict=True)]
         self.stacks = [s - b for s, b in zip(behind, self.bets, strict=True)]
         self.put = [a + b for a, b in zip(antes, self.bets, strict=True)]
         self.returned = [_ZERO] * n
@@ -243,7 +261,7 @@ class _Hand:
         to = Decimal(amount)
         stack = self.stacks[i]
         most = stack + self.bets[i]
-        if min(owed, stack) < self.raise_size or stack <= owed or to > most:
+        if min(owed, stack) < self.raise_size or stack <= owed or to > self.most_to(i, top, most):
             raise _Unsure
         if self.shorts and sum(self.shorts) < self.raise_size and i in self.acted:
             raise _Unsure
@@ -261,7 +279,7 @@ class _Hand:
             self.seen.add(c)
 
     def deal_hole(self, i: int, text: str) -> None:
-        if self.phase != "deal" or i != self.dealt or len(text) != 4:
+        if self.phase != "deal" or i != self.dealt or len(text) != 2 * self.hole_cards:
             raise _Unsure
         cards = _cards(text)
         if cards is None:
@@ -292,7 +310,7 @@ class _Hand:
         if text is None:  # mucked: out of the hand
             self.live[i] = False
             return
-        if len(text) != 4:
+        if len(text) != 2 * self.hole_cards:
             raise _Unsure
         cards = _cards(text)
         if cards is None:
@@ -331,13 +349,22 @@ class _Hand:
         paid = [p - r for p, r in zip(self.put, self.returned, strict=True)]
         won = [_ZERO] * self.n
         live = [i for i in range(self.n) if self.live[i]]
-        if not live or max(paid) > max(paid[i] for i in live):
+        bets = [p - a for p, a in zip(paid, self.antes, strict=True)]  # equal antes: no change
+        if not live or max(bets) > max(bets[i] for i in live):
             raise _Unsure  # chips that no player in the hand can win (mucked above the rest)
         if len(live) == 1:
             won[live[0]] = sum(paid, _ZERO)
             return [w - p for w, p in zip(won, paid, strict=True)]
         if len(self.board) != 5:
             raise _Unsure
+        return self.showdown(paid, live, won)
+
+    def most_to(self, i: int, top: Decimal, most: Decimal) -> Decimal:
+        """The largest bet or raise to for player ``i`` (no limit: all in, ``most``)."""
+        return most
+
+    def showdown(self, paid: list[Decimal], live: list[int], won: list[Decimal]) -> list[Decimal]:
+        """Each player's payoff, the pots split among the best hands shown on the river."""
         from ..cards import parse_cards
         from ..evaluators.poker import hand_strength
 
@@ -395,7 +422,7 @@ class _Hand:
         else:
             raise _Unsure
         return Replay(
-            variant="NT",
+            variant=self.variant,
             players=self.players,
             big_blind=big_blind(self.raw_blinds),
             contributed=tuple(contributed),
@@ -408,6 +435,9 @@ class _Hand:
             streets=self.streets,
             starting=tuple(self.start),
         )
+
+
+_Hand = HandReplay  # the name the tests use
 
 
 def _split(amount: Decimal, ways: int) -> Decimal:

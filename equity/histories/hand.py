@@ -42,8 +42,15 @@ __all__ = [
     "returned",
 ]
 
-GAME_OF_VARIANT = {"NT": "holdem", "PO": "omaha"}
-"""PHH variant codes scored, and the engine's game for each (no-limit hold'em, pot-limit Omaha)."""
+GAME_OF_VARIANT = {
+    "NT": "holdem",
+    "PO": "omaha",
+    "PO5": "omaha5",
+    "PO/8": "omaha-hilo",
+    "PO5/8": "omaha5-hilo",
+}
+"""PHH variant codes scored, and the engine's game for each (no-limit hold'em, pot-limit Omaha:
+4 or 5 hole cards, high or hi-lo; :mod:`equity.histories.variants`)."""
 
 STREETS = {0: "preflop", 3: "flop", 4: "turn"}
 """Street names by the number of board cards."""

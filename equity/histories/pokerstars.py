@@ -20,9 +20,10 @@ and rake are kept (as the PHH user-defined fields ``_total_pot`` and
 
 A hand run more than once (:mod:`equity.histories.stars_runs`) deals its
 run-outs in turn, what each one paid kept as ``_runout_winnings``
-(:mod:`equity.histories.runouts`).  Hold'em No Limit and Omaha Pot Limit are
-read; any other game or a hand cashed out is reported as not scored.  A hand
-that cannot be read raises :class:`PokerStarsError` with the reason in one sentence.
+(:mod:`equity.histories.runouts`).  Hold'em No Limit and Omaha Pot Limit (4 or 5
+cards, high or Hi/Lo) are read; any other game or a hand cashed out is reported as
+not scored.  A hand that cannot be read raises :class:`PokerStarsError` with the
+reason in one sentence.
 """
 
 from __future__ import annotations
@@ -47,8 +48,15 @@ __all__ = [
     "to_history",
 ]
 
-GAMES = {"Hold'em No Limit": "NT", "Omaha Pot Limit": "PO"}
-"""The PokerStars games read, and their PHH variant codes."""
+GAMES = {
+    "Hold'em No Limit": "NT",
+    "Omaha Pot Limit": "PO",
+    "5 Card Omaha Pot Limit": "PO5",
+    "Omaha Hi/Lo Pot Limit": "PO/8",
+    "5 Card Omaha Hi/Lo Pot Limit": "PO5/8",
+}
+"""The PokerStars games read, and their PHH variant codes (:mod:`equity.histories.variants`)."""
+_HOLE_CARDS = {"NT": 2, "PO": 4, "PO5": 5, "PO/8": 4, "PO5/8": 5}
 
 _HEADER = re.compile(
     r"^\ufeff?PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(?P<id>\d+):[ \t]*(?P<rest>.*)$",
@@ -203,7 +211,7 @@ def _cards(text: str, who: str) -> list[str]:
 def _hole(hand: StarsHand, name: str, text: str) -> bool:
     """Note ``name``'s hole cards when all are given (a single card shown is not enough)."""
     cards = _cards(text, name)
-    if len(cards) != (4 if hand.variant == "PO" else 2):
+    if len(cards) != _HOLE_CARDS[hand.variant]:
         return False
     hand.cards[name] = cards
     return True
@@ -482,7 +490,7 @@ def _forced_bets(hand: StarsHand, order: list[str]) -> tuple[list[Decimal], list
 def _actions(hand: StarsHand, order: list[str]) -> list[str]:
     """The PHH actions: hole cards, betting, the showdown right after the last bet, the board."""
     label = {p: f"p{i + 1}" for i, p in enumerate(order)}
-    unknown = "??" * (4 if hand.variant == "PO" else 2)
+    unknown = "??" * _HOLE_CARDS[hand.variant]
     out = [f"d dh {label[p]} {''.join(hand.cards.get(p, [])) or unknown}" for p in order]
     streets = ["preflop", "flop", "turn", "river"]
     folded: set[str] = set()
@@ -523,7 +531,7 @@ def _actions(hand: StarsHand, order: list[str]) -> list[str]:
 
 def to_history(hand: StarsHand, venue: str = "PokerStars") -> Any:
     """The hand as a :class:`pokerkit.HandHistory` (PHH fields), for the replay."""
-    from pokerkit import HandHistory
+    from .variants import OmahaHandHistory as HandHistory
 
     order = _order(hand)
     if len(order) < 2:

@@ -66,11 +66,14 @@ def _note_cards(action: str | None, known: list[tuple[str, ...] | None]) -> None
 
 def replay(history: Any) -> Replay:
     """Replay and reconcile one :class:`pokerkit.HandHistory`; :class:`HandError` if it cannot."""
+    from .fastomaha import OMAHA_CODES, fast_omaha_replay
     from .fastreplay import fast_replay
 
     fields = getattr(history, "user_defined_fields", None) or {}
-    # the run-outs a history records are checked here (the fast replay deals one board)
-    fast = None if "_runout_winnings" in fields else fast_replay(history)
+    # the run-outs a history records are checked here (the fast replays deal one board)
+    omaha = str(getattr(history, "variant", "")) in OMAHA_CODES
+    fast_of = fast_omaha_replay if omaha else fast_replay
+    fast = None if "_runout_winnings" in fields else fast_of(history)
     if fast is not None:
         return fast
     if hasattr(history, "to_pokerkit"):  # a FastHand the fast replay does not cover
@@ -83,7 +86,7 @@ def replay(history: Any) -> Replay:
     if variant not in GAME_OF_VARIANT:
         raise HandError(
             f"variant {variant!r} is not scored (only no-limit hold'em 'NT' and pot-limit "
-            "Omaha 'PO')",
+            "Omaha 'PO', 'PO5', 'PO/8', 'PO5/8')",
             "unsupported variant",
             unsupported=True,
         )
