@@ -49,6 +49,7 @@ _KNOWN = {
     "winnings",
     "finishing_stacks",
     "hand",
+    "venue",
 }
 
 
@@ -73,6 +74,8 @@ class FastHand:
     winnings: list[Any] | None = None
     finishing_stacks: list[Any] | None = None
     hand: Any = None
+    venue: str | None = None
+    """The site (:mod:`equity.histories.sites`: what its files record)."""
     user_defined_fields: dict[str, Any] = field(default_factory=dict)
     """The fields named with a leading ``_`` (pokerkit's also hold the fields it does not know)."""
 
@@ -192,6 +195,7 @@ def _parse(text: str) -> FastHand:
         winnings=values.get("winnings"),
         finishing_stacks=values.get("finishing_stacks"),
         hand=values.get("hand"),
+        venue=venue if isinstance(venue := values.get("venue"), str) else None,
         user_defined_fields=extra,
     )
 

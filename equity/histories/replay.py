@@ -77,6 +77,10 @@ def replay(history: Any) -> Replay:
             unsupported=True,
         )
     starting = [Decimal(str(s)) for s in history.starting_stacks]
+    if not all(s.is_finite() for s in starting):  # iPoker's HandHQ files: 'inf'
+        raise HandError(
+            "the history does not record the starting stacks", "starting stacks not recorded"
+        )
     n = len(starting)
     players = tuple(history.players) if history.players else tuple(f"p{i + 1}" for i in range(n))
     if len(players) != n:
