@@ -107,7 +107,8 @@ class _Hand:
         ):
             raise _Unsure  # antes of different sizes, trimmed, or all in by the ante
         self.antes = antes
-        if any(b < 0 for b in raw) or any(raw[2:]) or any(s <= 0 for s in self.start):
+        # a negative blind is a post (a player just seated), live as pokerkit posts it
+        if any(b > 0 for b in raw[2:]) or any(s <= 0 for s in self.start):
             raise _Unsure
         names = history.players
         self.players = tuple(names) if names else tuple(f"p{i + 1}" for i in range(n))
@@ -119,7 +120,7 @@ class _Hand:
             raise _Unsure
         blinds = raw[::-1] if n == 2 else raw
         behind = [s - a for s, a in zip(self.start, antes, strict=True)]
-        self.bets = [min(b, s) for b, s in zip(blinds, behind, strict=True)]
+        self.bets = [min(abs(b), s) for b, s in zip(blinds, behind, strict=True)]
         self.stacks = [s - b for s, b in zip(behind, self.bets, strict=True)]
         self.put = [a + b for a, b in zip(antes, self.bets, strict=True)]
         self.returned = [_ZERO] * n
@@ -136,7 +137,7 @@ class _Hand:
         self.phase = "deal"
         """``deal`` (hole cards), ``bet``, ``board`` (a street to deal), ``allin``
         (a showdown then the run-out), ``showdown`` (the river's), ``over``."""
-        key = [(self.bets[i] * (1 if blinds[i] > 0 else 0), i) for i in range(n)]
+        key = [(self.bets[i] * ((blinds[i] > 0) - (blinds[i] < 0)), i) for i in range(n)]
         self.opener = (max(key)[1] + 1) % n
         self.allin: AllIn | None = None
         self.streets: dict[str, AllIn] = {}
@@ -304,6 +305,19 @@ class _Hand:
         self.holes[i] = cards
         self.shown[i] = cards
 
+    def show_won(self, action: Any) -> None:
+        """The winner showing after everyone else folded (``p3 sm 8hAc``), as pokerkit allows."""
+        words = action.split() if isinstance(action, str) else ()
+        live = [i for i in range(self.n) if self.live[i]]
+        if len(words) != 3 or words[1] != "sm" or len(live) != 1 or len(words[2]) != 4:
+            raise _Unsure
+        i = _player(words[0], self.n)
+        cards = _cards(words[2])
+        if i != live[0] or cards is None or self.holes[i] is not None:
+            raise _Unsure
+        self.note(cards)
+        self.holes[i] = cards
+
     # -- the hand --------------------------------------------------------------------
 
     def step(self, action: Any) -> None:
@@ -366,7 +380,8 @@ class _Hand:
         self.observe()
         for action in self.history.actions:
             if self.phase == "over":
-                raise _Unsure
+                self.show_won(action)
+                continue
             self.step(action)
             self.observe()
         if self.phase not in ("over", "allin", "showdown") or (

@@ -171,9 +171,7 @@ def _check_won(won: list[Decimal], won_replay: list[Decimal], by: list[str]) -> 
             )
 
 
-def _check_stacks_and_winnings(
-    history: Any, won: list[Decimal], recorded: list[Decimal]
-) -> None:
+def _check_stacks_and_winnings(history: Any, won: list[Decimal], recorded: list[Decimal]) -> None:
     """The recorded winnings are what the finishing stacks show each player collected.
 
     A 0 is an amount left out (the stacks show it), and a posted small blind
