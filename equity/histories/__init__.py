@@ -34,7 +34,8 @@ in hands without a scored all-in, ev = net. net = won - contributed over the who
 luck = net - ev. Per hand, sum of ev = sum of net.
 
 Every replay is reconciled with what the history records (finishing stacks, or winnings; \
-in a PokerStars hand also the total pot and rake): a hand that does not add up is reported \
+in a PokerStars hand also the total pot and rake; each HandHQ site its own way: rake, \
+amounts a site leaves out): a hand that does not add up is reported \
 with the reason and left out of the totals; \
 variants other than no-limit hold'em and pot-limit Omaha are counted and skipped."""
 """The definitions, as ``equity history --definitions`` and the README state them."""

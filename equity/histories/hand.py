@@ -13,10 +13,16 @@ Definitions (the README and ``equity history --help`` state them too):
   while at least two players are in the hand and board cards are still to
   come.  Its street is ``preflop``, ``flop`` or ``turn`` (0, 3 or 4 board cards).
 * **Reconciliation**: the replay's result is checked against what the history
-  records.  ``finishing_stacks``: each stack must equal the starting stack plus
-  the replay's payoff.  ``winnings`` (the amount each player collected): the
-  players who collected must be those the replay pays, none collecting more
-  than the replay pays, and rake = total pot - total won must not be negative;
+  records.  ``finishing_stacks`` alone: each stack must equal the starting stack
+  plus the replay's payoff.  ``finishing_stacks`` with ``winnings`` (Ongame): the
+  stacks give what each player collected after rake (finishing - starting stack
+  + contributed), which the winnings must record (a 0 is an amount left out; a
+  posted small blind, dead money on the site, may be inside the winner's) and
+  which is then checked as winnings are.  ``winnings`` (the amount each player
+  collected; a 0 the site leaves out, :func:`equity.histories.sites.left_out`,
+  takes the replay's amount): the players who collected must be those the
+  replay pays, none collecting more than the replay pays, and rake = total pot -
+  total won must not be negative;
   where the history records its total pot and rake (PokerStars' SUMMARY, as
   the PHH user-defined fields ``_total_pot`` and ``_rake``), the replay's pot
   must be that total pot and total pot - total won that rake.  A history
