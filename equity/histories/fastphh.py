@@ -32,7 +32,7 @@ _INT = re.compile(rf"^{_NUM}$")
 _DECIMAL = re.compile(rf"^{_NUM}\.[0-9]+$")
 _TIME = re.compile(rf"^{_CLOCK}$")
 _ITEM = re.compile(r"""\s*('[^'\n]*'|"[^"\\\n]*"|[^,'"\[\]]+?)\s*(?:,|$)""")
-_SCALAR = rf"""(?:'[^'\n]*'|"[^"\\\n]*"|{_NUM}(?:\.[0-9]+)?|true|false|{_CLOCK})"""
+_SCALAR = rf"""(?:'[^'\n]*'|"[^"\\\n]*"|{_NUM}(?:\.[0-9]+)?|true|false|\+?inf|{_CLOCK})"""
 _PLAIN = re.compile(rf"{_SCALAR}|\[\s*(?:{_SCALAR}(?:\s*,\s*{_SCALAR})*\s*,?)?\s*\]")
 """A value of the subset (a field the replay does not read is checked, not converted)."""
 
@@ -105,6 +105,8 @@ def _scalar(text: str) -> Any:
             raise _NotSubset(text) from None
     if text in ("true", "false"):
         return text == "true"
+    if text in ("inf", "+inf"):  # iPoker's HandHQ stacks: not recorded
+        return Decimal("Infinity")
     if _TIME.match(text):
         return text
     raise _NotSubset(text)

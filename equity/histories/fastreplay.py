@@ -43,6 +43,7 @@ __all__ = ["fast_replay"]
 _RANKS = set("23456789TJQKA")
 _SUITS = set("cdhs")
 _ZERO = Decimal(0)
+_INF = Decimal("Infinity")
 
 
 class _Unsure(Exception):
@@ -68,11 +69,12 @@ def _cards(text: str) -> tuple[str, ...] | None:
     return cards
 
 
+_PLAYER = {f"p{k + 1}": k for k in range(64)}
+
+
 def _player(label: str, n: int) -> int:
-    if len(label) < 2 or label[0] != "p" or not label[1:].isdigit():
-        raise _Unsure
-    i = int(label[1:]) - 1
-    if not 0 <= i < n:
+    i = _PLAYER.get(label, n)
+    if i >= n:
         raise _Unsure
     return i
 
@@ -108,7 +110,7 @@ class _Hand:
             raise _Unsure  # antes of different sizes, trimmed, or all in by the ante
         self.antes = antes
         # a negative blind is a post (a player just seated), live as pokerkit posts it
-        if any(b > 0 for b in raw[2:]) or any(s <= 0 for s in self.start):
+        if any(b > 0 for b in raw[2:]) or not all(0 < s < _INF for s in self.start):
             raise _Unsure
         names = history.players
         self.players = tuple(names) if names else tuple(f"p{i + 1}" for i in range(n))
@@ -154,10 +156,13 @@ class _Hand:
         recorded = street in self.streets
         if recorded and self.allin is not None:
             return
+        moment = self.allin is None and is_allin_moment(self.stacks, self.bets, self.live)
+        if recorded and not moment:
+            return
         live = tuple(i for i in range(self.n) if self.live[i])
         if not recorded:
             self.streets[street] = AllIn(street, tuple(self.board), live)
-        if self.allin is None and is_allin_moment(self.stacks, self.bets, self.live):
+        if moment:
             self.allin = AllIn(street, tuple(self.board), live)
 
     # -- betting ---------------------------------------------------------------------

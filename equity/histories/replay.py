@@ -24,6 +24,8 @@ from .hand import (
 
 __all__ = ["replay"]
 
+_INF = float("inf")
+
 
 def _cards(cards: Sequence[Any]) -> tuple[str, ...] | None:
     """The cards as text (``As``), None when any is unknown or there are none."""
@@ -59,6 +61,10 @@ def replay(history: Any) -> Replay:
     """Replay and reconcile one :class:`pokerkit.HandHistory`; :class:`HandError` if it cannot."""
     from .fastreplay import fast_replay
 
+    if _INF in getattr(history, "starting_stacks", ()):  # iPoker's HandHQ files
+        raise HandError(
+            "the history does not record the starting stacks", "starting stacks not recorded"
+        )
     fast = fast_replay(history)
     if fast is not None:
         return fast
@@ -77,10 +83,6 @@ def replay(history: Any) -> Replay:
             unsupported=True,
         )
     starting = [Decimal(str(s)) for s in history.starting_stacks]
-    if not all(s.is_finite() for s in starting):  # iPoker's HandHQ files: 'inf'
-        raise HandError(
-            "the history does not record the starting stacks", "starting stacks not recorded"
-        )
     n = len(starting)
     players = tuple(history.players) if history.players else tuple(f"p{i + 1}" for i in range(n))
     if len(players) != n:
