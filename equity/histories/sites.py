@@ -8,8 +8,8 @@ site's files record the money their own way.  Found in the files themselves
 * ``Absolute Poker``: ``winnings`` after rake, left out (the field absent) at
   most showdowns.
 * ``Full Tilt Poker`` and ``PokerStars``: ``winnings`` after rake, but the
-  amount collected by the small blind, the big blind or the button is left out
-  (recorded 0: heads-up, every amount); the field is absent at showdowns.
+  amount collected by a blind or the button is left out (recorded 0: heads-up,
+  every amount); the field is absent at showdowns.
 * ``Ongame Network``: ``finishing_stacks`` after rake and ``winnings``, the
   winnings of a split pot left out (0); a posted small blind (a negative blind,
   dead money on the site, live in pokerkit's replay) is inside the winnings.
@@ -34,10 +34,10 @@ BLINDS_AND_BUTTON_LEFT_OUT = frozenset({"Full Tilt Poker", "PokerStars"})
 def left_out(history: Any, player: int, count: int) -> bool:
     """Whether a 0 the history records as ``player``'s winnings is an amount left out.
 
-    True for the small blind (p1), the big blind (p2) and the button (the last
-    player) of a Full Tilt or PokerStars HandHQ file: a history that records
-    its total pot (``_total_pot``, as the PokerStars text reader does) records
-    every amount collected.
+    True for p1 and p2 (the blinds) and the last player (the button; heads-up,
+    both players) of a Full Tilt or PokerStars HandHQ file, where the converter
+    recorded 0 for what they collected.  A history that records its total pot
+    (``_total_pot``, as the PokerStars text reader does) records every amount.
     """
     if str(getattr(history, "venue", None)) not in BLINDS_AND_BUTTON_LEFT_OUT:
         return False
