@@ -33,7 +33,7 @@ SITES = {
     "Absolute Poker": DATA / "handhq_50NLH_1_first43.phhs",
     "Full Tilt Poker": HANDHQ / "ftp_50NLH_1_first71.phhs",
     "Ongame Network": HANDHQ / "ong_400NLH_1_first65.phhs",
-    "PartyPoker": HANDHQ / "pty_25NLH_1_first34.phhs",
+    "PartyPoker": HANDHQ / "pty_25NLH_1_first54.phhs",
     "PokerStars": HANDHQ / "ps_50NLH_1_first47.phhs",
     "iPoker Network": HANDHQ / "ipn_100NLH_1_first22.phhs",
 }
