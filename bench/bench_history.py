@@ -29,8 +29,17 @@ HandHQ hands are written again and again, renumbered, into ``.phhs`` files of
 ``--per-file`` hands (files are the units of work); every copy of an all-in
 after a worker's first is answered by its cache, as in the "fast" route.
 
+``--sites`` times each HandHQ site's file instead (``tests/data/phh/handhq``
+and the Absolute Poker sample): its hands written again and again, renumbered,
+into files of ``--per-file`` hands (1,000 by default, as the dataset's files),
+then ``equity.history`` on them (the exact enumeration afresh for every
+all-in) beside pokerkit's own load and replay of the same hands
+(``HandHistory.loads`` and every state to the end), interleaved, one core, in
+hands per CPU second of the process (what one core does, whatever the load).
+
 Usage::
 
+    python bench/bench_history.py --sites         # every HandHQ site, 3 files of 1,000 hands
     python bench/bench_history.py                 # 100 copies, 5 rounds
     python bench/bench_history.py --copies 100 --rounds 7 --json reports/bench_history.json
     python bench/bench_history.py --million 1000000 --workers 2
@@ -258,6 +267,76 @@ def _million(sources: list[Path], hands: int, per_file: int, workers: int, out: 
     return 0
 
 
+def _pokerkit_load_and_replay(files: list[Path]) -> int:
+    """pokerkit alone: every hand of ``files`` loaded and replayed to its end."""
+    import warnings
+
+    from pokerkit import HandHistory
+
+    hands = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for file in files:
+            for text in _hands_of(file.read_text(encoding="utf-8")):
+                history = HandHistory.loads(text)
+                try:
+                    for _ in history.state_actions:
+                        pass
+                except (ValueError, KeyError, IndexError, TypeError, ArithmeticError):
+                    pass  # a hand pokerkit cannot replay (iPoker: no stacks) still costs
+                hands += 1
+    return hands
+
+
+def _sites(per_file: int, files_per_site: int, rounds: int, out: str | None) -> int:
+    """Per HandHQ site: equity.history end to end beside pokerkit's own load and replay."""
+    sources = [DATA / "handhq_50NLH_1_first43.phhs", *sorted((DATA / "handhq").glob("*.phhs"))]
+    rows = []
+    figures: dict[str, Any] = {}
+    load_before = _load()
+    for src in sources:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            _write_copies(folder, [src], per_file * files_per_site, per_file)
+            files = sorted(folder.iterdir())
+            saved = score.exact_equity
+            score.exact_equity = score.exact_equity.__wrapped__  # type: ignore[attr-defined]
+            try:
+                result = equity.history(tmp)  # warm-up, untimed
+                times: dict[str, list[float]] = {"equity": [], "pokerkit": []}
+                for _ in range(rounds):  # CPU seconds of this process: per core, load aside
+                    start = time.process_time()
+                    equity.history(tmp).hands  # noqa: B018 - the frame is part of the work
+                    times["equity"].append(time.process_time() - start)
+                    start = time.process_time()
+                    _pokerkit_load_and_replay(files)
+                    times["pokerkit"].append(time.process_time() - start)
+            finally:
+                score.exact_equity = saved
+        hands = result.read
+        ours = hands / statistics.median(times["equity"])
+        theirs = hands / statistics.median(times["pokerkit"])
+        share = result.reconciled / hands
+        name = src.name
+        figures[name] = {"hands": hands, "reconciled": result.reconciled,
+                         "equity_per_cpu_s": ours, "pokerkit_per_cpu_s": theirs}  # fmt: skip
+        rows.append([name, f"{hands:,}", f"{share:.0%}", f"{ours:,.0f}", f"{theirs:,.0f}",
+                     f"{ours / theirs:.1f}x"])  # fmt: skip
+    load_after = _load()
+    title = (
+        f"each HandHQ site's hands in {files_per_site} files of {per_file:,}, one core, "
+        f"median of {rounds} interleaved rounds, hands per CPU second (equity: read, replay, "
+        "reconcile, score, frame)"
+    )
+    heads = ["file", "hands", "reconciled", "equity", "pokerkit load+replay", "ratio"]
+    print_table(rows, heads, title=title)
+    print(f"load average {load_before} -> {load_after}")
+    if out:
+        write_json(out, {"machine": machine_info(), "load": [load_before, load_after],
+                         "per_file": per_file, "sites": figures})  # fmt: skip
+    return 0
+
+
 def _cpu_seconds() -> dict[str, float]:
     """User + system CPU seconds of this process and of its ended child processes."""
     here = resource.getrusage(resource.RUSAGE_SELF)
@@ -278,14 +357,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="write the figures to this JSON file")
     parser.add_argument("--million", type=int, metavar="N", help="time one job of N hands")
     parser.add_argument("--workers", type=int, default=2, help="--million: worker processes")
-    parser.add_argument("--per-file", type=int, default=20_000, help="--million: hands a file")
+    parser.add_argument("--per-file", type=int, help="hands a file (20,000; --sites 1,000)")
+    parser.add_argument("--sites", action="store_true", help="time each HandHQ site's file")
+    parser.add_argument("--files", type=int, default=3, help="--sites: files of each site")
     args = parser.parse_args(argv)
+    if args.sites:
+        return _sites(args.per_file or 1_000, args.files, args.rounds, args.json)
     sources = sorted(DATA.glob("handhq*.phhs"))
     if not sources:
         print("no HandHQ file under tests/data/phh", file=sys.stderr)
         return 2
     if args.million:
-        return _million(sources, args.million, args.per_file, args.workers, args.json)
+        return _million(sources, args.million, args.per_file or 20_000, args.workers, args.json)
     routes = ("pokerkit", "fast", "fast, equity uncached")
     with tempfile.TemporaryDirectory() as tmp:
         for k in range(args.copies):

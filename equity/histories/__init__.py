@@ -41,7 +41,8 @@ the first, and each part goes to the best hand on its run-out's board; ev is the
 are reconciled with what the history records for it.
 
 Every replay is reconciled with what the history records (finishing stacks, or winnings; \
-in a PokerStars hand also the total pot and rake): a hand that does not add up is reported \
+in a PokerStars hand also the total pot and rake; each HandHQ site its own way: rake, \
+amounts a site leaves out): a hand that does not add up is reported \
 with the reason and left out of the totals; \
 variants other than no-limit hold'em and pot-limit Omaha are counted and skipped."""
 """The definitions, as ``equity history --definitions`` and the docs (hand histories) state them."""

@@ -37,7 +37,7 @@ _INT = re.compile(rf"^{_NUM}$")
 _DECIMAL = re.compile(rf"^{_NUM}\.[0-9]+$")
 _TIME = re.compile(rf"^{_CLOCK}$")
 _ITEM = re.compile(r"""\s*('[^'\n]*'|"[^"\\\n]*"|[^,'"\[\]]+?)\s*(?:,|$)""")
-_SCALAR = rf"""(?:'[^'\n]*'|"[^"\\\n]*"|{_NUM}(?:\.[0-9]+)?|true|false|{_CLOCK})"""
+_SCALAR = rf"""(?:'[^'\n]*'|"[^"\\\n]*"|{_NUM}(?:\.[0-9]+)?|true|false|\+?inf|{_CLOCK})"""
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\\\n]*\"")
 """One quoted string, as a whole value (a ``#`` in it is not a comment)."""
 _PLAIN = re.compile(rf"{_SCALAR}|\[\s*(?:{_SCALAR}(?:\s*,\s*{_SCALAR})*\s*,?)?\s*\]")
@@ -56,6 +56,7 @@ _KNOWN = {
     "winnings",
     "finishing_stacks",
     "hand",
+    "venue",
 }
 
 
@@ -81,6 +82,8 @@ class FastHand:
     winnings: list[Any] | None = None
     finishing_stacks: list[Any] | None = None
     hand: Any = None
+    venue: str | None = None
+    """The site (:mod:`equity.histories.sites`: what its files record)."""
     user_defined_fields: dict[str, Any] = field(default_factory=dict)
     """The fields named with a leading ``_`` (pokerkit's also hold the fields it does not know)."""
 
@@ -111,6 +114,8 @@ def _scalar(text: str) -> Any:
             raise _NotSubset(text) from None
     if text in ("true", "false"):
         return text == "true"
+    if text in ("inf", "+inf"):  # iPoker's HandHQ stacks: not recorded
+        return Decimal("Infinity")
     if _TIME.match(text):
         return text
     raise _NotSubset(text)
@@ -201,6 +206,7 @@ def _parse(text: str) -> FastHand:
         winnings=values.get("winnings"),
         finishing_stacks=values.get("finishing_stacks"),
         hand=values.get("hand"),
+        venue=venue if isinstance(venue := values.get("venue"), str) else None,
         user_defined_fields=extra,
     )
 

@@ -43,6 +43,7 @@ __all__ = ["HandReplay", "Unsure", "fast_replay"]
 _RANKS = set("23456789TJQKA")
 _SUITS = set("cdhs")
 _ZERO = Decimal(0)
+_INF = Decimal("Infinity")
 
 
 class Unsure(Exception):
@@ -71,11 +72,12 @@ def _cards(text: str) -> tuple[str, ...] | None:
     return cards
 
 
+_PLAYER = {f"p{k + 1}": k for k in range(64)}
+
+
 def _player(label: str, n: int) -> int:
-    if len(label) < 2 or label[0] != "p" or not label[1:].isdigit():
-        raise _Unsure
-    i = int(label[1:]) - 1
-    if not 0 <= i < n:
+    i = _PLAYER.get(label, n)
+    if i >= n:
         raise _Unsure
     return i
 
@@ -100,8 +102,10 @@ class HandReplay:
     uneven_antes = False
     """Whether antes of different sizes (a big-blind ante) are replayed (else unsure)."""
     live_blinds = False
-    """Whether blinds posted out of turn (negative: live, the order of play unchanged, as
-    pokerkit reads them) are replayed (else unsure)."""
+    """Posts (negative blinds: live, the order of play unchanged, as pokerkit reads them)
+    replayed only where posted out of turn by a player past the big blind at a table of three
+    or more (Omaha, as checked against pokerkit); False: every post (hold'em, checked on the
+    HandHQ sites' files)."""
 
     def __init__(self, history: Any) -> None:
         if str(getattr(history, "variant", "")) != self.variant:
@@ -122,11 +126,12 @@ class HandReplay:
         if n == 2:
             antes = antes[::-1]  # heads-up, as the blinds (equal antes: no change)
         self.antes = antes
-        out_of_turn = self.live_blinds and n > 2  # negative: a live blind posted out of turn
-        if any(b > 0 or (b < 0 and not out_of_turn) for b in raw[2:]) or min(raw[:2]) < 0:
-            raise _Unsure  # a straddle, or a blind posted out of turn
-        if any(s <= 0 for s in self.start):
+        # a negative blind is a post (a player just seated, or a blind posted out of turn),
+        # live as pokerkit posts it; a positive one past the big blind is a straddle
+        if any(b > 0 for b in raw[2:]) or not all(0 < s < _INF for s in self.start):
             raise _Unsure
+        if any(b < 0 for b in raw) and self.live_blinds and (n <= 2 or min(raw[:2]) < 0):
+            raise _Unsure  # Omaha: only the out-of-turn posts its replay is checked on
         names = history.players
         self.players = tuple(names) if names else tuple(f"p{i + 1}" for i in range(n))
         if len(self.players) != n:
@@ -154,7 +159,7 @@ class HandReplay:
         self.phase = "deal"
         """``deal`` (hole cards), ``bet``, ``board`` (a street to deal), ``allin``
         (a showdown then the run-out), ``showdown`` (the river's), ``over``."""
-        key = [(self.bets[i] * (1 if blinds[i] > 0 else 0), i) for i in range(n)]
+        key = [(self.bets[i] * ((blinds[i] > 0) - (blinds[i] < 0)), i) for i in range(n)]
         self.opener = (max(key)[1] + 1) % n
         self.allin: AllIn | None = None
         self.streets: dict[str, AllIn] = {}
@@ -171,10 +176,13 @@ class HandReplay:
         recorded = street in self.streets
         if recorded and self.allin is not None:
             return
+        moment = self.allin is None and is_allin_moment(self.stacks, self.bets, self.live)
+        if recorded and not moment:
+            return
         live = tuple(i for i in range(self.n) if self.live[i])
         if not recorded:
             self.streets[street] = AllIn(street, tuple(self.board), live)
-        if self.allin is None and is_allin_moment(self.stacks, self.bets, self.live):
+        if moment:
             self.allin = AllIn(street, tuple(self.board), live)
 
     # -- betting ---------------------------------------------------------------------
@@ -322,6 +330,19 @@ class HandReplay:
         self.holes[i] = cards
         self.shown[i] = cards
 
+    def show_won(self, action: Any) -> None:
+        """The winner showing after everyone else folded (``p3 sm 8hAc``), as pokerkit allows."""
+        words = action.split() if isinstance(action, str) else ()
+        live = [i for i in range(self.n) if self.live[i]]
+        if len(words) != 3 or words[1] != "sm" or len(live) != 1 or len(words[2]) != 4:
+            raise _Unsure
+        i = _player(words[0], self.n)
+        cards = _cards(words[2])
+        if i != live[0] or cards is None or self.holes[i] is not None:
+            raise _Unsure
+        self.note(cards)
+        self.holes[i] = cards
+
     # -- the hand --------------------------------------------------------------------
 
     def step(self, action: Any) -> None:
@@ -393,7 +414,8 @@ class HandReplay:
         self.observe()
         for action in self.history.actions:
             if self.phase == "over":
-                raise _Unsure
+                self.show_won(action)
+                continue
             self.step(action)
             self.observe()
         if self.phase not in ("over", "allin", "showdown") or (

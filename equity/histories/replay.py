@@ -33,6 +33,8 @@ from .runouts import (
 
 __all__ = ["replay"]
 
+_INF = float("inf")
+
 
 def _cards(cards: Sequence[Any]) -> tuple[str, ...] | None:
     """The cards as text (``As``), None when any is unknown or there are none."""
@@ -69,6 +71,10 @@ def replay(history: Any) -> Replay:
     from .fastomaha import OMAHA_CODES, fast_omaha_replay
     from .fastreplay import fast_replay
 
+    if _INF in getattr(history, "starting_stacks", ()):  # iPoker's HandHQ files
+        raise HandError(
+            "the history does not record the starting stacks", "starting stacks not recorded"
+        )
     fields = getattr(history, "user_defined_fields", None) or {}
     # the run-outs a history records are checked here (the fast replays deal one board)
     omaha = str(getattr(history, "variant", "")) in OMAHA_CODES
