@@ -50,25 +50,22 @@ class Unsure(Exception):
     """The hand is outside what the fast replay covers: pokerkit replays it."""
 
 
-_Unsure = Unsure  # the name used here
-
-
 def _number(value: Any) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
-        raise _Unsure
+        raise Unsure
     return Decimal(value) if isinstance(value, int) else value
 
 
 def _cards(text: str) -> tuple[str, ...] | None:
     """Cards as text (``AsKs`` -> ``("As", "Ks")``), None when unknown (``??``)."""
     if len(text) % 2 or not text:
-        raise _Unsure
+        raise Unsure
     cards = tuple(text[k : k + 2] for k in range(0, len(text), 2))
     if all(c == "??" for c in cards):
         return None
     for c in cards:
         if c[0] not in _RANKS or c[1] not in _SUITS:
-            raise _Unsure
+            raise Unsure
     return cards
 
 
@@ -78,7 +75,7 @@ _PLAYER = {f"p{k + 1}": k for k in range(64)}
 def _player(label: str, n: int) -> int:
     i = _PLAYER.get(label, n)
     if i >= n:
-        raise _Unsure
+        raise Unsure
     return i
 
 
@@ -88,7 +85,7 @@ def fast_replay(history: Any) -> Replay | None:
         return None
     try:
         return HandReplay(history).run()
-    except _Unsure:
+    except Unsure:
         return None
 
 
@@ -109,37 +106,37 @@ class HandReplay:
 
     def __init__(self, history: Any) -> None:
         if str(getattr(history, "variant", "")) != self.variant:
-            raise _Unsure
+            raise Unsure
         self.history = history
         self.start = [_number(s) for s in history.starting_stacks]
         n = self.n = len(self.start)
         raw = [_number(b) for b in history.blinds_or_straddles]
         antes = [_number(a) for a in history.antes]
         if n < 2 or len(raw) != n or len(antes) != n:
-            raise _Unsure
+            raise Unsure
         if any(antes) and (
             history.ante_trimming_status
             or (len(set(antes)) != 1 and not self.uneven_antes)
             or any(a >= s for a, s in zip(antes, self.start, strict=True))
         ):
-            raise _Unsure  # antes of different sizes, trimmed, or all in by the ante
+            raise Unsure  # antes of different sizes, trimmed, or all in by the ante
         if n == 2:
             antes = antes[::-1]  # heads-up, as the blinds (equal antes: no change)
         self.antes = antes
         # a negative blind is a post (a player just seated, or a blind posted out of turn),
         # live as pokerkit posts it; a positive one past the big blind is a straddle
         if any(b > 0 for b in raw[2:]) or not all(0 < s < _INF for s in self.start):
-            raise _Unsure
+            raise Unsure
         if any(b < 0 for b in raw) and self.live_blinds and (n <= 2 or min(raw[:2]) < 0):
-            raise _Unsure  # Omaha: only the out-of-turn posts its replay is checked on
+            raise Unsure  # Omaha: only the out-of-turn posts its replay is checked on
         names = history.players
         self.players = tuple(names) if names else tuple(f"p{i + 1}" for i in range(n))
         if len(self.players) != n:
-            raise _Unsure
+            raise Unsure
         self.raw_blinds = raw
         self.min_bet = _number(history.min_bet)
         if self.min_bet <= 0:
-            raise _Unsure
+            raise Unsure
         blinds = raw[::-1] if n == 2 else raw
         behind = [s - a for s, a in zip(self.start, antes, strict=True)]
         self.bets = [min(abs(b), s) for b, s in zip(blinds, behind, strict=True)]
@@ -220,7 +217,7 @@ class HandReplay:
 
     def act(self, i: int, verb: str, amount: str | None) -> None:
         if self.phase != "bet" or not self.queue or self.queue[0] != i:
-            raise _Unsure
+            raise Unsure
         top = max(self.bets)
         owed = top - self.bets[i]
         if verb == "f":  # pokerkit only warns of a fold with nothing to call, in a cash game
@@ -257,7 +254,7 @@ class HandReplay:
             self.end_betting()
 
     def check_raise(self, i: int, amount: str | None, top: Decimal, owed: Decimal) -> None:
-        """A bet or raise to ``amount`` that pokerkit allows, else :class:`_Unsure`.
+        """A bet or raise to ``amount`` that pokerkit allows, else :class:`Unsure`.
 
         pokerkit's rules: no raise by a player already covered, nor facing less
         than the last raise, nor by a player who acted before all-ins that add
@@ -265,34 +262,34 @@ class HandReplay:
         more than the bet to call, unless all in; someone left to answer it.
         """
         if amount is None or not amount.replace(".", "", 1).isdigit():
-            raise _Unsure
+            raise Unsure
         to = Decimal(amount)
         stack = self.stacks[i]
         most = stack + self.bets[i]
         if min(owed, stack) < self.raise_size or stack <= owed or to > self.most_to(i, top, most):
-            raise _Unsure
+            raise Unsure
         if self.shorts and sum(self.shorts) < self.raise_size and i in self.acted:
-            raise _Unsure
+            raise Unsure
         if to < min(most, top + max(self.raise_size, self.min_bet)):
-            raise _Unsure
+            raise Unsure
         if not any(j != i and self.live[j] and self.stacks[j] > 0 for j in range(self.n)):
-            raise _Unsure
+            raise Unsure
 
     # -- cards -----------------------------------------------------------------------
 
     def note(self, cards: tuple[str, ...]) -> None:
         for c in cards:
             if c in self.seen:
-                raise _Unsure
+                raise Unsure
             self.seen.add(c)
 
     def deal_hole(self, i: int, text: str) -> None:
         if self.phase != "deal" or i != self.dealt or len(text) != 2 * self.hole_cards:
-            raise _Unsure
+            raise Unsure
         cards = _cards(text)
         if cards is None:
             if "?" in text.replace("??", ""):
-                raise _Unsure
+                raise Unsure
         else:
             self.note(cards)
             self.holes[i] = cards
@@ -303,10 +300,10 @@ class HandReplay:
     def deal_board(self, text: str) -> None:
         want = 3 if not self.board else 1
         if self.phase not in ("board", "allin") or len(text) != 2 * want:
-            raise _Unsure
+            raise Unsure
         cards = _cards(text)
         if cards is None or len(self.board) >= 5:
-            raise _Unsure
+            raise Unsure
         self.note(cards)
         self.board.extend(cards)
         if self.phase == "board":
@@ -314,19 +311,19 @@ class HandReplay:
 
     def show(self, i: int, text: str | None) -> None:
         if self.phase not in ("allin", "showdown") or not self.live[i]:
-            raise _Unsure
+            raise Unsure
         if text is None:  # mucked: out of the hand
             self.live[i] = False
             return
         if len(text) != 2 * self.hole_cards:
-            raise _Unsure
+            raise Unsure
         cards = _cards(text)
         if cards is None:
             return
         if self.holes[i] is None:
             self.note(cards)
         elif self.holes[i] != cards:
-            raise _Unsure
+            raise Unsure
         self.holes[i] = cards
         self.shown[i] = cards
 
@@ -335,11 +332,11 @@ class HandReplay:
         words = action.split() if isinstance(action, str) else ()
         live = [i for i in range(self.n) if self.live[i]]
         if len(words) != 3 or words[1] != "sm" or len(live) != 1 or len(words[2]) != 4:
-            raise _Unsure
+            raise Unsure
         i = _player(words[0], self.n)
         cards = _cards(words[2])
         if i != live[0] or cards is None or self.holes[i] is not None:
-            raise _Unsure
+            raise Unsure
         self.note(cards)
         self.holes[i] = cards
 
@@ -347,7 +344,7 @@ class HandReplay:
 
     def step(self, action: Any) -> None:
         if not isinstance(action, str):
-            raise _Unsure
+            raise Unsure
         words = action.split()
         match words:
             case ["d", "dh", who, text]:
@@ -363,7 +360,7 @@ class HandReplay:
             case [who, "sm", text] if text != "-":
                 self.show(_player(who, self.n), text)
             case _:
-                raise _Unsure
+                raise Unsure
 
     def payoffs(self) -> list[Decimal]:
         """Each player's payoff (won - put in, an uncalled bet returned), as pokerkit pays."""
@@ -372,12 +369,12 @@ class HandReplay:
         live = [i for i in range(self.n) if self.live[i]]
         bets = [p - a for p, a in zip(paid, self.antes, strict=True)]  # equal antes: no change
         if not live or max(bets) > max(bets[i] for i in live):
-            raise _Unsure  # chips that no player in the hand can win (mucked above the rest)
+            raise Unsure  # chips that no player in the hand can win (mucked above the rest)
         if len(live) == 1:
             won[live[0]] = sum(paid, _ZERO)
             return [w - p for w, p in zip(won, paid, strict=True)]
         if len(self.board) != 5:
-            raise _Unsure
+            raise Unsure
         return self.showdown(paid, live, won)
 
     def most_to(self, i: int, top: Decimal, most: Decimal) -> Decimal:
@@ -398,7 +395,7 @@ class HandReplay:
         for pot in build_pots(paid, live):
             known = [i for i in pot.eligible if i in strength]
             if not known:
-                raise _Unsure
+                raise Unsure
             best = max(strength[i] for i in known)
             winners = [i for i in known if strength[i] == best]
             share = _split(pot.amount, len(winners))
@@ -421,7 +418,7 @@ class HandReplay:
         if self.phase not in ("over", "allin", "showdown") or (
             self.phase == "allin" and len(self.board) != 5
         ):
-            raise _Unsure
+            raise Unsure
         self.phase = "over"
         return self.payoffs()
 
@@ -433,7 +430,7 @@ class HandReplay:
             won_replay = [p + c for p, c in zip(payoffs, contributed, strict=True)]
             total_pot = sum(contributed, _ZERO)
             if sum(won_replay, _ZERO) != total_pot:
-                raise _Unsure
+                raise Unsure
             try:
                 won, rake, checked = reconcile(
                     self.history, self.start, payoffs, won_replay, total_pot
@@ -442,7 +439,7 @@ class HandReplay:
             except HandError:
                 continue
         else:
-            raise _Unsure
+            raise Unsure
         return Replay(
             variant=self.variant,
             players=self.players,
@@ -459,18 +456,15 @@ class HandReplay:
         )
 
 
-_Hand = HandReplay  # the name the tests use
-
-
 def _split(amount: Decimal, ways: int) -> Decimal:
-    """An even share of a pot, where pokerkit splits it evenly (else :class:`_Unsure`)."""
+    """An even share of a pot, where pokerkit splits it evenly (else :class:`Unsure`)."""
     if ways == 1:
         return amount
     if amount == amount.to_integral_value():
         if int(amount) % ways:
-            raise _Unsure
+            raise Unsure
         return amount / ways
     share = amount / ways
     if share * ways != amount:
-        raise _Unsure
+        raise Unsure
     return share
