@@ -1,12 +1,12 @@
 # Two commands do all the set-up: `make demo` runs the main job, `make test` runs the
-# test suite (`make test-slow` its exhaustive sweeps).  Both create (or reuse) the
-# virtual environment .venv and install the package into it.
+# test suite (`make test-slow` its exhaustive sweeps; `make docs` builds the documentation
+# site).  Each creates (or reuses) the virtual environment .venv and installs the package.
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-slow lint bench notebooks notebook-outputs clean
+.PHONY: demo test test-slow lint docs bench notebooks notebook-outputs clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,7 @@ demo: $(STAMP)
 	$(BIN)/equity hits "QQ+,AKs,JTs" --board Ts9s2h
 	$(BIN)/equity freq --game holdem --trials 1e7 --seed 2026
 	$(BIN)/equity report frequencies --out build/demo-report --size small --quiet
+	@echo "The equity command is in $(BIN): 'source $(BIN)/activate' to type 'equity ...', or run $(BIN)/equity."
 
 # `make test`: the lint, then every test but the exhaustive sweeps marked `slow`, on
 # TEST_WORKERS pytest-xdist workers (one per core of the 2-core reference machine); they
@@ -44,6 +45,13 @@ lint: $(STAMP)
 	$(BIN)/ruff check equity tests bench tools
 	$(BIN)/ruff format --check equity tests bench tools
 	$(BIN)/mypy
+
+# The documentation site (docs/, mkdocs.yml) into build/site; strict: a broken link, a missing
+# page or a docstring that does not parse is an error.  Its examples run in make test
+# (tests/test_docs.py).
+docs: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e ".[docs]"
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir build/site
 
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e ".[bench]"

@@ -15,6 +15,13 @@ cache answer every all-in after the first copy; the third route ("fast,
 equity uncached") calls the exact enumeration afresh for every all-in, as
 distinct hands would.  Results of the routes are checked identical.
 
+Pot-limit Omaha rows follow (``--plo-copies``, 0 to leave them out): the
+shipped Omaha hands (the 2023 WSOP ``PO`` hands, every card known, and the
+PokerStars ``Omaha Pot Limit``, ``Omaha Hi/Lo Pot Limit`` and ``5 Card Omaha
+Pot Limit`` hands of ``tests/data/omaha``) written again and again into one
+``.phhs`` and one PokerStars file, end to end by both routes, then load and
+replay alone (no scoring) by both.
+
 ``--million N`` runs the other target instead: N hands (a million by default)
 end to end, ``equity.history(folder, scheduler="local:W")`` on W worker
 processes (2 by default), timed once from the call to the summary.  The
@@ -22,8 +29,17 @@ HandHQ hands are written again and again, renumbered, into ``.phhs`` files of
 ``--per-file`` hands (files are the units of work); every copy of an all-in
 after a worker's first is answered by its cache, as in the "fast" route.
 
+``--sites`` times each HandHQ site's file instead (``tests/data/phh/handhq``
+and the Absolute Poker sample): its hands written again and again, renumbered,
+into files of ``--per-file`` hands (1,000 by default, as the dataset's files),
+then ``equity.history`` on them (the exact enumeration afresh for every
+all-in) beside pokerkit's own load and replay of the same hands
+(``HandHistory.loads`` and every state to the end), interleaved, one core, in
+hands per CPU second of the process (what one core does, whatever the load).
+
 Usage::
 
+    python bench/bench_history.py --sites         # every HandHQ site, 3 files of 1,000 hands
     python bench/bench_history.py                 # 100 copies, 5 rounds
     python bench/bench_history.py --copies 100 --rounds 7 --json reports/bench_history.json
     python bench/bench_history.py --million 1000000 --workers 2
@@ -56,6 +72,8 @@ from equity.histories.read import read_hands  # noqa: E402
 from equity.histories.replay import HandError, replay  # noqa: E402
 
 DATA = ROOT / "tests" / "data" / "phh"
+OMAHA = ROOT / "tests" / "data" / "omaha"
+WSOP = DATA / "wsop_2023_43_5"
 
 
 def _load() -> str:
@@ -107,6 +125,81 @@ def _stages(files: list[str]) -> dict[str, float]:
     pd.DataFrame(rows, columns=list(score.COLUMNS))
     frame_s = time.perf_counter() - start
     return {"read": read_s, "replay": replay_s, "score": score_s, "frame": frame_s}
+
+
+def _write_plo(folder: Path, copies: int) -> int:
+    """The shipped pot-limit Omaha hands, ``copies`` times, into one ``.phhs`` and one ``.txt``."""
+    wsop = [p.read_text(encoding="utf-8").strip() + "\n" for p in sorted(WSOP.glob("*.phh"))]
+    wsop = [text for text in wsop if text.startswith("variant = 'PO'")]
+    stars = [p.read_text(encoding="utf-8").strip() for p in sorted(OMAHA.glob("*.txt"))]
+    phhs = [f"[{k + 1}]\n{text}" for k, text in enumerate(wsop * copies)]
+    (folder / "wsop_po.phhs").write_text("\n".join(phhs), encoding="utf-8")
+    (folder / "pokerstars_omaha.txt").write_text("\n\n\n".join(stars * copies), encoding="utf-8")
+    return len(wsop) * copies + sum(text.count("PokerStars ") for text in stars) * copies
+
+
+def _load_replay(files: list[str], fast: bool) -> float:
+    """Seconds to read and replay every hand of ``files`` (no scoring), fast route or pokerkit."""
+    fastphh.ENABLED = fast
+    try:
+        start = time.perf_counter()
+        for file in files:
+            for raw in read_hands(file):
+                if raw.history is not None:
+                    with contextlib.suppress(HandError):
+                        replay(raw.history)
+        return time.perf_counter() - start
+    finally:
+        fastphh.ENABLED = True
+
+
+def _plo(copies: int, rounds: int) -> dict[str, Any]:
+    """Pot-limit Omaha beside pokerkit: end to end, then load and replay alone (one core)."""
+    routes = ("pokerkit", "fast")
+    with tempfile.TemporaryDirectory() as tmp:
+        hands = _write_plo(Path(tmp), copies)
+        calls = {name: _route(name, tmp) for name in routes}
+        results = {name: calls[name]() for name in routes}  # warm-up, untimed
+        assert results["fast"].hands.equals(results["pokerkit"].hands)
+        assert results["fast"].read == hands == results["fast"].reconciled
+        files = sorted(str(p) for p in Path(tmp).iterdir())
+        load_before = _load()
+        names = (*routes, "pokerkit load+replay", "fast load+replay")
+        jobs: dict[str, Callable[[], Any]] = {
+            **calls,
+            "pokerkit load+replay": lambda: _load_replay(files, fast=False),
+            "fast load+replay": lambda: _load_replay(files, fast=True),
+        }
+        times: dict[str, list[float]] = {name: [] for name in names}
+        cpu: dict[str, list[float]] = {name: [] for name in names}
+        for _ in range(rounds):
+            for name in names:
+                start, start_cpu = time.perf_counter(), time.process_time()
+                jobs[name]()
+                times[name].append(time.perf_counter() - start)
+                cpu[name].append(time.process_time() - start_cpu)
+        load_after = _load()
+    rates = {name: hands / statistics.median(t) for name, t in times.items()}
+    cpu_rates = {name: hands / statistics.median(t) for name, t in cpu.items()}
+    rows = [
+        [name, f"{statistics.median(times[name]):.3f}", f"{rates[name]:,.0f}",
+         f"{cpu_rates[name]:,.0f}"]
+        for name in names
+    ]  # fmt: skip
+    print_table(
+        rows,
+        ["route (pot-limit Omaha)", "s", "hands/s", "hands per CPU s"],
+        title=f"equity.history on {hands:,} pot-limit Omaha hands (the shipped ones x {copies}), "
+        f"one core, median of {rounds} interleaved rounds",
+    )
+    end = cpu_rates["fast"] / cpu_rates["pokerkit"]
+    loaded = cpu_rates["fast load+replay"] / cpu_rates["pokerkit load+replay"]
+    print(
+        f"PLO fast / pokerkit (CPU time): {end:.1f}x end to end, {loaded:.1f}x load and replay;  "
+        f"load average {load_before} -> {load_after}"
+    )
+    return {"hands": hands, "copies": copies, "rounds": rounds, "hands_per_s": rates,
+            "hands_per_cpu_s": cpu_rates, "load": [load_before, load_after]}  # fmt: skip
 
 
 def _hands_of(text: str) -> list[str]:
@@ -174,6 +267,76 @@ def _million(sources: list[Path], hands: int, per_file: int, workers: int, out: 
     return 0
 
 
+def _pokerkit_load_and_replay(files: list[Path]) -> int:
+    """pokerkit alone: every hand of ``files`` loaded and replayed to its end."""
+    import warnings
+
+    from pokerkit import HandHistory
+
+    hands = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for file in files:
+            for text in _hands_of(file.read_text(encoding="utf-8")):
+                history = HandHistory.loads(text)
+                try:
+                    for _ in history.state_actions:
+                        pass
+                except (ValueError, KeyError, IndexError, TypeError, ArithmeticError):
+                    pass  # a hand pokerkit cannot replay (iPoker: no stacks) still costs
+                hands += 1
+    return hands
+
+
+def _sites(per_file: int, files_per_site: int, rounds: int, out: str | None) -> int:
+    """Per HandHQ site: equity.history end to end beside pokerkit's own load and replay."""
+    sources = [DATA / "handhq_50NLH_1_first43.phhs", *sorted((DATA / "handhq").glob("*.phhs"))]
+    rows = []
+    figures: dict[str, Any] = {}
+    load_before = _load()
+    for src in sources:
+        with tempfile.TemporaryDirectory() as tmp:
+            folder = Path(tmp)
+            _write_copies(folder, [src], per_file * files_per_site, per_file)
+            files = sorted(folder.iterdir())
+            saved = score.exact_equity
+            score.exact_equity = score.exact_equity.__wrapped__  # type: ignore[attr-defined]
+            try:
+                result = equity.history(tmp)  # warm-up, untimed
+                times: dict[str, list[float]] = {"equity": [], "pokerkit": []}
+                for _ in range(rounds):  # CPU seconds of this process: per core, load aside
+                    start = time.process_time()
+                    equity.history(tmp).hands  # noqa: B018 - the frame is part of the work
+                    times["equity"].append(time.process_time() - start)
+                    start = time.process_time()
+                    _pokerkit_load_and_replay(files)
+                    times["pokerkit"].append(time.process_time() - start)
+            finally:
+                score.exact_equity = saved
+        hands = result.read
+        ours = hands / statistics.median(times["equity"])
+        theirs = hands / statistics.median(times["pokerkit"])
+        share = result.reconciled / hands
+        name = src.name
+        figures[name] = {"hands": hands, "reconciled": result.reconciled,
+                         "equity_per_cpu_s": ours, "pokerkit_per_cpu_s": theirs}  # fmt: skip
+        rows.append([name, f"{hands:,}", f"{share:.0%}", f"{ours:,.0f}", f"{theirs:,.0f}",
+                     f"{ours / theirs:.1f}x"])  # fmt: skip
+    load_after = _load()
+    title = (
+        f"each HandHQ site's hands in {files_per_site} files of {per_file:,}, one core, "
+        f"median of {rounds} interleaved rounds, hands per CPU second (equity: read, replay, "
+        "reconcile, score, frame)"
+    )
+    heads = ["file", "hands", "reconciled", "equity", "pokerkit load+replay", "ratio"]
+    print_table(rows, heads, title=title)
+    print(f"load average {load_before} -> {load_after}")
+    if out:
+        write_json(out, {"machine": machine_info(), "load": [load_before, load_after],
+                         "per_file": per_file, "sites": figures})  # fmt: skip
+    return 0
+
+
 def _cpu_seconds() -> dict[str, float]:
     """User + system CPU seconds of this process and of its ended child processes."""
     here = resource.getrusage(resource.RUSAGE_SELF)
@@ -188,17 +351,24 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--copies", type=int, default=100, help="copies of each HandHQ file")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved timed rounds")
+    parser.add_argument(
+        "--plo-copies", type=int, default=150, help="copies of the pot-limit Omaha hands (0: none)"
+    )
     parser.add_argument("--json", help="write the figures to this JSON file")
     parser.add_argument("--million", type=int, metavar="N", help="time one job of N hands")
     parser.add_argument("--workers", type=int, default=2, help="--million: worker processes")
-    parser.add_argument("--per-file", type=int, default=20_000, help="--million: hands a file")
+    parser.add_argument("--per-file", type=int, help="hands a file (20,000; --sites 1,000)")
+    parser.add_argument("--sites", action="store_true", help="time each HandHQ site's file")
+    parser.add_argument("--files", type=int, default=3, help="--sites: files of each site")
     args = parser.parse_args(argv)
+    if args.sites:
+        return _sites(args.per_file or 1_000, args.files, args.rounds, args.json)
     sources = sorted(DATA.glob("handhq*.phhs"))
     if not sources:
         print("no HandHQ file under tests/data/phh", file=sys.stderr)
         return 2
     if args.million:
-        return _million(sources, args.million, args.per_file, args.workers, args.json)
+        return _million(sources, args.million, args.per_file or 20_000, args.workers, args.json)
     routes = ("pokerkit", "fast", "fast, equity uncached")
     with tempfile.TemporaryDirectory() as tmp:
         for k in range(args.copies):
@@ -238,6 +408,7 @@ def main(argv: list[str] | None = None) -> int:
     parts = ", ".join(f"{k} {v / total:.0%}" for k, v in stages.items())
     print(f"fast route by stage ({total:.2f} s, equity uncached): {parts}")
     print("(2 cores: a projection from one core, files split evenly between two processes)")
+    plo = _plo(args.plo_copies, args.rounds) if args.plo_copies > 0 else None
     if args.json:
         write_json(
             args.json,
@@ -249,6 +420,7 @@ def main(argv: list[str] | None = None) -> int:
                 "load": [load_before, load_after],
                 "routes": figures,
                 "stages_s": stages,
+                "plo": plo,
             },
         )
     return 0

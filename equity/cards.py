@@ -32,8 +32,11 @@ __all__ = [
     "RANK_NAMES",
     "SUITS",
     "card_mask",
+    "check_parentheses",
+    "first_bad_card",
     "format_card",
     "format_cards",
+    "format_down_cards",
     "format_pattern",
     "is_exact_pattern",
     "make_card",
@@ -267,7 +270,8 @@ def parse_card_pattern(text: str) -> tuple[int, ...]:
     (or a suit symbol to the rank right after it, ``黑桃A``), and nothing
     else binds: ``2c`` is one card, ``2 c`` two (a deuce and a club), ``A23``
     three (an ace, a deuce, a trey), ``AA**`` four.  Parentheses, which
-    stud players put around down cards (``(AsKd)Qh``), are ignored.
+    stud players put around down cards (``(AsKd)Qh``), are ignored once
+    :func:`check_parentheses` finds them well formed.
 
     Examples
     --------
@@ -282,6 +286,7 @@ def parse_card_pattern(text: str) -> tuple[int, ...]:
     """
     if not isinstance(text, str):
         raise ValueError(f"{text!r} is not cards (expected text such as 'As Kd' or 'A c *')")
+    check_parentheses(text)
     slots: list[int] = []
     for chunk in _SEPARATORS.split(text.replace("(", " ").replace(")", " ").strip()):
         pos = 0
@@ -308,6 +313,104 @@ def parse_card_pattern(text: str) -> tuple[int, ...]:
             bad = chunk[pos:]
             raise ValueError(f"{bad!r} is not a card, a rank, a suit or '*' (in {text!r})")
     return tuple(slots)
+
+
+def check_parentheses(text: str) -> None:
+    """Raise one sentence unless the parentheses of ``text`` are well formed.
+
+    Down cards are written in parentheses (``(AsKd)Qh``, a seventh street
+    ``(AsKd)Qh7c8d9s(2c)``): each group opened once, closed once, not
+    nested and not empty.
+
+    Examples
+    --------
+    >>> check_parentheses("(AsKd)Qh7c8d9s(2c)")
+    >>> check_parentheses("((As")
+    Traceback (most recent call last):
+    ...
+    ValueError: '((As' opens a parenthesis inside another: write down cards in one pair, '(AsKd)Qh'
+    """
+    example = "write down cards in one pair, '(AsKd)Qh'"
+    depth = 0
+    for pos, ch in enumerate(text):
+        if ch == "(":
+            if depth:
+                raise ValueError(f"{text!r} opens a parenthesis inside another: {example}")
+            depth = 1
+        elif ch == ")":
+            if not depth:
+                raise ValueError(f"{text!r} closes a parenthesis it never opened: {example}")
+            if text[:pos].rstrip().endswith("("):
+                raise ValueError(f"{text!r} has empty parentheses: {example}")
+            depth = 0
+    if depth:
+        raise ValueError(f"{text!r} leaves a parenthesis open: {example}")
+
+
+def format_down_cards(text: str, slots: Sequence[int], formatted: str) -> str:
+    """``formatted`` (the cards of ``text``, written back) with ``text``'s parentheses kept.
+
+    ``slots`` are :func:`parse_card_pattern`'s of ``text``; each group of
+    down cards is written back in parentheses where it was.
+
+    Examples
+    --------
+    >>> text = "(as 2s) 3d"
+    >>> format_down_cards(text, parse_card_pattern(text), "As2s3d")
+    '(As2s)3d'
+    """
+    if "(" not in text:
+        return formatted
+    exact = is_exact_pattern(slots)
+    parts = []
+    for i, piece in enumerate(re.split(r"[()]", text)):
+        if not piece.strip():
+            continue
+        mine = parse_card_pattern(piece)
+        shown = format_cards(m.bit_length() - 1 for m in mine) if exact else format_pattern(mine)
+        parts.append(f"({shown})" if i % 2 else shown)
+    return ("" if exact else " ").join(parts)
+
+
+def first_bad_card(text: str, exact: bool = False) -> str | None:
+    """The first piece of ``text`` that is not a card, a rank, a suit or ``*`` (None if none);
+    with ``exact``, the first that is not a card.
+
+    The piece runs from where its card would start to the character that
+    breaks it (``Ax`` in ``Ax7d2c``, ``1x`` in ``1x``), for one-sentence
+    errors that name the bad card; parentheses are not checked here.
+
+    Examples
+    --------
+    >>> first_bad_card("Ax7d2c"), first_bad_card("Ts9s 2h"), first_bad_card("2c7d9h h")
+    ('Ax', None, None)
+    >>> first_bad_card("2c7d9h h", exact=True)
+    'h'
+    """
+    for chunk in _SEPARATORS.split(text.replace("(", " ").replace(")", " ").strip()):
+        pos = 0
+        while pos < len(chunk):
+            if chunk[pos] == "*" and not exact:
+                pos += 1
+                continue
+            card = _CARD_RE.match(chunk, pos)
+            if card is not None:
+                pos = card.end()
+                continue
+            start = pos
+            if exact:
+                return chunk[start : start + 2]
+            part = _WILD_RANK_RE.match(chunk, pos) or _WILD_SUIT_RE.match(chunk, pos)
+            if part is None:
+                return chunk[start : start + 2]
+            pos = part.end()
+            after = chunk[pos : pos + 1]
+            fits = (
+                after == "*" or _WILD_RANK_RE.match(chunk, pos) or _WILD_SUIT_RE.match(chunk, pos)
+            )
+            if after and not fits:
+                return chunk[start : pos + 1]
+    return None
 
 
 def is_exact_pattern(slots: Sequence[int]) -> bool:

@@ -37,6 +37,16 @@ class CategoryCounts(NamedTuple):
 
 _REPR_PLAYERS = 6
 """Players that ``repr(result)`` lists (the others are counted)."""
+_HILO_KEYS = {"win": "scoop", "tie": "part"}
+"""A hi-lo player's ``win`` and ``tie`` by the names of ``equity query``'s table."""
+_HILO_OUTCOME_KEYS = {
+    "high_win": "high",
+    "high_tie": "high_tie",
+    "low_win": "low",
+    "low_tie": "low_tie",
+}
+"""A hi-lo result's outcomes by the names of the table (``scoop`` is the ``win``)."""
+
 _ARRAY_FIELDS = ("equity", "win", "tie", "splits", "stderr", "counts")
 """The fields of :class:`EquityResult` holding arrays (read-only once built)."""
 
@@ -271,7 +281,12 @@ class EquityResult:
         return frame
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data; the ``equity query --json`` object."""
+        """Plain data; the ``equity query --json`` object.
+
+        Each player's keys are the names of ``equity query``'s table: ``win`` and
+        ``tie``, or in a hi-lo game ``scoop`` (the whole pot alone), ``part`` (some
+        of the pot, not all), ``high``, ``high_tie``, ``low`` and ``low_tie``.
+        """
         players = []
         for p, hand in enumerate(self.hands):
             record: dict[str, Any] = {
@@ -289,9 +304,10 @@ class EquityResult:
             }
             if p in self.combo_results:
                 record["classes"] = self.combo_results[p].get("classes", {})
-            for name, shares in (self.outcomes or {}).items():
-                if name != "no_low":
-                    record[name] = float(shares[p])
+            if self.outcomes is not None and "low_win" in self.outcomes:  # hi-lo
+                record = {_HILO_KEYS.get(k, k): v for k, v in record.items()}
+                for name, key in _HILO_OUTCOME_KEYS.items():
+                    record[key] = float(self.outcomes[name][p])
             if self.category_counts is not None:
                 c = self.category_counts
                 record["categories"] = _shares(c.names, c.ends[p], c.total)

@@ -489,13 +489,13 @@ def test_every_command_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_235_rule_is_worded_once(capsys: pytest.CaptureFixture[str]) -> None:
-    """README, the rules page and the docstrings quote the same sentence."""
+    """The docs, the rules page and the docstrings quote the same sentence."""
     from pathlib import Path
 
     from equity.evaluators.zjh import SPECIAL_235_RULE
 
-    readme = Path(__file__).resolve().parents[1] / "README.md"
-    assert SPECIAL_235_RULE in " ".join(readme.read_text().split())
+    rules = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+    assert SPECIAL_235_RULE in " ".join(rules.read_text().split())
     assert main(["rules", "zjh"]) == 0
     assert " ".join(SPECIAL_235_RULE.split()) in " ".join(capsys.readouterr().out.split())
     from equity.evaluators.zjh import rank_zjh

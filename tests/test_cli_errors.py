@@ -55,7 +55,7 @@ CASES: list[tuple[list[str], str]] = [
     (["query", "--game", "razz", "AsKdQh", "2c3c4c", "--board", "2h3h4h"], "no board"),
     (["query", "--game", "deuce-seven", "7h5c4d3s", "9h8c", "--board", "Kc"], "no board"),
     (["query", "--game", "five-draw", *["random"] * 10, "--dead", "2c3c4c"], "need"),
-    (["query", "--game", "badugi", "A23", "random", "--dead", "K"], "exact cards"),
+    (["query", "--game", "badugi", "A23", "random", "--dead", "K"], "--dead 'K': 'K' is not"),
     (["query", "--game", "triple-draw", "7h5c4d3s", "random"], "triple draw is not modelled"),
     (["query", "--game", "courchevel-hilo", "AsAhKsKhQd", "random"], "use --game omaha5-hilo"),
     (["query", "--game", "courchevel", "AsAhKsKhQd", "random", "--board", "2c3c"], "1, 3, 4 or 5"),

@@ -148,22 +148,15 @@ def test_cli_errors_are_one_sentence(
     assert "Traceback" not in err
 
 
-def test_the_readme_example_prints_what_the_readme_shows(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    import re
-    import shlex
-
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Every flop: range against range, by board texture\n")[1]
+def test_the_guide_defines_every_column_and_shows_the_command() -> None:
+    """docs/analysis.md names every column; its ``$ equity flops`` block (run by
+    tests/test_docs.py, output line for line) is there."""
+    guide = (Path(__file__).resolve().parents[1] / "docs" / "analysis.md").read_text("utf-8")
+    section = guide.split("## Every flop: range against range, by board texture\n")[1]
+    section = section.split("\n## ")[0]
     for column in (*FLOP_COLUMNS, *COLUMNS):
-        assert f"`{column}`" in section.split("\n## ")[0], column
-    ((command, shown),) = re.findall(
-        r"```\n\$ (equity [^\n]+)\n(.*?)```", section.split("\n## ")[0], re.S
-    )
-    assert main(shlex.split(command)[1:]) == 0
-    seconds = re.compile(r"\d+\.\d+ s\b")
-    assert seconds.sub("", capsys.readouterr().out) == seconds.sub("", shown)
+        assert f"`{column}`" in section, column
+    assert "```\n$ equity flops " in section
 
 
 def test_plot_and_house_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -92,7 +92,9 @@ def test_bad_input_is_one_sentence(
 def test_readme_and_help_state_the_same_definitions(capsys: pytest.CaptureFixture[str]) -> None:
     from equity.histories import DEFINITIONS
 
-    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
+    readme = " ".join(
+        (Path(__file__).parents[1] / "docs" / "hand-histories.md").read_text().split()
+    )
     assert main(["history", "--definitions"]) == 0
     shown = " ".join(capsys.readouterr().out.split())
     for phrase in (

@@ -373,21 +373,18 @@ def test_bad_input_on_the_command_line_is_one_sentence_and_exit_code_2(
     assert not out.exists()
 
 
-def test_the_readme_example_and_definitions(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_docs_example_and_definitions(capsys: pytest.CaptureFixture[str]) -> None:
+    """The docs' section shows the shipped final table in money (tests/test_docs.py runs the
+    command and compares its output) and states the definitions the command prints."""
     from equity.cli import main
     from equity.histories import MONEY_DEFINITIONS
 
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Tournaments in prize money\n", 1)[1].split("\n## ", 1)[0]
+    docs = (Path(__file__).parents[1] / "docs" / "hand-histories.md").read_text(encoding="utf-8")
+    section = docs.split("## Tournaments in prize money\n", 1)[1].split("\n## ", 1)[0]
     block = section.split("```\n", 2)[1]
     command, *printed = block.strip("\n").split("\n")
     assert command.startswith("$ equity history tests/data/tournaments --payouts ")
-    root = Path(__file__).parents[1]
-    args = command.split()[2:]
-    args[1] = str(root / args[1])
-    assert main(args) == 0
-    out = capsys.readouterr().out.replace(str(root) + "/", "")
-    assert out.rstrip("\n").split("\n") == printed
+    assert any(line.startswith("held ") for line in printed)
     assert main(["history", "--definitions"]) == 0
     shown = " ".join(capsys.readouterr().out.split())
     flat = " ".join(section.replace("**", "").split())

@@ -324,7 +324,7 @@ def test_header_forms(header: str, expected: tuple[object, ...]) -> None:
 
 @pytest.mark.parametrize(
     "game",
-    ["Hold'em Limit", "Hold'em Pot Limit", "Omaha Hi/Lo Pot Limit", "5 Card Omaha Pot Limit"],
+    ["Hold'em Limit", "Hold'em Pot Limit", "Omaha Hi/Lo Limit", "Courchevel Pot Limit"],
 )
 def test_other_games_are_counted_and_skipped(game: str, tmp_path: Path) -> None:
     text = LINES.replace("Hold'em No Limit", game)
@@ -601,7 +601,8 @@ def test_folders_gzip_stdin_and_a_file_without_hands(
 def test_help_and_readme_name_pokerstars(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["history", "--help"]) == 0
     shown = " ".join(capsys.readouterr().out.split())
-    readme = " ".join((Path(__file__).parents[1] / "README.md").read_text().split())
+    docs = Path(__file__).parents[1] / "docs" / "hand-histories.md"
+    readme = " ".join(docs.read_text().split())
     for text in (shown, readme):
         assert "PokerStars" in text
         assert ".txt" in text

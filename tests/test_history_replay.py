@@ -24,7 +24,7 @@ from reference_history import phh
 
 import equity
 from equity.histories import fastphh
-from equity.histories.fastreplay import _Hand, _split, _Unsure, fast_replay
+from equity.histories.fastreplay import HandReplay, Unsure, _split, fast_replay
 from equity.histories.hand import HandError, Replay
 from equity.histories.pots import build_pots
 from equity.histories.read import _split_sections, expand_sources, read_hands
@@ -216,7 +216,7 @@ def test_uneven_splits_are_left_to_pokerkit() -> None:
     assert _split(Decimal("0.75"), 3) == Decimal("0.25")
     assert _split(Decimal(4), 2) == 2
     for amount, ways in ((Decimal(5), 2), (Decimal("1.00"), 3)):
-        with pytest.raises(_Unsure):
+        with pytest.raises(Unsure):
             _split(amount, ways)
 
 
@@ -344,8 +344,8 @@ def test_fast_replay_equals_pokerkit_on_random_hands() -> None:
             assert got == _reference(hand), text
         # Before any reconciliation: the payoffs themselves, where the replay gets to them.
         try:
-            payoffs = _Hand(hand).play()
-        except _Unsure:
+            payoffs = HandReplay(hand).play()
+        except Unsure:
             continue
         played += 1
         assert payoffs == _pokerkit_payoffs(text), text

@@ -581,7 +581,7 @@ def test_cli_stats_text_and_bad_player(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_help_and_readme_define_the_statistics(capsys: pytest.CaptureFixture[str]) -> None:
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).parents[1] / "docs" / "hand-histories.md").read_text(encoding="utf-8")
     assert main(["history", "--definitions"]) == 0
     shown = " ".join(capsys.readouterr().out.split())
     assert "--stats" in shown
@@ -591,13 +591,14 @@ def test_help_and_readme_define_the_statistics(capsys: pytest.CaptureFixture[str
         assert " ".join(stat.definition.split()) in " ".join(readme.split()), stat.label
 
 
-def test_the_readme_example_is_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
-    readme = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+def test_the_docs_show_the_statistics_of_a_player() -> None:
+    """The docs' example of ``--stats`` (tests/test_docs.py runs it and compares its output
+    line for line) is one player's table by position."""
+    docs = (Path(__file__).parents[1] / "docs" / "hand-histories.md").read_text(encoding="utf-8")
     line = "equity history tests/data/pokerstars --stats --player pokerHero1"
-    shown = readme.split(f"$ {line}\n", 1)[1].split("```", 1)[0]
-    folder = str(DATA / "pokerstars")
-    assert main(["history", folder, *line.split()[3:]]) == 0
-    assert capsys.readouterr().out == shown
+    shown = docs.split(f"$ {line}\n", 1)[1].split("```", 1)[0].splitlines()
+    assert shown[0] == "pokerHero1:"
+    assert sorted(row.split()[0] for row in shown[3:13]) == sorted([*positions(9), "all"])
 
 
 # -- a second count: pokerkit's replay and the definitions as predicates ----------------------

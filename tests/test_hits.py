@@ -175,8 +175,8 @@ def test_counts_weights_and_shares() -> None:
     made = sum(h.weight[n] for n, _, kind in MADE_HANDS if kind == 0)
     assert made == pytest.approx(h.total_weight)
     frame = h.to_frame()
-    assert list(frame.columns) == ["combos", "weight", "percent"]
-    assert frame.loc[("made hand", "overpair"), "percent"] == pytest.approx(100 * 18 / 23.5)
+    assert list(frame.columns) == ["combos", "weight", "fraction"]
+    assert frame.loc[("made hand", "overpair"), "fraction"] == pytest.approx(18 / 23.5)
     assert set(frame.index.get_level_values("group")) == {"made hand", "draw"}
     text = str(h)
     assert "made hands" in text

@@ -353,10 +353,10 @@ def test_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_the_readme_example(capsys: pytest.CaptureFixture[str]) -> None:
-    """The README's command prints the README's table."""
+    """The docs' command prints the docs' table."""
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[1] / "docs" / "decisions.md").read_text("utf-8")
     section = readme.split("## Tournaments: ICM\n", 1)[1].split("\n## ", 1)[0]
     command = "equity icm 5000 3000 2000 --payouts 50,30,20 --chop"
     assert command in section

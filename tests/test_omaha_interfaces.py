@@ -50,25 +50,28 @@ def test_query_hilo_json_keys(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["samples"] == comb(52 - 8 - 3, 2)
     assert 0.0 <= out["no_low"] <= 1.0
     a, b = out["players"]
-    for p in (a, b):
-        assert {"scoop", "high_win", "high_tie", "low_win", "low_tie"} <= p.keys()
+    for p in (a, b):  # the table's names: scoop, part, high, high tie, low, low tie
+        assert {"scoop", "part", "high", "high_tie", "low", "low_tie"} <= p.keys()
+        assert not {"win", "tie", "high_win", "low_win"} & p.keys()
     assert a["equity"] + b["equity"] == pytest.approx(1.0)
     # the library's result is the same, key for key
     r = calculate(["As2h9c9d", "AdKcQcJd"], board="3d4c8h", game="omaha-hilo")
     assert r.to_dict()["players"][0]["scoop"] == pytest.approx(a["scoop"])
+    assert a["scoop"] == pytest.approx(float(r.win[0]))
+    assert a["part"] == pytest.approx(float(r.tie[0]))
+    assert a["high"] == pytest.approx(float(r.outcomes["high_win"][0]))  # type: ignore[index]
     # A-2 with 3-4-8 on the board always has a low: the low half is never missing
     assert out["no_low"] == 0.0
-    assert a["low_win"] == 1.0
+    assert a["low"] == 1.0
 
 
 def test_query_high_has_no_low_keys(capsys: pytest.CaptureFixture[str]) -> None:
     out = run_json(capsys, "query", "--game", "omaha", "AsAhKsKh", "QdQcJdJc", "--board", "2c7d9h")
     assert out["method"] == "exact"
     assert "no_low" not in out
-    for p in out["players"]:
-        assert "low_win" not in p
-        assert p["scoop"] == p["high_win"] == p["win"]  # high only: the whole pot or a split
-        assert p["high_tie"] == p["tie"]
+    for p in out["players"]:  # the table's names: win and tie, nothing repeating them
+        assert {"win", "tie"} <= p.keys()
+        assert not {"scoop", "part", "high_win", "high", "low"} & p.keys()
 
 
 def test_query_patterns_monte_carlo_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -170,7 +170,7 @@ def test_the_job_is_prepared_once(monkeypatch: pytest.MonkeyPatch) -> None:
         (["AsKs", "QhQd"], {"board": "Qs7s"}),
         (["AsKs", "QhQd"], {"method": "exact", "trials": 10}),
         (["AsKs", "QhQd"], {"method": "fast"}),
-        (["AsKs", "QhQd"], {"board": "2c7d9h h", "time_limit": 1}),
+        (["AsKs", "QhQd"], {"board": "2c7d9h h", "method": "exact", "time_limit": 1}),
         (["AsKs", "QQ+", "JJ+"], {"board": "2c7d9h h", "method": "monte-carlo"}),
         (["AsKs", "QhQd"], {"dead": "A *"}),
     ],

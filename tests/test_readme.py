@@ -1,25 +1,23 @@
-"""The README against the registry and the engine: every game's rules, the examples' figures."""
+"""The README and the docs against the registry and the engine: every game's rules, the
+examples' figures."""
 
 from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 
 import pytest
+from documentation import page, section
 
 from equity.cli import main
 from equity.games import GAMES
 
-README = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
-
-
-def _section(title: str) -> str:
-    return README.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+README = page("README.md")
+RULES = page("rules.md")  # the README's "Rules worth knowing", moved to its page
 
 
 def test_the_rules_name_every_game_of_the_registry() -> None:
-    rules = _section("Rules worth knowing")
+    rules = RULES
     named = set(re.findall(r"--game ([a-z0-9-]+)", rules)) | set(
         re.findall(r"`([a-z0-9-]+)`", rules)
     )
@@ -58,7 +56,9 @@ def test_the_decisions_examples_print_what_the_readme_shows(
     for line (times of the run aside)."""
     import shlex
 
-    blocks = re.findall(r"```\n\$ (equity [^\n]+)\n(.*?)```", _section(DECISIONS), re.S)
+    blocks = re.findall(
+        r"```\n\$ (equity [^\n]+)\n(.*?)```", section(page("decisions.md"), DECISIONS), re.S
+    )
     assert [shlex.split(command)[1] for command, _ in blocks] == ["pushfold", "query", "playable"]
     for command, shown in blocks:
         assert main(shlex.split(command)[1:]) == 0
@@ -66,4 +66,4 @@ def test_the_decisions_examples_print_what_the_readme_shows(
         assert SECONDS.sub("", printed) == SECONDS.sub("", shown), command
 
 
-DECISIONS = "Decisions: push/fold, the EV of a call, playable hands"
+DECISIONS = "Push/fold, the EV of a call, playable hands"

@@ -368,6 +368,8 @@ def deal(
         As for :func:`equity.calculate` (``batch_size`` defaults to its rule,
         :func:`deal_batch_size`).
 
+    Notes
+    -----
     The deals are those ``calculate(hands, board, dead, method="monte-carlo",
     trials=n, seed=seed)`` scores: ``deal(...).counts()`` equals that
     result's ``counts``.

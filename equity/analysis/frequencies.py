@@ -339,6 +339,8 @@ def category_frequencies(
     scheduler : str or distributed.Client, optional
         Deal on Dask, as in :func:`equity.calculate`; same counts.
 
+    Notes
+    -----
     Hands are dealt in rounds of about a quarter of a second, so memory is
     bounded whatever ``trials`` and the first Ctrl-C stops the count with the
     hands dealt so far (``interrupted=True``).

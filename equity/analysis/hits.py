@@ -229,7 +229,8 @@ class HitsResult:
         return self.shares()[name]
 
     def to_frame(self) -> pd.DataFrame:
-        """One row per class, indexed by (group, class): combos, weight and percent."""
+        """One row per class, indexed by (group, class): combos, weight and fraction (the class's
+        share of the range's weight, 0 to 1)."""
         import pandas as pd
 
         shares = self.shares()
@@ -237,7 +238,7 @@ class HitsResult:
             {
                 "combos": list(self.combos.values()),
                 "weight": list(self.weight.values()),
-                "percent": [100 * shares[n] for n in self.names],
+                "fraction": [shares[n] for n in self.names],
             },
             index=pd.MultiIndex.from_arrays(
                 [list(self.groups), list(self.names)], names=["group", "class"]

@@ -9,7 +9,7 @@ that need them, so ``equity eval`` starts about as fast as ``import numpy``.
 Subcommands live in ``_hands`` (eval, compare, range), ``_equity`` (query,
 table), ``_freq`` (freq, report) and ``_rules`` (rules, each game's rules page);
 ``_icm`` (icm); ``_pushfold`` (pushfold); ``_playable`` (playable); ``_util`` holds what
-they share.
+they share and ``_checks`` what every command's options are checked for first.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from .._version import __version__
+from ._checks import check_options
 from ._deal import add_deal
 from ._distribution import add_distribution
 from ._equity import add_query, add_table
@@ -53,7 +54,7 @@ def build_parser() -> Parser:
         "  equity freq --game holdem --exact\n"
         "  equity range 'QQ+,AKs@50' --grid\n"
         "  equity rules shortdeck\n"
-        "  equity history tests/data/phh --json\n"
+        "  equity history hands.phhs --json\n"
         "  equity icm 5000 3000 2000 --payouts 50,30,20 --chop\n"
         "  equity pushfold --stack 10 --hero SB\n\n"
         "'equity COMMAND --help' shows each command's options and examples,\n"
@@ -86,7 +87,11 @@ def build_parser() -> Parser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``equity`` command; return its exit code."""
-    parser = build_parser()
+    try:
+        parser = build_parser()
+    except KeyboardInterrupt:  # Ctrl-C while the command starts: nothing done yet
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         args, extras = parser.parse_known_args(argv)
@@ -97,10 +102,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             where.error(f"unrecognized arguments: {' '.join(extras)}")
     except SystemExit as exc:  # usage errors (exit 2), --help and --version (exit 0)
         return int(exc.code or 0)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:  # e.g. `equity hits --classes | head`
         sys.stderr.close()
         return 0
     try:
+        check_options(args)  # before any work: contradictory options, malformed cards
         return int(args.func(args))
     except ValueError as exc:
         print(f"equity {args.command}: error: {exc}", file=sys.stderr)

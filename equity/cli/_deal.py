@@ -25,6 +25,7 @@ from ._util import (
     check_parquet,
     compile_notice,
     parse_count,
+    seconds,
     seed,
     table,
 )
@@ -168,6 +169,9 @@ def _cmd_deal(args: argparse.Namespace) -> int:
             state["counts"] = state["counts"] + chunk.counts()
         state["deals"] += chunk.n
 
+    from ..control import Stopwatch
+
+    watch = Stopwatch()  # dealing and writing, compiling apart (as query times its run)
     with compile_notice(args):
         if out is None:
             for chunk in chunks:
@@ -184,9 +188,9 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     units = n_deals * (1 if first.low is None else 2)  # hi-lo counts half-pots
     equity = shares_from_counts(counts, units)[0]
     print(
-        f"{first.game}: {n_deals:,} deals of {first.n_players} players, seed {first.seed} "
-        f"(the deals 'equity query' scores with these hands, --trials {n_deals} --seed "
-        f"{first.seed})"
+        f"{first.game}: {n_deals:,} deals of {first.n_players} players, seed {first.seed}, "
+        f"{seconds(*watch.split())} (the deals 'equity query' scores with these hands, "
+        f"--trials {n_deals} --seed {first.seed})"
     )
     if out is None:
         print()

@@ -39,6 +39,7 @@ __all__ = [
     "describe_result",
     "note",
     "note_exact_instead",
+    "note_plan",
     "note_seed_ignored",
 ]
 
@@ -127,7 +128,7 @@ def note_exact_instead(args: argparse.Namespace, planned: Any) -> None:
         planned = plan(planned, args.board or "", args.dead or "", independent_decks=decks,
                        **options)  # fmt: skip
     if planned.route != "job":
-        return  # a partly known board: calculate says that it takes no --stderr or --time
+        return  # a partly known board: the plan's reason names the exact alternative
     if planned.exact_work is None or planned.exact_work > EXACT_AUTO_LIMIT:
         return
     seconds = planned.exact_seconds
@@ -138,6 +139,30 @@ def note_exact_instead(args: argparse.Namespace, planned: Any) -> None:
         f"{flags} make{'s' if len(given) == 1 else ''} this a Monte-Carlo estimate, but the "
         f"spot enumerates exactly in {when}; drop {flags} for the exact answer",
     )
+
+
+LONG_SECONDS = 10.0
+"""``query`` says up front when its plan's estimate (:attr:`equity.engine.plan.Plan.seconds`)
+passes this many seconds."""
+
+
+def note_plan(args: argparse.Namespace, planned: Any) -> None:
+    """Before a run: say when ``--trials`` is raised (each board of a partly known board is
+    dealt at least :data:`~equity.engine.patterns.MIN_BOARD_DEALS` times) and when the run
+    is estimated to take longer than :data:`LONG_SECONDS`, with the plan in one line."""
+    from ..engine.patterns import MIN_BOARD_DEALS
+
+    trials = getattr(args, "trials", None)
+    if planned.route == "board-pattern" and trials is not None and planned.work > trials:
+        assert planned.boards is not None
+        note(
+            args,
+            f"--trials {trials:,} is raised to {planned.work:,}: each of the "
+            f"{len(planned.boards.jobs):,} boards of {planned.board!r} is dealt at least "
+            f"{MIN_BOARD_DEALS} times",
+        )
+    if planned.seconds > LONG_SECONDS:
+        note(args, f"this will take a while: {planned.reason}")
 
 
 def note_seed_ignored(args: argparse.Namespace, exact: bool) -> None:
@@ -180,6 +205,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
                 **options,
             )
             note_exact_instead(args, planned)
+            note_plan(args, planned)
             result = planned.run()
     except TooLargeForExact as exc:
         raise too_large(exc) from None
@@ -287,8 +313,10 @@ def describe_result(result: Any) -> str:
             f"no qualifying low in {no_low:.4%} of deals; scoop = the whole pot alone, "
             "part = some of the pot but not all"
         )
-    for p, combos in result.combo_results.items():
-        classes = combos.get("classes", {})
+    by_class = {p: combos.get("classes", {}) for p, combos in result.combo_results.items()}
+    if all(len(classes) <= 1 for classes in by_class.values()):
+        by_class = {}  # one class each: the table above says it all
+    for p, classes in by_class.items():
         if classes:
             best = sorted(classes.items(), key=lambda kv: -kv[1])
             shown = ", ".join(f"{k} {v:.1%}" for k, v in best[:12])
@@ -424,7 +452,7 @@ def add_table(sub: Any) -> None:
         "beside OUT, so an interrupted run resumes.",
         epilog=lambda: (
             "examples:\n"
-            "  equity table preflop --out preflop.parquet           # 1-2 minutes on 2 cores\n"
+            "  equity table preflop --out preflop.parquet           # about 2 minutes on 2 cores\n"
             "  equity table preflop --out preflop.csv --scheduler local:4"
         ),
     )

@@ -127,6 +127,15 @@ def _evaluate_one(
     return record
 
 
+def _shows_strength(game: str) -> bool:
+    """Whether the text of ``eval`` and ``compare`` shows the strength: a high-ranked game's
+    value orders hands readably; a low game's packed key does not (its description and
+    category say the hand; ``--json`` keeps the strength)."""
+    from ..games import GAMES, RANKING_HIGH
+
+    return GAMES[game].ranking == RANKING_HIGH
+
+
 def _cmd_eval(args: argparse.Namespace) -> int:
     rules = rules_of(args)
     _check_board_applies(args)
@@ -137,7 +146,8 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     on_board = f" on {record['board']}" if "board" in record else ""
     print(f"{record['cards']}{on_board}: {record['description']}")
     print(f"  category  {record['category']}")
-    print(f"  strength  {record['strength']}")
+    if _shows_strength(args.game):
+        print(f"  strength  {record['strength']}")
     if "best_five" in record:
         print(f"  best five {record['best_five']}")
     if "playing" in record:  # badugi
@@ -160,7 +170,8 @@ def add_eval(sub: Any) -> None:
     p: Parser = sub.add_parser(
         "eval",
         help="evaluate one hand",
-        description="Print a hand's category, description and strength (bigger is better).",
+        description="Print a hand's category, description and strength (bigger is better; "
+        "the low games show their strength in --json only).",
         epilog=lambda: (
             "examples:\n"
             "  equity eval Kh Kd 5s Ks 5c 2d 3d          # best five of seven\n"
@@ -243,18 +254,14 @@ def _cmd_compare(args: argparse.Namespace) -> int:
         emit_json(record)
         return 0
     rows = []
+    strength = _shows_strength(args.game)
     for group in groups:
         for i in group:
             pos, tied = place[i]
-            rows.append(
-                [
-                    f"{pos}{'=' if tied else ''}",
-                    hands[i],
-                    records[i]["description"],
-                    records[i]["strength"],
-                ]
-            )
-    print(table(rows, ["place", "hand", "description", "strength"]))
+            row = [f"{pos}{'=' if tied else ''}", hands[i], records[i]["description"]]
+            rows.append([*row, records[i]["strength"]] if strength else row)
+    headers = ["place", "hand", "description"]
+    print(table(rows, [*headers, "strength"] if strength else headers))
     winners = groups[0]
     half = "the high half" if low_groups else "the pot"
     if len(winners) > 1:

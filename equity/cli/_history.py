@@ -14,6 +14,7 @@ from ._util import (
     check_output_file,
     check_parquet,
     check_plot_file,
+    compile_notice,
     emit_json,
     fill_paragraphs,
     parse_count,
@@ -48,17 +49,19 @@ def _cmd_history(args: argparse.Namespace) -> int:
         payouts = parse_payouts(args.payouts, None)
     if args.entrants is not None and payouts is None:
         raise CliError("--entrants is for --payouts: the number of players the payouts are for")
-    result = history(  # a ValueError: no scheduler, bad payouts, entrants or summary
-        args.paths,
-        scheduler=args.scheduler,
-        payouts=payouts,
-        entrants=args.entrants,
-        summaries=args.summary or (),
-    )
+    with compile_notice(args):  # the exact equities' kernels, on a cold cache
+        result = history(  # a ValueError: no scheduler, bad payouts, entrants or summary
+            args.paths,
+            scheduler=args.scheduler,
+            payouts=payouts,
+            entrants=args.entrants,
+            summaries=args.summary or (),
+        )
     for skipped in result.skipped:
         print(f"equity history: {skipped.sentence()}", file=sys.stderr)
     if result.reconciled == 0:
-        print("equity history: error: no hand could be read and reconciled", file=sys.stderr)
+        if result.read:  # else each source's sentence above says why
+            print("equity history: error: no hand could be read and reconciled", file=sys.stderr)
         return EXIT_USAGE
     if args.stats:
         # per position for one player, else per player; a ValueError for an unknown --player
@@ -125,7 +128,7 @@ def _print_counts(result: Any) -> None:
     """The hands read, reconciled and skipped (by reason)."""
     skipped = result.to_dict()
     print(
-        f"{result.read} hands read, {result.reconciled} reconciled and scored, "
+        f"{_plural(result.read, 'hand')} read, {result.reconciled} reconciled and scored, "
         f"{skipped['hands_skipped']} skipped"
     )
     for reason, count in skipped["skipped_by_reason"].items():
@@ -182,6 +185,11 @@ def _stats_dict(result: Any, player: str | None) -> dict[str, Any]:
     data = {k: v for k, v in result.to_dict(player).items() if k != "players"}
     data["players"] = stats_records(result.hands, player)
     return data
+
+
+def _plural(count: int, noun: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _print_money(result: Any, summary: Any) -> None:
@@ -245,20 +253,22 @@ def definitions() -> str:
 def _epilog() -> str:
     return (
         "examples:\n"
-        "  equity history tests/data/phh/handhq_50NLH_1_first43.phhs\n"
+        "  equity history hands.phhs\n"
         "  equity history histories/ --player Hero --plot hero.png\n"
         "  equity history 'hands/**/*.phhs' --out hands.parquet --json\n"
-        "  equity history tests/data/pokerstars --player costamar\n"
-        "  equity history tests/data/phh/pluribus --stats --player Pluribus\n"
+        "  equity history ~/PokerStars/HandHistory/Hero --player Hero\n"
+        "  equity history ~/PokerStars/HandHistory/Hero --stats --player Hero\n"
+        "  equity history ggpoker-exports/ pokernow-log.csv --player Hero\n"
         "  zcat hands.phhs.gz | equity history -\n"
         "  equity history 'hands/**/*.phhs' --scheduler tcp://10.0.0.5:8786\n"
-        "  equity history tests/data/tournaments --payouts "
-        "12.29,9.24,6.75,5.11,3.68,2.45,1.43 --player held\n"
+        "  equity history final-table/ --payouts "
+        "12.29,9.24,6.75,5.11,3.68,2.45,1.43 --player Hero\n"
         "  equity history sng/ --payouts 50%,30%,20% --entrants 9 --json\n"
         "  equity history mtt/ --summary 'TS20260101 T123456789.txt' --plot money.png\n"
         "  equity history --definitions\n\n"
         "--definitions prints how the all-in moment, the pots, ev and luck, the tracker\n"
-        "statistics and the values in prize money are defined (as the README states them).\n\n"
+        "statistics and the values in prize money are defined (as the documentation states\n"
+        "them).\n\n"
         "With --scheduler the files are the units of work on Dask (the workers read them by\n"
         "their absolute paths: the same machine or a shared file system); the results are\n"
         "identical to a run here.\n\n"
@@ -271,11 +281,13 @@ def add_history(sub: Any) -> None:
     """Register ``equity history``."""
     p = sub.add_parser(
         "history",
-        help="all-in equity, EV-adjusted results and luck from hand histories (PHH, PokerStars)",
-        description="Read hand histories: PHH (.phh, .phhs) and PokerStars text files "
-        "(.txt, cash games and tournaments, as the client writes them), folders, globs, .gz, "
-        "- for stdin; replay and reconcile every hand, and score each all-in: exact equity in "
-        "each pot, EV-adjusted net won (ev) and luck = net - ev, per player.",
+        help="all-in equity, EV-adjusted results and luck from hand histories (PHH, PokerStars, "
+        "GGPoker, PokerNow)",
+        description="Read hand histories: PHH (.phh, .phhs), PokerStars text files "
+        "(.txt, cash games and tournaments, as the client writes them), GGPoker text files "
+        "(cash games) and PokerNow logs (.csv), folders, globs, .gz, - for stdin; replay and "
+        "reconcile every hand (a hand read twice counted once), and score each all-in: exact "
+        "equity in each pot, EV-adjusted net won (ev) and luck = net - ev, per player.",
         epilog=_epilog,
     )
     p.add_argument("paths", nargs="*", metavar="PATH", help="files, folders, globs or -")

@@ -204,11 +204,13 @@ def run_mc(
     progress: Progress | None,
     executor: Any,
     on_round: Callable[[np.ndarray, np.ndarray, np.ndarray, int], None] | None = None,
+    whole: bool = False,
 ) -> dict[str, Any]:
     """Deal ``job`` at random in rounds; return its counts, deals, stderr and stop reason.
 
     ``on_round(counts, extra_counts, moments, batches)``, if given, sees the running sums
-    after each round, in batch order (:mod:`.stream` makes results of them).
+    after each round, in batch order (:mod:`.stream` makes results of them).  ``whole``
+    runs every batch in one round (one kernel launch: a short run, one board of many).
     """
     family = job.family
     arrays = family.mc_arrays(job)
@@ -258,6 +260,7 @@ def run_mc(
         consume,
         time_limit=time_limit,
         chunks=chunks,
+        first_round=n_batches if whole else None,
     )
     n_done = int(moments[0, 0])
     se = batch_stderr(moments, n_run_batches)

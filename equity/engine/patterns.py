@@ -58,20 +58,33 @@ from .job import Job
 from .montecarlo import run_mc
 from .prepare import prepare
 from .reduce import make_result
+from .rounds import one_thread
 
 __all__ = [
     "MAX_BOARD_OPTIONS",
+    "MIN_BOARD_DEALS",
+    "ONE_THREAD_DEALS",
+    "ONE_THREAD_WORK",
+    "PASS_DEALS",
     "BoardJobs",
     "SamplingPlan",
+    "allocate",
     "board_jobs",
     "board_options",
     "board_pattern",
     "check_exact_dead",
     "run_board_pattern",
+    "sampled_deals",
 ]
 
 MAX_BOARD_OPTIONS = 5_000
 """The most concrete boards a partly known board may stand for (``A * *``: 4,804 flops)."""
+ONE_THREAD_WORK = 20_000_000
+"""A board whose enumeration is fewer hand evaluations runs on one thread: a parallel
+launch costs more than it saves (on two busy cores, 35-50 ms a launch against 2-12 ms a
+small board on one thread)."""
+ONE_THREAD_DEALS = 500_000
+"""A board sampled with fewer player-deals (deals times players) runs on one thread."""
 
 
 def _pattern_of(cards: object) -> tuple[int, ...] | None:
@@ -152,6 +165,8 @@ class BoardJobs(NamedTuple):
     """Players holding a range or pattern (the boards are sampled when at most one does)."""
     work: int
     """Hand evaluations of enumerating every board exactly (:meth:`.job.Job.exact_work`)."""
+    works: tuple[int, ...] = ()
+    """Each board's hand evaluations (``work`` is their sum)."""
 
 
 def board_jobs(
@@ -183,9 +198,9 @@ def board_jobs(
         jobs.append((job, times))
     if not jobs:
         raise ValueError(f"board {shown!r}: no deal fits the hands, the dead cards and the board")
-    work = sum(job.exact_work() for job, _ in jobs)
+    works = tuple(job.exact_work() for job, _ in jobs)
     n_ranges = sum(p.kind == KIND_RANGE for p in base.players)
-    return BoardJobs(jobs, shown, n_ranges, work)
+    return BoardJobs(jobs, shown, n_ranges, sum(works), works)
 
 
 def run_board_pattern(
@@ -206,11 +221,47 @@ def run_board_pattern(
 
 
 class SamplingPlan(NamedTuple):
-    """Monte-Carlo's size and seed for a partly known board, and the batch-size rule."""
+    """Monte-Carlo's size, seed and stop rules for a partly known board, and the batch rule."""
 
     trials: int | None
     seed: int
     batch_size_of: Callable[[int], int]
+    target_stderr: float | None = None
+    time_limit: float | None = None
+
+
+MIN_BOARD_DEALS = 64
+"""Deals of each board in each pass of the stratified sampler (at least one batch)."""
+PASS_DEALS = 200_000
+"""Deals of one pass when a stop rule (a target std err or a time limit) ends the run."""
+
+
+def sampled_deals(n_boards: int, trials: int) -> int:
+    """The deals a sampled partly known board of ``n_boards`` boards runs for ``trials``.
+
+    ``trials`` itself, or :data:`MIN_BOARD_DEALS` times the boards when that is more:
+    every board is dealt at least that often.
+
+    Examples
+    --------
+    >>> sampled_deals(4420, 1_000_000), sampled_deals(4420, 100_000)
+    (1000000, 282880)
+    """
+    return max(trials, MIN_BOARD_DEALS * n_boards)
+
+
+def allocate(share: np.ndarray, total: int) -> np.ndarray:
+    """Deals of each board: ``total`` in all (:func:`sampled_deals`), about in proportion to
+    ``share`` and at least :data:`MIN_BOARD_DEALS` each (largest remainders)."""
+    n = len(share)
+    total = sampled_deals(n, total)
+    rest = total - MIN_BOARD_DEALS * n
+    ideal = np.maximum(share * total - MIN_BOARD_DEALS, 0.0)
+    ideal = ideal * (rest / ideal.sum()) if ideal.sum() > 0 else np.full(n, rest / n)
+    extra = np.floor(ideal).astype(np.int64)
+    left = rest - int(extra.sum())
+    extra[np.argsort(extra - ideal, kind="stable")[:left]] += 1
+    return MIN_BOARD_DEALS + extra
 
 
 def _enumerate(
@@ -231,7 +282,8 @@ def _enumerate(
     cat_total = 0.0
     names: tuple[str, ...] = ()
     for i, (job, times) in enumerate(jobs):
-        run = job.family.run_exact(job, executor, None, categories)
+        with one_thread(job.exact_work() < ONE_THREAD_WORK):
+            run = job.family.run_exact(job, executor, None, categories)
         counts = counts + times * run.counts
         total = total + times * run.total
         samples += times * run.samples
@@ -267,15 +319,21 @@ def _sample(
     progress: Progress | None,
     plan: SamplingPlan,
 ) -> EquityResult:
-    """Stratified Monte-Carlo: each board its own run, weighted by its share of the deals.
+    """Stratified Monte-Carlo: each board its own runs, weighted by its share of the deals.
 
     A board's share of the fitting deals is its number of (flop, turn, river)
     choices times the weight of the one range's hands that avoid it: the
     random players and the rest of the board are then dealt from a deck of
     the same size on every board.  The estimate, the sum of each board's
     equity times its share, is unbiased whatever the trials each board gets
-    (proportional to its share here, at least 64); its variance is the sum of
-    the shares squared times each run's.
+    (proportional to its share here, at least :data:`MIN_BOARD_DEALS`); its
+    variance is the sum of the shares squared times each board's.
+
+    The boards are dealt in passes, each over every board (:func:`allocate`):
+    one pass of all the trials, or, with a target std err or a time limit,
+    passes of :data:`PASS_DEALS` until the target is met (checked after each
+    pass), the time is up (checked after each board, once a pass is done) or
+    the trials are.
     """
     start = Stopwatch()
     share = np.array(
@@ -288,34 +346,55 @@ def _sample(
     )
     share /= share.sum()
     trials = plan.trials if plan.trials is not None else DEFAULT_TRIALS
-    sizes = np.maximum(64, np.round(share * trials)).astype(np.int64)
-    seeds = np.random.SeedSequence(plan.seed).generate_state(len(jobs), dtype=np.uint32)
+    total = sampled_deals(len(jobs), trials)
+    rules = plan.target_stderr is not None or plan.time_limit is not None
+    per_pass = min(total, sampled_deals(len(jobs), PASS_DEALS)) if rules else total
     n_players = jobs[0][0].n_players
-    counts = np.zeros((n_players, n_players + 1))
+    counts = np.zeros((len(jobs), n_players, n_players + 1))
     extra: Any = None
-    variance = np.zeros(n_players)
-    samples = 0
-    runs = zip(jobs, share, sizes.tolist(), seeds.tolist(), strict=True)
-    for done, ((job, _), w, n, s) in enumerate(runs, start=1):
-        mc = run_mc(job, n, plan.batch_size_of(n), int(s), None, None, None, executor)
-        scale = w / mc["samples"]
-        counts += scale * mc["counts"]
-        if mc["extra"] is not None:
-            extra = scale * mc["extra"] if extra is None else extra + scale * mc["extra"]
-        variance += (w * mc["stderr"]) ** 2
-        samples += mc["samples"]
-        if progress is not None:
-            progress(done, len(jobs))
+    deals = np.zeros(len(jobs))
+    spread = np.zeros((len(jobs), n_players))  # sum over runs of (deals * stderr) ** 2
+    reason = "trials"
+    passes = 0
+    while reason == "trials" and deals.sum() < total:
+        sizes = allocate(share, min(per_pass, max(1, total - int(deals.sum()))))
+        entropy = plan.seed if passes == 0 else (plan.seed, passes)
+        seeds = np.random.SeedSequence(entropy).generate_state(len(jobs), dtype=np.uint32)
+        for b, ((job, _), n, s) in enumerate(zip(jobs, sizes.tolist(), seeds.tolist(),
+                                                 strict=True)):  # fmt: skip
+            with one_thread(n * n_players < ONE_THREAD_DEALS):
+                mc = run_mc(job, n, plan.batch_size_of(n), int(s), None, None, None, executor,
+                            whole=True)  # fmt: skip
+            counts[b] += mc["counts"]
+            if mc["extra"] is not None:
+                if extra is None:
+                    extra = np.zeros((len(jobs), *mc["extra"].shape))
+                extra[b] += mc["extra"]
+            deals[b] += mc["samples"]
+            spread[b] += (mc["samples"] * mc["stderr"]) ** 2
+            if progress is not None:
+                progress(b + 1, len(jobs))
+            late = plan.time_limit is not None and start.split()[0] >= plan.time_limit
+            if passes and late:
+                break
+        passes += 1
+        stderr = np.sqrt(((share[:, None] / deals[:, None]) ** 2 * spread).sum(axis=0))
+        if plan.time_limit is not None and start.split()[0] >= plan.time_limit:
+            reason = "time"
+        elif plan.target_stderr is not None and float(np.max(stderr)) <= plan.target_stderr:
+            reason = "stderr"
+    weights = share / deals
+    samples = int(deals.sum())
     result = make_result(
         jobs[0][0],
         "monte-carlo",
-        counts * samples,
+        np.tensordot(weights, counts, axes=1) * samples,
         float(samples),
         samples,
         start,
-        outcome_counts=None if extra is None else extra * samples,
-        stderr=np.sqrt(variance),
+        outcome_counts=None if extra is None else np.tensordot(weights, extra, axes=1) * samples,
+        stderr=stderr,
         seed=plan.seed,
-        stop_reason="trials",
+        stop_reason=reason,
     )
     return replace(result, board=shown)

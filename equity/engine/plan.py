@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from ..cards import format_pattern, parse_cards
+from ..cards import parse_cards
 from ..checks import (
     DEFAULT_TRIALS,
     MAX_TRIALS,
@@ -46,11 +46,22 @@ from .categories import check_categories
 from .families import family
 from .job import Job
 from .montecarlo import MIN_BATCHES
-from .patterns import BoardJobs, board_jobs, board_pattern, check_exact_dead
+from .patterns import (
+    ONE_THREAD_DEALS,
+    ONE_THREAD_WORK,
+    PASS_DEALS,
+    BoardJobs,
+    board_jobs,
+    board_pattern,
+    check_exact_dead,
+    sampled_deals,
+)
 from .preflop_lookup import BOARDS, lookup
 from .prepare import prepare
 
 __all__ = [
+    "BOARD_EXACT_SECONDS",
+    "BOARD_MC_SECONDS",
     "CALL_SECONDS",
     "DEFAULT_BATCH",
     "EXACT_AUTO_LIMIT",
@@ -77,6 +88,14 @@ REFERENCE_THREADS = 2
 shared with other work (a quiet machine is faster), warm kernels."""
 CALL_SECONDS = 0.0003
 """A warm call's fixed cost (validation, arrays, the result): the estimate of a tiny spot."""
+BOARD_EXACT_SECONDS = 0.0035
+"""A partly known board: each known board's fixed cost when enumerated (its job's arrays, a
+one-thread kernel launch, its per-combo table), measured as the rates are: ``KhKd`` v
+``A *`` on ``A * *``, 4,420 boards and 1.4e9 hand evaluations, took 36.6 s at a load
+average of 12.5, of which 22 s evaluating on one thread (``exact_rate / 2``)."""
+BOARD_MC_SECONDS = 0.0045
+"""A partly known board: each known board's fixed cost when sampled (one one-thread kernel
+launch a pass), measured the same way: 1,000,000 deals over those 4,420 boards, 20.6 s."""
 
 ROUTES = ("preflop-table", "job", "board-pattern")
 """The ways to an answer (the module doc)."""
@@ -187,7 +206,9 @@ class Plan:
             asked = " (two or more ranges, or categories)" if self.why == "ranges" else asked
             return f"exact{asked}: {where}{exact}, {_about(self.seconds)}"
         instead = f"exact would take {exact}, {_about(self.exact_seconds)}"
-        if self.why == "auto":
+        if self.why == "auto" and self.board:
+            because = f"exact would take {exact}, {_about(self.exact_seconds)}: sampling is faster"
+        elif self.why == "auto":
             because = f"exact would take {exact} (limit {_count(EXACT_AUTO_LIMIT)})"
         elif self.why == "asked":
             because = f"asked for (method='monte-carlo'; {instead})"
@@ -247,6 +268,11 @@ class Plan:
         job = self.job if self.job is not None else self.boards.jobs[0][0] if self.boards else None
         assert job is not None
         seconds = _mc_seconds(job.game, job.n_players, work, self)
+        if self.boards is not None:
+            n_boards = len(self.boards.jobs)
+            work = sampled_deals(n_boards, n)
+            seconds = _board_mc_seconds(job.game, job.n_players, n_boards, work,
+                                        self.options.get("threads"), self.time_limit)  # fmt: skip
         return replace(
             self,
             trials=n,
@@ -336,16 +362,11 @@ def plan(
     }
     board_slots = board_pattern(board)
     if board_slots is not None:
-        if target_stderr is not None or time_limit is not None:
-            raise ValueError(
-                f"a partly known board ({format_pattern(board_slots)!r}) takes trials, "
-                "not a target stderr or a time limit"
-            )
         check_threads(threads)
         return _board_plan(
             board_jobs(hands, board_slots, dead, game, rules, independent_decks),
             method,
-            trials,
+            (trials, target_stderr, time_limit),
             fresh_seed() if seed is None else seed,
             options,
         )
@@ -359,11 +380,13 @@ def plan(
         check_categories(job)
     work = job.exact_work()
     why = "asked" if method != "auto" else "trials" if explicit_mc else "auto"
+    exact_seconds = _seconds(family(job.game).exact_rate, threads, work)
     if method == "auto":
-        method = "exact" if work <= EXACT_AUTO_LIMIT and not explicit_mc else "monte-carlo"
+        mc_seconds = _seconds(family(job.game).mc_rate, threads, DEFAULT_TRIALS * job.n_players)
+        faster = work <= EXACT_AUTO_LIMIT or exact_seconds <= mc_seconds
+        method = "exact" if faster and not explicit_mc else "monte-carlo"
     if method == "exact" and work > EXACT_HARD_LIMIT:
         raise TooLargeForExact(work)
-    exact_seconds = _seconds(family(job.game).exact_rate, threads, work)
     if method == "exact":
         return Plan("exact", "job", work, exact_seconds, work, exact_seconds, why, job=job,
                     options=options)  # fmt: skip
@@ -389,36 +412,54 @@ def plan(
 
 
 def _board_plan(
-    boards: BoardJobs, method: str, trials: int | None, seed: int, options: dict[str, Any]
+    boards: BoardJobs,
+    method: str,
+    rules: tuple[int | None, float | None, float | None],
+    seed: int,
+    options: dict[str, Any],
 ) -> Plan:
     """The plan of a partly known board: enumerated, or sampled board by board (:mod:`.patterns`).
 
-    ``auto`` samples when trials are given or the enumeration passes
-    :data:`EXACT_AUTO_LIMIT`, provided at most one player holds a range and
-    no categories are counted; such boards are enumerated, up to
-    :data:`EXACT_HARD_LIMIT`.
+    ``rules`` are the trials, the target std err and the time limit.  ``auto``
+    samples when one of them is given, or when the enumeration passes
+    :data:`EXACT_AUTO_LIMIT` and sampling the default trials is estimated
+    faster (each board costs the fixed :data:`BOARD_EXACT_SECONDS` or
+    :data:`BOARD_MC_SECONDS` besides its work), provided at most one player
+    holds a range and no categories are counted; such boards are enumerated,
+    up to :data:`EXACT_HARD_LIMIT`.
     """
+    trials, target_stderr, time_limit = rules
     g = boards.jobs[0][0].game
     shown = boards.shown
     work = boards.work
+    n_boards = len(boards.jobs)
+    n_players = len(boards.jobs[0][0].players)
     can_sample = boards.n_ranges <= 1 and not options["categories"]
-    why = "asked" if method != "auto" else "trials" if trials is not None else "auto"
-    if method == "auto" and trials is not None:
+    explicit_mc = trials is not None or target_stderr is not None or time_limit is not None
+    why = "asked" if method != "auto" else "trials" if explicit_mc else "auto"
+    threads = options["threads"]
+    exact_seconds = _board_exact_seconds(boards, threads)
+    if method == "auto" and explicit_mc:
         method = "monte-carlo"
     if method == "auto":
-        method = "exact" if work <= EXACT_AUTO_LIMIT or not can_sample else "monte-carlo"
-        why = "ranges" if work > EXACT_AUTO_LIMIT and method == "exact" else why
-    exact_seconds = _seconds(family(g).exact_rate, options["threads"], work)
+        deals = sampled_deals(n_boards, DEFAULT_TRIALS)
+        mc_seconds = _board_mc_seconds(g, n_players, n_boards, deals, threads, None)
+        faster = work <= EXACT_AUTO_LIMIT or exact_seconds <= mc_seconds
+        method = "exact" if faster or not can_sample else "monte-carlo"
+        why = "ranges" if not faster and method == "exact" else why
     if method == "monte-carlo":
         if not can_sample:
             reason = "counts categories" if options["categories"] else "has two or more ranges"
             raise ValueError(
                 f"a partly known board ({shown!r}) that {reason} is enumerated exactly, not sampled"
             )
-        p = Plan("monte-carlo", "board-pattern", 0, 0.0, work, exact_seconds, why, trials=trials,
-                 seed=seed, board=shown, boards=boards, options=options)  # fmt: skip
-        n = DEFAULT_TRIALS if trials is None else trials
-        return replace(p, work=n, seconds=_mc_seconds(g, len(boards.jobs[0][0].players), n, p))
+        if trials is None:
+            trials = MAX_TRIALS if target_stderr is not None or time_limit is not None else None
+        n = sampled_deals(n_boards, DEFAULT_TRIALS if trials is None else trials)
+        seconds = _board_mc_seconds(g, n_players, n_boards, n, threads, time_limit)
+        return Plan("monte-carlo", "board-pattern", n, seconds, work, exact_seconds, why,
+                    trials=trials, seed=seed, target_stderr=target_stderr, time_limit=time_limit,
+                    board=shown, boards=boards, options=options)  # fmt: skip
     if work > EXACT_HARD_LIMIT:
         raise ValueError(
             f"a partly known board is enumerated exactly here, and {shown!r} would take about "
@@ -427,6 +468,30 @@ def _board_plan(
         )
     return Plan("exact", "board-pattern", work, exact_seconds, work, exact_seconds, why,
                 board=shown, boards=boards, options=options)  # fmt: skip
+
+
+def _board_exact_seconds(boards: BoardJobs, threads: int | None) -> float:
+    """Seconds of enumerating every board: its work (a small board on one thread,
+    :data:`~.patterns.ONE_THREAD_WORK`) and each board's fixed cost."""
+    rate = family(boards.jobs[0][0].game).exact_rate
+    small = sum(w for w in boards.works if w < ONE_THREAD_WORK)
+    seconds = _seconds(rate, 1, small) + _seconds(rate, threads, boards.work - small)
+    return seconds + len(boards.jobs) * BOARD_EXACT_SECONDS
+
+
+def _board_mc_seconds(
+    g: Game, n_players: int, n_boards: int, deals: int, threads: int | None, limit: float | None
+) -> float:
+    """Seconds of sampling ``deals`` over ``n_boards`` boards: the deals (on one thread when
+    a board's are few, :data:`~.patterns.ONE_THREAD_DEALS`) and each board's fixed cost, in
+    passes of :data:`~.patterns.PASS_DEALS` under a stop rule (the time limit when it comes
+    first)."""
+    per_pass = sampled_deals(n_boards, PASS_DEALS) if limit is not None else deals
+    passes = -(-deals // per_pass)
+    per_board = n_boards * BOARD_MC_SECONDS * passes
+    one = per_pass * n_players / n_boards < ONE_THREAD_DEALS
+    seconds = _seconds(family(g).mc_rate, 1 if one else threads, deals * n_players) + per_board
+    return seconds if limit is None else min(seconds, limit)
 
 
 def preflop_counts(

@@ -41,6 +41,7 @@ def run_rounds(
     *,
     time_limit: float | None = None,
     chunks: Iterator[tuple[int, Any]] | None = None,
+    first_round: int | None = None,
 ) -> tuple[int, str]:
     """Run batches ``0 .. n_batches - 1`` in rounds; return ``(batches done, stop reason)``.
 
@@ -59,13 +60,17 @@ def run_rounds(
     chunks : iterator of (run, result), optional
         Results computed elsewhere (Dask), in batch order, used instead of
         ``run_chunk``; closed when the run stops, which cancels the rest.
+    first_round : int, optional
+        Batches of the first round (default: the threads, at least 2).  A short
+        job run as one piece of a larger one (each board of a partly known
+        board) passes all its batches: one kernel launch instead of several.
 
     Returns
     -------
     (int, str)
         Batches done and one of :data:`STOP_REASONS`.
     """
-    round_size = max(2, numba.get_num_threads())
+    round_size = max(2, numba.get_num_threads()) if first_round is None else max(1, first_round)
     start = _clock()
     done = 0
     reason = "trials"

@@ -222,7 +222,8 @@ def run_plan(planned: Plan) -> EquityResult:
     if planned.route == "board-pattern":
         assert planned.boards is not None
         board_seed = 0 if planned.seed is None else planned.seed  # none to an enumeration
-        sampling = SamplingPlan(planned.trials, board_seed, default_batch_size)
+        sampling = SamplingPlan(planned.trials, board_seed, default_batch_size,
+                                planned.target_stderr, planned.time_limit)  # fmt: skip
         with using_threads(threads), executor_for(scheduler) as executor:
             return run_board_pattern(
                 planned.boards, planned.method, executor, progress, categories, sampling

@@ -38,6 +38,7 @@ __all__ = [
     "OmahaHand",
     "evaluate_omaha",
     "evaluate_omaha_batch",
+    "evaluate_omaha_showdown",
     "low_mask_text",
     "low_of",
 ]
@@ -202,6 +203,34 @@ def evaluate_omaha_batch(
     warming(_omaha.evaluate_omaha_batch)
     _omaha.evaluate_omaha_batch(h, b, omaha_tables(), high, low)
     return high, low
+
+
+def evaluate_omaha_showdown(
+    holes: npt.ArrayLike, board: npt.ArrayLike
+) -> tuple[list[int], list[int]]:
+    """High values and low codes of a few Omaha hands on one five-card board (a showdown).
+
+    As :func:`evaluate_omaha_batch`, on one thread: a showdown of a few hands
+    does not wait for threads to start (the hand-history replay calls it once
+    a hand).  Cards are not checked (the caller's contract: codes 0..51, all
+    distinct).
+
+    Examples
+    --------
+    >>> high, low = evaluate_omaha_showdown(
+    ...     [parse_cards("As2h9c9d"), parse_cards("KsKhQsQh")], parse_cards("3d4c8hKdJc")
+    ... )
+    >>> [category_name(v) for v in high], [low_mask_text(v) for v in low]
+    (['pair', 'three of a kind'], ['8-4-3-2-A', None])
+    """
+    h = np.require(np.asarray(holes), dtype=np.uint8, requirements=["C"])
+    b = np.require(
+        np.broadcast_to(np.asarray(board, dtype=np.uint8), (len(h), 5)), requirements=["C"]
+    )
+    high = np.empty(len(h), dtype=np.int32)
+    low = np.empty(len(h), dtype=np.int32)
+    _omaha.evaluate_omaha_rows(h, b, 0, len(h), omaha_tables(), high, low)
+    return high.tolist(), low.tolist()
 
 
 def _evaluate(

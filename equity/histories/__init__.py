@@ -1,13 +1,15 @@
 """Hand histories: all-in equity, EV-adjusted results and luck on real hands (``equity.history``).
 
 :func:`history` reads PHH hand histories (the open standard, read with
-pokerkit) and PokerStars text hand histories (:mod:`equity.histories.pokerstars`,
-turned into PHH), replays every hand, reconciles it with what the history records,
-finds the all-in moment, builds the main and side pots and scores each
-all-in player's exact equity in each pot with :func:`equity.calculate`.  The
-definitions are in :mod:`equity.histories.hand`, :mod:`equity.histories.pots`
-and :mod:`equity.histories.score`; :data:`DEFINITIONS` states them for the
-command line.  The package is ``histories`` so that ``equity.history`` stays the
+pokerkit), PokerStars and GGPoker text hand histories and PokerNow logs
+(:mod:`equity.histories.pokerstars`, :mod:`~equity.histories.ggpoker`,
+:mod:`~equity.histories.pokernow`, turned into PHH), replays every hand,
+reconciles it with what the history records, finds the all-in moment, builds
+the main and side pots and scores each all-in player's exact equity in each pot
+with :func:`equity.calculate`.  The definitions are in
+:mod:`equity.histories.hand`, :mod:`equity.histories.pots` and
+:mod:`equity.histories.score`; :data:`DEFINITIONS` states them for the command
+line.  The package is ``histories`` so that ``equity.history`` stays the
 function (importing a subpackage would set the attribute to the module).
 """
 
@@ -39,10 +41,11 @@ the first, and each part goes to the best hand on its run-out's board; ev is the
 are reconciled with what the history records for it.
 
 Every replay is reconciled with what the history records (finishing stacks, or winnings; \
-in a PokerStars hand also the total pot and rake): a hand that does not add up is reported \
+in a PokerStars hand also the total pot and rake; each HandHQ site its own way: rake, \
+amounts a site leaves out): a hand that does not add up is reported \
 with the reason and left out of the totals; \
 variants other than no-limit hold'em and pot-limit Omaha are counted and skipped."""
-"""The definitions, as ``equity history --definitions`` and the README state them."""
+"""The definitions, as ``equity history --definitions`` and the docs (hand histories) state them."""
 
 MONEY_DEFINITIONS = """\
 With the payouts of a tournament (prizes, first place first), each hand played while the \
@@ -60,4 +63,4 @@ The table holds the whole field from the hand that knocks a player out in place 
 table of p players (or leaves p - 1 players, all at the table: from the next hand), or \
 from a hand seating every entrant (--entrants, or a summary); other tournament hands stay \
 in chips, with the reason."""
-"""How ``equity history --payouts`` values hands in money, as the README states it."""
+"""How ``equity history --payouts`` values hands in money, as the docs (hand histories) state it."""

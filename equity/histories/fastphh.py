@@ -1,4 +1,5 @@
-"""A fast reader for the PHH hands of no-limit hold'em: the TOML subset the dataset uses.
+"""A fast reader for the PHH hands of no-limit hold'em and pot-limit Omaha: the TOML subset
+the dataset uses.
 
 pokerkit reads a PHH hand with Python's TOML parser and builds a
 :class:`pokerkit.HandHistory` (about a millisecond a hand).  The hands of the
@@ -7,7 +8,8 @@ that are quoted strings without escapes, numbers, booleans, times and one-line
 arrays of these.  :func:`loads` reads such a hand into a :class:`FastHand`, a
 plain record with the fields the replay reads (the names of
 :class:`pokerkit.HandHistory`), and hands anything else to pokerkit: another
-variant than ``NT``, a field it does not recognise the form of, a missing
+variant than ``NT`` and the pot-limit Omaha codes (``PO``, and equity's ``PO5``, ``PO/8``,
+``PO5/8``: :mod:`equity.histories.variants`), a field it does not recognise the form of, a missing
 field.  Numbers follow pokerkit's ``parse_value``: ``int`` when written without a
 point, else :class:`decimal.Decimal`.
 """
@@ -20,10 +22,13 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-__all__ = ["ENABLED", "FastHand", "loads", "loads_pokerkit"]
+__all__ = ["ENABLED", "VARIANTS", "FastHand", "loads", "loads_pokerkit"]
 
 ENABLED = True
 """False: every hand is read and replayed by pokerkit (the reference, and the bench's old route)."""
+
+VARIANTS = ("NT", "PO", "PO5", "PO/8", "PO5/8")
+"""The PHH variant codes read here: no-limit hold'em and the pot-limit Omaha variants."""
 
 _LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(.*?)[ \t]*$")
 _NUM = r"[+-]?(?:0|[1-9][0-9]*)"  # TOML: no leading zeros
@@ -32,7 +37,9 @@ _INT = re.compile(rf"^{_NUM}$")
 _DECIMAL = re.compile(rf"^{_NUM}\.[0-9]+$")
 _TIME = re.compile(rf"^{_CLOCK}$")
 _ITEM = re.compile(r"""\s*('[^'\n]*'|"[^"\\\n]*"|[^,'"\[\]]+?)\s*(?:,|$)""")
-_SCALAR = rf"""(?:'[^'\n]*'|"[^"\\\n]*"|{_NUM}(?:\.[0-9]+)?|true|false|{_CLOCK})"""
+_SCALAR = rf"""(?:'[^'\n]*'|"[^"\\\n]*"|{_NUM}(?:\.[0-9]+)?|true|false|\+?inf|{_CLOCK})"""
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\\\n]*\"")
+"""One quoted string, as a whole value (a ``#`` in it is not a comment)."""
 _PLAIN = re.compile(rf"{_SCALAR}|\[\s*(?:{_SCALAR}(?:\s*,\s*{_SCALAR})*\s*,?)?\s*\]")
 """A value of the subset (a field the replay does not read is checked, not converted)."""
 
@@ -49,6 +56,7 @@ _KNOWN = {
     "winnings",
     "finishing_stacks",
     "hand",
+    "venue",
 }
 
 
@@ -58,7 +66,8 @@ class _NotSubset(ValueError):
 
 @dataclass(frozen=True)
 class FastHand:
-    """One no-limit hold'em PHH hand, the fields the replay reads (pokerkit's names)."""
+    """One no-limit hold'em or pot-limit Omaha PHH hand, the fields the replay reads (pokerkit's
+    names)."""
 
     variant: str
     antes: list[Any]
@@ -73,6 +82,8 @@ class FastHand:
     winnings: list[Any] | None = None
     finishing_stacks: list[Any] | None = None
     hand: Any = None
+    venue: str | None = None
+    """The site (:mod:`equity.histories.sites`: what its files record)."""
     user_defined_fields: dict[str, Any] = field(default_factory=dict)
     """The fields named with a leading ``_`` (pokerkit's also hold the fields it does not know)."""
 
@@ -82,12 +93,13 @@ class FastHand:
 
 
 def loads_pokerkit(text: str) -> Any:
-    """One hand from PHH text read by pokerkit, its unexpected-field warnings silenced."""
-    from pokerkit import HandHistory
+    """One hand from PHH text read by pokerkit, its unexpected-field warnings silenced (the
+    Omaha codes PHH lacks read too: :class:`~equity.histories.variants.OmahaHandHistory`)."""
+    from .variants import OmahaHandHistory
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return HandHistory.loads(text)
+        return OmahaHandHistory.loads(text)
 
 
 def _scalar(text: str) -> Any:
@@ -102,6 +114,8 @@ def _scalar(text: str) -> Any:
             raise _NotSubset(text) from None
     if text in ("true", "false"):
         return text == "true"
+    if text in ("inf", "+inf"):  # iPoker's HandHQ stacks: not recorded
+        return Decimal("Infinity")
     if _TIME.match(text):
         return text
     raise _NotSubset(text)
@@ -139,8 +153,8 @@ def _parse(text: str) -> FastHand:
         if not stripped or stripped.startswith("#"):
             continue
         match = _LINE.match(stripped)
-        if match is None or "#" in match.group(2):
-            raise _NotSubset(line)
+        if match is None or ("#" in match.group(2) and not _QUOTED.fullmatch(match.group(2))):
+            raise _NotSubset(line)  # a comment after the value (a '#' in a string is read)
         key = match.group(1)
         if key in values:
             raise _NotSubset(key)
@@ -150,7 +164,7 @@ def _parse(text: str) -> FastHand:
             values[key] = None
         else:
             raise _NotSubset(line)
-    if values.get("variant") != "NT":
+    if values.get("variant") not in VARIANTS:
         raise _NotSubset("variant")
     n = len(values.get("starting_stacks") or ())
     for name in _NUMBER_LISTS:
@@ -180,7 +194,7 @@ def _parse(text: str) -> FastHand:
         raise _NotSubset("ante_trimming_status")
     extra = {k: v for k, v in values.items() if k.startswith("_") and k not in _KNOWN}
     return FastHand(
-        variant="NT",
+        variant=values["variant"],
         antes=values["antes"],
         blinds_or_straddles=values["blinds_or_straddles"],
         min_bet=values["min_bet"],
@@ -192,6 +206,7 @@ def _parse(text: str) -> FastHand:
         winnings=values.get("winnings"),
         finishing_stacks=values.get("finishing_stacks"),
         hand=values.get("hand"),
+        venue=venue if isinstance(venue := values.get("venue"), str) else None,
         user_defined_fields=extra,
     )
 

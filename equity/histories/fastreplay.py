@@ -38,42 +38,44 @@ from .hand import (
 )
 from .pots import build_pots
 
-__all__ = ["fast_replay"]
+__all__ = ["HandReplay", "Unsure", "fast_replay"]
 
 _RANKS = set("23456789TJQKA")
 _SUITS = set("cdhs")
 _ZERO = Decimal(0)
+_INF = Decimal("Infinity")
 
 
-class _Unsure(Exception):
+class Unsure(Exception):
     """The hand is outside what the fast replay covers: pokerkit replays it."""
 
 
 def _number(value: Any) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | Decimal):
-        raise _Unsure
+        raise Unsure
     return Decimal(value) if isinstance(value, int) else value
 
 
 def _cards(text: str) -> tuple[str, ...] | None:
     """Cards as text (``AsKs`` -> ``("As", "Ks")``), None when unknown (``??``)."""
     if len(text) % 2 or not text:
-        raise _Unsure
+        raise Unsure
     cards = tuple(text[k : k + 2] for k in range(0, len(text), 2))
     if all(c == "??" for c in cards):
         return None
     for c in cards:
         if c[0] not in _RANKS or c[1] not in _SUITS:
-            raise _Unsure
+            raise Unsure
     return cards
 
 
+_PLAYER = {f"p{k + 1}": k for k in range(64)}
+
+
 def _player(label: str, n: int) -> int:
-    if len(label) < 2 or label[0] != "p" or not label[1:].isdigit():
-        raise _Unsure
-    i = int(label[1:]) - 1
-    if not 0 <= i < n:
-        raise _Unsure
+    i = _PLAYER.get(label, n)
+    if i >= n:
+        raise Unsure
     return i
 
 
@@ -82,44 +84,62 @@ def fast_replay(history: Any) -> Replay | None:
     if not fastphh.ENABLED:
         return None
     try:
-        return _Hand(history).run()
-    except _Unsure:
+        return HandReplay(history).run()
+    except Unsure:
         return None
 
 
-class _Hand:
-    """The state of one hand being replayed."""
+class HandReplay:
+    """The state of one hand being replayed (no-limit hold'em; :mod:`.fastomaha` extends it
+    to pot-limit Omaha through the class attributes and the hooks :meth:`most_to` and
+    :meth:`showdown`)."""
+
+    variant = "NT"
+    hole_cards = 2
+    uneven_antes = False
+    """Whether antes of different sizes (a big-blind ante) are replayed (else unsure)."""
+    live_blinds = False
+    """Posts (negative blinds: live, the order of play unchanged, as pokerkit reads them)
+    replayed only where posted out of turn by a player past the big blind at a table of three
+    or more (Omaha, as checked against pokerkit); False: every post (hold'em, checked on the
+    HandHQ sites' files)."""
 
     def __init__(self, history: Any) -> None:
-        if str(getattr(history, "variant", "")) != "NT":
-            raise _Unsure
+        if str(getattr(history, "variant", "")) != self.variant:
+            raise Unsure
         self.history = history
         self.start = [_number(s) for s in history.starting_stacks]
         n = self.n = len(self.start)
         raw = [_number(b) for b in history.blinds_or_straddles]
         antes = [_number(a) for a in history.antes]
         if n < 2 or len(raw) != n or len(antes) != n:
-            raise _Unsure
+            raise Unsure
         if any(antes) and (
             history.ante_trimming_status
-            or len(set(antes)) != 1
+            or (len(set(antes)) != 1 and not self.uneven_antes)
             or any(a >= s for a, s in zip(antes, self.start, strict=True))
         ):
-            raise _Unsure  # antes of different sizes, trimmed, or all in by the ante
+            raise Unsure  # antes of different sizes, trimmed, or all in by the ante
+        if n == 2:
+            antes = antes[::-1]  # heads-up, as the blinds (equal antes: no change)
         self.antes = antes
-        if any(b < 0 for b in raw) or any(raw[2:]) or any(s <= 0 for s in self.start):
-            raise _Unsure
+        # a negative blind is a post (a player just seated, or a blind posted out of turn),
+        # live as pokerkit posts it; a positive one past the big blind is a straddle
+        if any(b > 0 for b in raw[2:]) or not all(0 < s < _INF for s in self.start):
+            raise Unsure
+        if any(b < 0 for b in raw) and self.live_blinds and (n <= 2 or min(raw[:2]) < 0):
+            raise Unsure  # Omaha: only the out-of-turn posts its replay is checked on
         names = history.players
         self.players = tuple(names) if names else tuple(f"p{i + 1}" for i in range(n))
         if len(self.players) != n:
-            raise _Unsure
+            raise Unsure
         self.raw_blinds = raw
         self.min_bet = _number(history.min_bet)
         if self.min_bet <= 0:
-            raise _Unsure
+            raise Unsure
         blinds = raw[::-1] if n == 2 else raw
         behind = [s - a for s, a in zip(self.start, antes, strict=True)]
-        self.bets = [min(b, s) for b, s in zip(blinds, behind, strict=True)]
+        self.bets = [min(abs(b), s) for b, s in zip(blinds, behind, strict=True)]
         self.stacks = [s - b for s, b in zip(behind, self.bets, strict=True)]
         self.put = [a + b for a, b in zip(antes, self.bets, strict=True)]
         self.returned = [_ZERO] * n
@@ -136,7 +156,7 @@ class _Hand:
         self.phase = "deal"
         """``deal`` (hole cards), ``bet``, ``board`` (a street to deal), ``allin``
         (a showdown then the run-out), ``showdown`` (the river's), ``over``."""
-        key = [(self.bets[i] * (1 if blinds[i] > 0 else 0), i) for i in range(n)]
+        key = [(self.bets[i] * ((blinds[i] > 0) - (blinds[i] < 0)), i) for i in range(n)]
         self.opener = (max(key)[1] + 1) % n
         self.allin: AllIn | None = None
         self.streets: dict[str, AllIn] = {}
@@ -153,10 +173,13 @@ class _Hand:
         recorded = street in self.streets
         if recorded and self.allin is not None:
             return
+        moment = self.allin is None and is_allin_moment(self.stacks, self.bets, self.live)
+        if recorded and not moment:
+            return
         live = tuple(i for i in range(self.n) if self.live[i])
         if not recorded:
             self.streets[street] = AllIn(street, tuple(self.board), live)
-        if self.allin is None and is_allin_moment(self.stacks, self.bets, self.live):
+        if moment:
             self.allin = AllIn(street, tuple(self.board), live)
 
     # -- betting ---------------------------------------------------------------------
@@ -194,7 +217,7 @@ class _Hand:
 
     def act(self, i: int, verb: str, amount: str | None) -> None:
         if self.phase != "bet" or not self.queue or self.queue[0] != i:
-            raise _Unsure
+            raise Unsure
         top = max(self.bets)
         owed = top - self.bets[i]
         if verb == "f":  # pokerkit only warns of a fold with nothing to call, in a cash game
@@ -231,7 +254,7 @@ class _Hand:
             self.end_betting()
 
     def check_raise(self, i: int, amount: str | None, top: Decimal, owed: Decimal) -> None:
-        """A bet or raise to ``amount`` that pokerkit allows, else :class:`_Unsure`.
+        """A bet or raise to ``amount`` that pokerkit allows, else :class:`Unsure`.
 
         pokerkit's rules: no raise by a player already covered, nor facing less
         than the last raise, nor by a player who acted before all-ins that add
@@ -239,34 +262,34 @@ class _Hand:
         more than the bet to call, unless all in; someone left to answer it.
         """
         if amount is None or not amount.replace(".", "", 1).isdigit():
-            raise _Unsure
+            raise Unsure
         to = Decimal(amount)
         stack = self.stacks[i]
         most = stack + self.bets[i]
-        if min(owed, stack) < self.raise_size or stack <= owed or to > most:
-            raise _Unsure
+        if min(owed, stack) < self.raise_size or stack <= owed or to > self.most_to(i, top, most):
+            raise Unsure
         if self.shorts and sum(self.shorts) < self.raise_size and i in self.acted:
-            raise _Unsure
+            raise Unsure
         if to < min(most, top + max(self.raise_size, self.min_bet)):
-            raise _Unsure
+            raise Unsure
         if not any(j != i and self.live[j] and self.stacks[j] > 0 for j in range(self.n)):
-            raise _Unsure
+            raise Unsure
 
     # -- cards -----------------------------------------------------------------------
 
     def note(self, cards: tuple[str, ...]) -> None:
         for c in cards:
             if c in self.seen:
-                raise _Unsure
+                raise Unsure
             self.seen.add(c)
 
     def deal_hole(self, i: int, text: str) -> None:
-        if self.phase != "deal" or i != self.dealt or len(text) != 4:
-            raise _Unsure
+        if self.phase != "deal" or i != self.dealt or len(text) != 2 * self.hole_cards:
+            raise Unsure
         cards = _cards(text)
         if cards is None:
             if "?" in text.replace("??", ""):
-                raise _Unsure
+                raise Unsure
         else:
             self.note(cards)
             self.holes[i] = cards
@@ -277,10 +300,10 @@ class _Hand:
     def deal_board(self, text: str) -> None:
         want = 3 if not self.board else 1
         if self.phase not in ("board", "allin") or len(text) != 2 * want:
-            raise _Unsure
+            raise Unsure
         cards = _cards(text)
         if cards is None or len(self.board) >= 5:
-            raise _Unsure
+            raise Unsure
         self.note(cards)
         self.board.extend(cards)
         if self.phase == "board":
@@ -288,27 +311,40 @@ class _Hand:
 
     def show(self, i: int, text: str | None) -> None:
         if self.phase not in ("allin", "showdown") or not self.live[i]:
-            raise _Unsure
+            raise Unsure
         if text is None:  # mucked: out of the hand
             self.live[i] = False
             return
-        if len(text) != 4:
-            raise _Unsure
+        if len(text) != 2 * self.hole_cards:
+            raise Unsure
         cards = _cards(text)
         if cards is None:
             return
         if self.holes[i] is None:
             self.note(cards)
         elif self.holes[i] != cards:
-            raise _Unsure
+            raise Unsure
         self.holes[i] = cards
         self.shown[i] = cards
+
+    def show_won(self, action: Any) -> None:
+        """The winner showing after everyone else folded (``p3 sm 8hAc``), as pokerkit allows."""
+        words = action.split() if isinstance(action, str) else ()
+        live = [i for i in range(self.n) if self.live[i]]
+        if len(words) != 3 or words[1] != "sm" or len(live) != 1 or len(words[2]) != 4:
+            raise Unsure
+        i = _player(words[0], self.n)
+        cards = _cards(words[2])
+        if i != live[0] or cards is None or self.holes[i] is not None:
+            raise Unsure
+        self.note(cards)
+        self.holes[i] = cards
 
     # -- the hand --------------------------------------------------------------------
 
     def step(self, action: Any) -> None:
         if not isinstance(action, str):
-            raise _Unsure
+            raise Unsure
         words = action.split()
         match words:
             case ["d", "dh", who, text]:
@@ -324,20 +360,29 @@ class _Hand:
             case [who, "sm", text] if text != "-":
                 self.show(_player(who, self.n), text)
             case _:
-                raise _Unsure
+                raise Unsure
 
     def payoffs(self) -> list[Decimal]:
         """Each player's payoff (won - put in, an uncalled bet returned), as pokerkit pays."""
         paid = [p - r for p, r in zip(self.put, self.returned, strict=True)]
         won = [_ZERO] * self.n
         live = [i for i in range(self.n) if self.live[i]]
-        if not live or max(paid) > max(paid[i] for i in live):
-            raise _Unsure  # chips that no player in the hand can win (mucked above the rest)
+        bets = [p - a for p, a in zip(paid, self.antes, strict=True)]  # equal antes: no change
+        if not live or max(bets) > max(bets[i] for i in live):
+            raise Unsure  # chips that no player in the hand can win (mucked above the rest)
         if len(live) == 1:
             won[live[0]] = sum(paid, _ZERO)
             return [w - p for w, p in zip(won, paid, strict=True)]
         if len(self.board) != 5:
-            raise _Unsure
+            raise Unsure
+        return self.showdown(paid, live, won)
+
+    def most_to(self, i: int, top: Decimal, most: Decimal) -> Decimal:
+        """The largest bet or raise to for player ``i`` (no limit: all in, ``most``)."""
+        return most
+
+    def showdown(self, paid: list[Decimal], live: list[int], won: list[Decimal]) -> list[Decimal]:
+        """Each player's payoff, the pots split among the best hands shown on the river."""
         from ..cards import parse_cards
         from ..evaluators.poker import hand_strength
 
@@ -350,7 +395,7 @@ class _Hand:
         for pot in build_pots(paid, live):
             known = [i for i in pot.eligible if i in strength]
             if not known:
-                raise _Unsure
+                raise Unsure
             best = max(strength[i] for i in known)
             winners = [i for i in known if strength[i] == best]
             share = _split(pot.amount, len(winners))
@@ -366,13 +411,14 @@ class _Hand:
         self.observe()
         for action in self.history.actions:
             if self.phase == "over":
-                raise _Unsure
+                self.show_won(action)
+                continue
             self.step(action)
             self.observe()
         if self.phase not in ("over", "allin", "showdown") or (
             self.phase == "allin" and len(self.board) != 5
         ):
-            raise _Unsure
+            raise Unsure
         self.phase = "over"
         return self.payoffs()
 
@@ -384,7 +430,7 @@ class _Hand:
             won_replay = [p + c for p, c in zip(payoffs, contributed, strict=True)]
             total_pot = sum(contributed, _ZERO)
             if sum(won_replay, _ZERO) != total_pot:
-                raise _Unsure
+                raise Unsure
             try:
                 won, rake, checked = reconcile(
                     self.history, self.start, payoffs, won_replay, total_pot
@@ -393,9 +439,9 @@ class _Hand:
             except HandError:
                 continue
         else:
-            raise _Unsure
+            raise Unsure
         return Replay(
-            variant="NT",
+            variant=self.variant,
             players=self.players,
             big_blind=big_blind(self.raw_blinds),
             contributed=tuple(contributed),
@@ -411,14 +457,14 @@ class _Hand:
 
 
 def _split(amount: Decimal, ways: int) -> Decimal:
-    """An even share of a pot, where pokerkit splits it evenly (else :class:`_Unsure`)."""
+    """An even share of a pot, where pokerkit splits it evenly (else :class:`Unsure`)."""
     if ways == 1:
         return amount
     if amount == amount.to_integral_value():
         if int(amount) % ways:
-            raise _Unsure
+            raise Unsure
         return amount / ways
     share = amount / ways
     if share * ways != amount:
-        raise _Unsure
+        raise Unsure
     return share

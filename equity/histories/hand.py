@@ -1,6 +1,6 @@
 """What a replayed hand gives, and the money checks: the definitions of ``equity.history``.
 
-Definitions (the README and ``equity history --help`` state them too):
+Definitions (docs/hand-histories.md and ``equity history --help`` state them too):
 
 * **contributed**: what a player put in over the whole hand (antes, blinds,
   bets), an uncalled bet returned: the largest contribution is cut to the
@@ -13,10 +13,16 @@ Definitions (the README and ``equity history --help`` state them too):
   while at least two players are in the hand and board cards are still to
   come.  Its street is ``preflop``, ``flop`` or ``turn`` (0, 3 or 4 board cards).
 * **Reconciliation**: the replay's result is checked against what the history
-  records.  ``finishing_stacks``: each stack must equal the starting stack plus
-  the replay's payoff.  ``winnings`` (the amount each player collected): the
-  players who collected must be those the replay pays, none collecting more
-  than the replay pays, and rake = total pot - total won must not be negative;
+  records.  ``finishing_stacks`` alone: each stack must equal the starting stack
+  plus the replay's payoff.  ``finishing_stacks`` with ``winnings`` (Ongame): the
+  stacks give what each player collected after rake (finishing - starting stack
+  + contributed), which the winnings must record (a 0 is an amount left out; a
+  posted small blind, dead money on the site, may be inside the winner's) and
+  which is then checked as winnings are.  ``winnings`` (the amount each player
+  collected; a 0 the site leaves out, :func:`equity.histories.sites.left_out`,
+  takes the replay's amount): the players who collected must be those the
+  replay pays, none collecting more than the replay pays, and rake = total pot -
+  total won must not be negative;
   where the history records its total pot and rake (PokerStars' SUMMARY, as
   the PHH user-defined fields ``_total_pot`` and ``_rake``), the replay's pot
   must be that total pot and total pot - total won that rake.  A history
@@ -42,8 +48,15 @@ __all__ = [
     "returned",
 ]
 
-GAME_OF_VARIANT = {"NT": "holdem", "PO": "omaha"}
-"""PHH variant codes scored, and the engine's game for each (no-limit hold'em, pot-limit Omaha)."""
+GAME_OF_VARIANT = {
+    "NT": "holdem",
+    "PO": "omaha",
+    "PO5": "omaha5",
+    "PO/8": "omaha-hilo",
+    "PO5/8": "omaha5-hilo",
+}
+"""PHH variant codes scored, and the engine's game for each (no-limit hold'em, pot-limit Omaha:
+4 or 5 hole cards, high or hi-lo; :mod:`equity.histories.variants`)."""
 
 STREETS = {0: "preflop", 3: "flop", 4: "turn"}
 """Street names by the number of board cards."""
@@ -139,6 +152,56 @@ def returned(peak: list[Decimal], dead: Sequence[Decimal]) -> list[Decimal]:
     return out
 
 
+def _amounts(history: Any, name: str, count: int) -> list[Decimal] | None:
+    """The history's ``finishing_stacks`` or ``winnings`` as Decimals, None when not recorded."""
+    values = getattr(history, name, None)
+    if values is None:
+        return None
+    amounts = [Decimal(str(v)) for v in values]
+    if len(amounts) != count:
+        what = name.replace("_", " ")
+        raise HandError(f"{len(amounts)} {what} for {count} players", "malformed")
+    if not all(a.is_finite() for a in amounts):
+        what = name.replace("_", " ")
+        raise HandError(f"the history does not record the {what}", "malformed")
+    return amounts
+
+
+def _dead_posts(history: Any) -> Decimal:
+    """The dead money posted: each post (a negative blind) smaller than the big blind.
+
+    pokerkit's replay counts a post as a live bet; the sites take a posted small
+    blind as dead money, and their winnings include it."""
+    blinds = [Decimal(str(b)) for b in getattr(history, "blinds_or_straddles", ())]
+    big = max(blinds, default=Decimal(0))
+    return sum((-b for b in blinds if b < 0 and -b < big), Decimal(0))
+
+
+def _check_won(won: list[Decimal], won_replay: list[Decimal], by: list[str]) -> None:
+    """The players who collected are those the replay pays, none collecting more."""
+    for i, (w, r) in enumerate(zip(won, won_replay, strict=True)):
+        if (w > 0) != (r > 0) or w > r:
+            raise HandError(
+                f"p{i + 1} won {w} by the {by[i]} but {r} by the replay",
+                "winnings differ from the replay",
+            )
+
+
+def _check_stacks_and_winnings(history: Any, won: list[Decimal], recorded: list[Decimal]) -> None:
+    """The recorded winnings are what the finishing stacks show each player collected.
+
+    A 0 is an amount left out (the stacks show it), and a posted small blind
+    (dead money) may be inside the winner's amount."""
+    dead = _dead_posts(history)
+    for i, (w, r) in enumerate(zip(won, recorded, strict=True)):
+        if r != w and r != 0 and not (dead and r - w == dead):
+            raise HandError(
+                f"p{i + 1} won {r} by the winnings but {w} by the finishing stacks "
+                "(finishing - starting stack + contributed)",
+                "winnings differ from the finishing stacks",
+            )
+
+
 def reconcile(
     history: Any,
     starting: list[Decimal],
@@ -146,14 +209,21 @@ def reconcile(
     won_replay: list[Decimal],
     total_pot: Decimal,
 ) -> tuple[list[Decimal], Decimal, str]:
-    """What each player won, the rake and what was checked; :class:`HandError` on a mismatch."""
-    finishing = getattr(history, "finishing_stacks", None)
-    if finishing is not None:
-        finishing = [Decimal(str(s)) for s in finishing]
-        if len(finishing) != len(starting):
-            raise HandError(
-                f"{len(finishing)} finishing stacks for {len(starting)} players", "malformed"
-            )
+    """What each player won, the rake and what was checked; :class:`HandError` on a mismatch.
+
+    ``finishing_stacks`` alone must be the replay's to the chip (no rake).  With
+    ``winnings`` beside them (Ongame), the stacks give what each player collected
+    after rake (finishing - starting stack + contributed), which the winnings
+    must record (:func:`_check_stacks_and_winnings`) and the replay must pay.
+    ``winnings`` alone: recorded zeros the site leaves out
+    (:func:`equity.histories.sites.left_out`) take the replay's amount.
+    """
+    from .sites import left_out
+
+    count = len(starting)
+    finishing = _amounts(history, "finishing_stacks", count)
+    recorded = _amounts(history, "winnings", count)
+    if finishing is not None and recorded is None:
         for i, (s, p, f) in enumerate(zip(starting, payoffs, finishing, strict=True)):
             if s + p != f:
                 raise HandError(
@@ -162,18 +232,22 @@ def reconcile(
                     "finishing stacks differ from the replay",
                 )
         return won_replay, Decimal(0), "finishing_stacks"
-    recorded = getattr(history, "winnings", None)
     if recorded is None:
         return won_replay, Decimal(0), ""
-    won = [Decimal(str(w)) for w in recorded]
-    if len(won) != len(starting):
-        raise HandError(f"{len(won)} winnings for {len(starting)} players", "malformed")
-    for i, (w, r) in enumerate(zip(won, won_replay, strict=True)):
-        if (w > 0) != (r > 0) or w > r:
-            raise HandError(
-                f"p{i + 1} won {w} by the history but {r} by the replay",
-                "winnings differ from the replay",
-            )
+    if finishing is not None:
+        contributed = [w - p for w, p in zip(won_replay, payoffs, strict=True)]
+        won = [f - s + c for f, s, c in zip(finishing, starting, contributed, strict=True)]
+        _check_stacks_and_winnings(history, won, recorded)
+        by = ["finishing stacks"] * count
+        checked = "finishing_stacks"
+    else:
+        won = [
+            r if w == 0 and r > 0 and left_out(history, i, count) else w
+            for i, (w, r) in enumerate(zip(recorded, won_replay, strict=True))
+        ]
+        by = ["history"] * count
+        checked = "winnings"
+    _check_won(won, won_replay, by)
     rake = total_pot - sum(won, Decimal(0))
     if rake < 0:
         raise HandError(
@@ -192,4 +266,4 @@ def reconcile(
             f"total pot - total won = {rake} is not the recorded rake of {recorded_rake}",
             "rake differs from the history",
         )
-    return won, rake, "winnings"
+    return won, rake, checked

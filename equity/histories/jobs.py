@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import pandas as pd
 
-    from .unit import Skipped
+    from .unit import HandRead, Skipped
 
 __all__ = ["CHUNKS_PER_THREAD", "score_files", "split_runs"]
 
@@ -73,11 +73,11 @@ def score_files(files: Sequence[str], scheduler: Any = None) -> Scored:
         return _join(pieces)
 
 
-Scored = tuple["pd.DataFrame", list["Skipped"], int]
+Scored = tuple["pd.DataFrame", list["Skipped"], list["HandRead"]]
 """A job's (or a file's) rows as a frame, its hands or files left out, its hands read."""
 
 
-def _piece(rows: list[dict[str, Any]], skipped: list[Skipped], read: int) -> Scored:
+def _piece(rows: list[dict[str, Any]], skipped: list[Skipped], read: list[HandRead]) -> Scored:
     from .unit import frame_of
 
     return frame_of(rows), skipped, read
@@ -92,12 +92,12 @@ def _join(pieces: Sequence[Scored]) -> Scored:
     frames = [frame for frame, _, _ in pieces if len(frame)]
     frame = pd.concat(frames, ignore_index=True) if frames else frame_of([])
     skipped = [s for _, skips, _ in pieces for s in skips]
-    return frame, skipped, sum(read for _, _, read in pieces)
+    return frame, skipped, [hand for _, _, read in pieces for hand in read]
 
 
 def _score_run(
     run: Sequence[tuple[str, str]],
-) -> tuple[pd.DataFrame, list[tuple[int, list[Skipped], int]]]:
+) -> tuple[pd.DataFrame, list[tuple[int, list[Skipped], list[HandRead]]]]:
     """The task: ``score_file`` of each ``(path, name as given)`` of a run, on a worker: the
     rows of the run as one frame, and per file its number of rows, hands left out, hands read."""
     from .unit import frame_of, score_file

@@ -42,12 +42,21 @@ def plot_results(result: HistoryResult, players: Sequence[str] | None = None, to
             raise ValueError(f"no {what} of a player named {name!r}")
         number = range(1, len(rows) + 1)
         color = f"C{k}"
-        ax.plot(number, rows[net].cumsum().to_numpy(), color=color, label=f"{name}: {net} won")
+        marker = "o" if len(rows) == 1 else None  # one hand: a point, not a line of no length
+        ax.plot(
+            number,
+            rows[net].cumsum().to_numpy(),
+            color=color,
+            marker=marker,
+            label=f"{name}: {net} won",
+        )
         ax.plot(
             number,
             rows[ev].cumsum().to_numpy(),
             color=color,
             linestyle="--",
+            marker=marker,
+            fillstyle="none",
             label=f"{name}: EV-adjusted",
         )
     ax.axhline(0, color="0.6", linewidth=0.8)

@@ -20,9 +20,10 @@ and rake are kept (as the PHH user-defined fields ``_total_pot`` and
 
 A hand run more than once (:mod:`equity.histories.stars_runs`) deals its
 run-outs in turn, what each one paid kept as ``_runout_winnings``
-(:mod:`equity.histories.runouts`).  Hold'em No Limit and Omaha Pot Limit are
-read; any other game or a hand cashed out is reported as not scored.  A hand
-that cannot be read raises :class:`PokerStarsError` with the reason in one sentence.
+(:mod:`equity.histories.runouts`).  Hold'em No Limit and Omaha Pot Limit (4 or 5
+cards, high or Hi/Lo) are read; any other game or a hand cashed out is reported as
+not scored.  A hand that cannot be read raises :class:`PokerStarsError` with the
+reason in one sentence.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from functools import partial
 from typing import Any
 
+from .calls import call_error
 from .stars_runs import RUN_STREET, StarsRuns
 
 __all__ = [
@@ -46,8 +48,15 @@ __all__ = [
     "to_history",
 ]
 
-GAMES = {"Hold'em No Limit": "NT", "Omaha Pot Limit": "PO"}
-"""The PokerStars games read, and their PHH variant codes."""
+GAMES = {
+    "Hold'em No Limit": "NT",
+    "Omaha Pot Limit": "PO",
+    "5 Card Omaha Pot Limit": "PO5",
+    "Omaha Hi/Lo Pot Limit": "PO/8",
+    "5 Card Omaha Hi/Lo Pot Limit": "PO5/8",
+}
+"""The PokerStars games read, and their PHH variant codes (:mod:`equity.histories.variants`)."""
+_HOLE_CARDS = {"NT": 2, "PO": 4, "PO5": 5, "PO/8": 4, "PO5/8": 5}
 
 _HEADER = re.compile(
     r"^\ufeff?PokerStars (?:Zoom |Home Game |Rush )?(?:Hand|Game) #(?P<id>\d+):[ \t]*(?P<rest>.*)$",
@@ -136,7 +145,8 @@ class StarsHand:
     posts: list[tuple[str, str, Decimal]] = field(default_factory=list)
     """``(player, "small blind" | "big blind" | "small & big blinds" | "ante", amount)``."""
     actions: list[tuple[str, str, str, Decimal]] = field(default_factory=list)
-    """``(street, player, "f" | "cc" | "cbr" | "sm", amount)``; for ``cbr`` the amount bet to."""
+    """``(street, player, "f" | "cc" | "cbr" | "bet", amount)``: for ``cbr`` the amount bet to,
+    for ``bet`` the amount bet, for ``cc`` the amount called (0 for a check)."""
     boards: list[list[str]] = field(default_factory=list)
     """The cards of the flop, turn and river, as dealt."""
     cards: dict[str, list[str]] = field(default_factory=dict)
@@ -168,9 +178,9 @@ def is_pokerstars(text: str) -> bool:
     return _HEADER.search(text) is not None
 
 
-def split_hands(text: str) -> list[tuple[str, str]]:
-    """The hands of a file: ``(hand id, text)`` from each header line to the next."""
-    marks = list(_HEADER.finditer(text))
+def split_hands(text: str, header: re.Pattern[str] = _HEADER) -> list[tuple[str, str]]:
+    """The hands of a file: ``(hand id, text)`` from each ``header`` line to the next."""
+    marks = list(header.finditer(text))
     ends = [m.start() for m in marks[1:]] + [len(text)]
     return [
         (m["id"], _SEPARATOR.sub("", text[m.start() : end]).strip())
@@ -201,7 +211,7 @@ def _cards(text: str, who: str) -> list[str]:
 def _hole(hand: StarsHand, name: str, text: str) -> bool:
     """Note ``name``'s hole cards when all are given (a single card shown is not enough)."""
     cards = _cards(text, name)
-    if len(cards) != (4 if hand.variant == "PO" else 2):
+    if len(cards) != _HOLE_CARDS[hand.variant]:
         return False
     hand.cards[name] = cards
     return True
@@ -242,13 +252,17 @@ def _player_prefix(line: str, names: list[str], sep: str) -> tuple[str, str] | N
     return None
 
 
-def parse_hand(hand_id: str, text: str) -> StarsHand:
-    """Parse one hand's text; :class:`PokerStarsError` with the reason when it cannot be read."""
+def parse_hand(hand_id: str, text: str, header_line: re.Pattern[str] = _HEADER) -> StarsHand:
+    """Parse one hand's text; :class:`PokerStarsError` with the reason when it cannot be read.
+
+    ``header_line`` matches the first line (its ``rest``: game and stakes); another
+    site writing PokerStars' format passes its own (:mod:`equity.histories.ggpoker`).
+    """
     lines = [line.strip() for line in text.splitlines()]
     lines = [line for line in lines if line]
-    header = _HEADER.match(lines[0])
+    header = header_line.match(lines[0])
     if header is None:
-        raise PokerStarsError("the first line is not a PokerStars hand header")
+        raise PokerStarsError("the first line is not a hand header")
     game, variant, tournament, currency, sb, bb = _parse_header(header["rest"])
     button = 0
     table = ""
@@ -386,8 +400,10 @@ def _action(hand: StarsHand, name: str, street: str, m: re.Match[str]) -> None:
         if m["cards"]:
             _hole(hand, name, m["cards"])
         hand.actions.append((street, name, "f", Decimal(0)))
-    elif verb in ("checks", "calls"):
+    elif verb == "checks":
         hand.actions.append((street, name, "cc", Decimal(0)))
+    elif verb == "calls" and m["a"] is not None:
+        hand.actions.append((street, name, "cc", _amount(m["a"])))
     elif verb == "bets" and m["a"] is not None:
         hand.actions.append((street, name, "bet", _amount(m["a"])))
     elif verb == "raises" and m["b"] is not None:
@@ -474,7 +490,7 @@ def _forced_bets(hand: StarsHand, order: list[str]) -> tuple[list[Decimal], list
 def _actions(hand: StarsHand, order: list[str]) -> list[str]:
     """The PHH actions: hole cards, betting, the showdown right after the last bet, the board."""
     label = {p: f"p{i + 1}" for i, p in enumerate(order)}
-    unknown = "??" * (4 if hand.variant == "PO" else 2)
+    unknown = "??" * _HOLE_CARDS[hand.variant]
     out = [f"d dh {label[p]} {''.join(hand.cards.get(p, [])) or unknown}" for p in order]
     streets = ["preflop", "flop", "turn", "river"]
     folded: set[str] = set()
@@ -513,14 +529,17 @@ def _actions(hand: StarsHand, order: list[str]) -> list[str]:
     return out + hand.runs.actions()  # a hand run more than once: each run-out in turn
 
 
-def to_history(hand: StarsHand) -> Any:
+def to_history(hand: StarsHand, venue: str = "PokerStars") -> Any:
     """The hand as a :class:`pokerkit.HandHistory` (PHH fields), for the replay."""
-    from pokerkit import HandHistory
+    from .variants import OmahaHandHistory as HandHistory
 
     order = _order(hand)
     if len(order) < 2:
         raise PokerStarsError("fewer than two players are dealt in")
     antes, blinds = _forced_bets(hand, order)
+    wrong = call_error(hand.actions, hand.stacks, order, (antes, blinds))
+    if wrong is not None:
+        raise PokerStarsError(wrong, "call differs from the bet")
     collected = hand.collected or hand.summary_won
     if hand.collected and hand.summary_won:
         for name in sorted(set(hand.collected) | set(hand.summary_won)):
@@ -552,7 +571,7 @@ def to_history(hand: StarsHand) -> Any:
         "seats": [hand.seats[p] for p in order],
         "hand": int(hand.hand_id),
         "table": hand.table or None,
-        "venue": "PokerStars",
+        "venue": venue,
         "winnings": [collected.get(p, Decimal(0)) for p in order],
         "user_defined_fields": extra,
         "divmod": partial(_quantized_divmod, unit=hand.unit),

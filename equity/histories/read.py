@@ -1,32 +1,37 @@
-"""Reading hand histories: PHH files (``.phh`` one hand, ``.phhs`` many), PokerStars text files.
+"""Reading hand histories: PHH files (``.phh`` one hand, ``.phhs`` many), PokerStars and
+GGPoker text files, PokerNow logs.
 
-A source is a file, a folder (searched recursively for ``.phh``, ``.phhs``
-and ``.txt`` files, optionally gzipped), a glob pattern or ``-`` (stdin).  A
-text holding PokerStars hand headers (``PokerStars Hand #...``; files named
-``.txt`` are PokerStars hand histories) is read by
-:mod:`equity.histories.pokerstars`, any other as PHH.  Each hand comes out as
-a :class:`RawHand`: where it was read (file as given, 1-based position in the
-file) and either its parsed :class:`pokerkit.HandHistory` or the one-sentence
-reason it could not be read.  One malformed hand never stops the others of
-its file.
+A source is a file, a folder (searched recursively for ``.phh``, ``.phhs``,
+``.txt`` and ``.csv`` files, optionally gzipped), a glob pattern or ``-``
+(stdin).  The text says what it is: GGPoker hand headers (``Poker Hand
+#RC...:``) are read by :mod:`equity.histories.ggpoker`, a PokerNow log
+(``entry,at,order``) by :mod:`equity.histories.pokernow`, PokerStars hand
+headers (``PokerStars Hand #...``; other files named ``.txt`` are taken for
+PokerStars hand histories) by :mod:`equity.histories.pokerstars`, any other
+as PHH.  Each hand comes out as a :class:`RawHand`: where it was read (file
+as given, 1-based position in the file) and either its parsed
+:class:`pokerkit.HandHistory` or the one-sentence reason it could not be
+read.  One malformed hand never stops the others of its file.
 """
 
 from __future__ import annotations
 
 import glob
 import gzip
+import hashlib
 import re
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from . import fastphh
-from .pokerstars import is_pokerstars, read_text_hands
+from . import fastphh, ggpoker, pokernow
+from .pokerstars import PokerStarsError, is_pokerstars, read_text_hands
 
 __all__ = [
     "PHH_SUFFIXES",
+    "POKERNOW_SUFFIXES",
     "POKERSTARS_SUFFIXES",
     "RawHand",
     "expand_sources",
@@ -37,7 +42,9 @@ __all__ = [
 PHH_SUFFIXES = (".phh", ".phhs", ".phh.gz", ".phhs.gz")
 """The PHH file names a folder is searched for."""
 POKERSTARS_SUFFIXES = (".txt", ".txt.gz")
-"""The PokerStars file names a folder is searched for."""
+"""The PokerStars (and GGPoker) file names a folder is searched for."""
+POKERNOW_SUFFIXES = (".csv", ".csv.gz")
+"""The PokerNow log file names a folder is searched for."""
 
 _SECTION = re.compile(r"^\[([^\]\n]*)\][ \t]*$", re.MULTILINE)
 
@@ -61,10 +68,18 @@ class RawHand:
     """A short label of ``error``, for counting hands by reason."""
     unsupported: bool = False
     """True for a hand of a game that is not scored."""
+    key: str = ""
+    """What makes the hand the same hand wherever it is read: the site and its hand id
+    (``PokerStars #123``), or a digest of the hand's text where it has no id."""
+
+
+def text_key(text: str) -> str:
+    """The key of a hand known by its text alone: a digest of the text, stripped."""
+    return "text " + hashlib.sha1(text.strip().encode()).hexdigest()[:20]
 
 
 def _is_history(path: Path) -> bool:
-    return path.name.lower().endswith(PHH_SUFFIXES + POKERSTARS_SUFFIXES)
+    return path.name.lower().endswith(PHH_SUFFIXES + POKERSTARS_SUFFIXES + POKERNOW_SUFFIXES)
 
 
 def expand_sources(sources: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -83,7 +98,7 @@ def expand_sources(sources: Sequence[str]) -> tuple[list[str], list[str]]:
         if path.is_dir():
             found = sorted(str(p) for p in path.rglob("*") if p.is_file() and _is_history(p))
             if not found:
-                errors.append(f"{source}: the folder holds no .phh, .phhs or .txt file")
+                errors.append(f"{source}: the folder holds no .phh, .phhs, .txt or .csv file")
             files.extend(found)
         elif path.is_file():
             files.append(source)
@@ -134,17 +149,31 @@ def read_hands(file: str) -> Iterator[RawHand]:
     except (OSError, UnicodeDecodeError, EOFError, gzip.BadGzipFile) as exc:
         yield RawHand(file, 0, None, f"cannot read the file ({_reason(exc)})")
         return
+    if not text.strip():
+        where = "stdin" if file == "-" else "the file"
+        yield RawHand(file, 0, None, f"{where} is empty: no hand history in it")
+        return
+    if ggpoker.is_ggpoker(text):
+        yield from _read_site(file, ggpoker.VENUE, ggpoker.read_text_hands(text))
+        return
+    if pokernow.is_pokernow(text):
+        yield from _read_pokernow(file, text)
+        return
+    if file.lower().endswith(POKERNOW_SUFFIXES):
+        yield RawHand(file, 0, None, "not a PokerNow log (no 'entry,at,order' header)")
+        return
     if file.lower().endswith(POKERSTARS_SUFFIXES) or is_pokerstars(text):
         yield from _read_pokerstars(file, text)
         return
     sections = _split_sections(text)
     for index, section in enumerate(sections, start=1):
+        key = text_key(section)
         try:
             history = _loads(section)
         except Exception as exc:  # pokerkit raises TOML, key, type and value errors alike
-            yield RawHand(file, index, None, f"not a valid PHH hand ({_reason(exc)})")
+            yield RawHand(file, index, None, f"not a valid PHH hand ({_reason(exc)})", key=key)
         else:
-            yield RawHand(file, index, history)
+            yield RawHand(file, index, history, key=key)
 
 
 def _read_pokerstars(file: str, text: str) -> Iterator[RawHand]:
@@ -152,10 +181,34 @@ def _read_pokerstars(file: str, text: str) -> Iterator[RawHand]:
     if not is_pokerstars(text):
         yield RawHand(file, 0, None, "no PokerStars hand in the file (no 'PokerStars Hand #' line)")
         return
-    hands = read_text_hands(text)
+    yield from _read_site(file, "PokerStars", read_text_hands(text))
+
+
+def _read_site(
+    file: str, site: str, hands: Iterable[tuple[str, Any | None, PokerStarsError | None]]
+) -> Iterator[RawHand]:
+    """The hands of a site's text (its hand ids the key); a hand not read carries its reason."""
     for index, (hand_id, history, error) in enumerate(hands, start=1):
+        key = f"{site} #{hand_id}"
         if error is None:
-            yield RawHand(file, index, history, hand_id=hand_id)
+            yield RawHand(file, index, history, hand_id=hand_id, key=key)
             continue
-        reason = str(error) if error.unsupported else f"not a valid PokerStars hand ({error})"
-        yield RawHand(file, index, None, reason, hand_id, error.kind, error.unsupported)
+        kind = error.kind.replace("PokerStars", site)
+        reason = str(error) if error.unsupported else f"not a valid {site} hand ({error})"
+        yield RawHand(file, index, None, reason, hand_id, kind, error.unsupported, key)
+
+
+def _read_pokernow(file: str, text: str) -> Iterator[RawHand]:
+    """Every hand of a PokerNow log (keyed by its id, or its entries in older logs)."""
+    hands = list(pokernow.read_log_hands(text))
+    if not hands:
+        yield RawHand(file, 0, None, "no hand in the PokerNow log (no '-- starting hand' entry)")
+    for index, (log_hand, history, error) in enumerate(hands, start=1):
+        hand_id = log_hand.hand_id or log_hand.number
+        key = f"PokerNow #{log_hand.hand_id}" if log_hand.hand_id else text_key(log_hand.text)
+        if error is None:
+            yield RawHand(file, index, history, hand_id=hand_id, key=key)
+            continue
+        kind = error.kind.replace("PokerStars", "PokerNow")
+        reason = str(error) if error.unsupported else f"not a valid PokerNow hand ({error})"
+        yield RawHand(file, index, None, reason, hand_id, kind, error.unsupported, key)

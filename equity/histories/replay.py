@@ -33,6 +33,8 @@ from .runouts import (
 
 __all__ = ["replay"]
 
+_INF = float("inf")
+
 
 def _cards(cards: Sequence[Any]) -> tuple[str, ...] | None:
     """The cards as text (``As``), None when any is unknown or there are none."""
@@ -66,11 +68,18 @@ def _note_cards(action: str | None, known: list[tuple[str, ...] | None]) -> None
 
 def replay(history: Any) -> Replay:
     """Replay and reconcile one :class:`pokerkit.HandHistory`; :class:`HandError` if it cannot."""
+    from .fastomaha import OMAHA_CODES, fast_omaha_replay
     from .fastreplay import fast_replay
 
+    if _INF in getattr(history, "starting_stacks", ()):  # iPoker's HandHQ files
+        raise HandError(
+            "the history does not record the starting stacks", "starting stacks not recorded"
+        )
     fields = getattr(history, "user_defined_fields", None) or {}
-    # the run-outs a history records are checked here (the fast replay deals one board)
-    fast = None if "_runout_winnings" in fields else fast_replay(history)
+    # the run-outs a history records are checked here (the fast replays deal one board)
+    omaha = str(getattr(history, "variant", "")) in OMAHA_CODES
+    fast_of = fast_omaha_replay if omaha else fast_replay
+    fast = None if "_runout_winnings" in fields else fast_of(history)
     if fast is not None:
         return fast
     if hasattr(history, "to_pokerkit"):  # a FastHand the fast replay does not cover
@@ -83,7 +92,7 @@ def replay(history: Any) -> Replay:
     if variant not in GAME_OF_VARIANT:
         raise HandError(
             f"variant {variant!r} is not scored (only no-limit hold'em 'NT' and pot-limit "
-            "Omaha 'PO')",
+            "Omaha 'PO', 'PO5', 'PO/8', 'PO5/8')",
             "unsupported variant",
             unsupported=True,
         )

@@ -12,16 +12,17 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .money import Payouts, TournamentSummary, add_money, read_summary
 from .read import expand_sources
-from .unit import Skipped, frame_of
+from .unit import Skipped, drop_duplicates, frame_of
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["HistoryResult", "history"]
+__all__ = ["HTML_PLAYERS", "HistoryResult", "history"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,35 @@ class HistoryResult:
     skipped: tuple[Skipped, ...]
     read: int
     """Hands read (parsed or not), sources that named nothing not counted."""
+
+    def __repr__(self) -> str:
+        skipped = sum(1 for s in self.skipped if s.index > 0)
+        sources = len(self.skipped) - skipped
+        players = self.frame["player"].nunique()
+        unread = f", {_count(sources, 'source')} not read" if sources else ""
+        return (
+            f"HistoryResult({_count(self.read, 'hand')} read, {self.reconciled} reconciled, "
+            f"{skipped} skipped{unread}, {_count(players, 'player')})"
+        )
+
+    def _repr_html_(self) -> str:
+        import html
+
+        from ..results import html_table
+
+        parts = [f"<p>{html.escape(repr(self))}</p>"]
+        if self.reconciled:
+            table = self.summary()[["hands", "net", "ev", "luck", "allins"]]
+            parts.append(html_table(table.iloc[:HTML_PLAYERS], percent=[]))
+            if len(table) > HTML_PLAYERS:
+                parts.append(f"<p>... and {len(table) - HTML_PLAYERS} more players</p>")
+        reasons = self.skip_reasons()
+        if reasons:
+            items = "".join(
+                f"<li>{n} &times; {html.escape(reason)}</li>" for reason, n in reasons.items()
+            )
+            parts.append(f"<p>skipped:</p><ul>{items}</ul>")
+        return "".join(parts)
 
     @property
     def reconciled(self) -> int:
@@ -163,6 +193,15 @@ class HistoryResult:
         }
 
 
+HTML_PLAYERS = 10
+"""Players in a notebook's table of a :class:`HistoryResult` (by hands played)."""
+
+
+def _count(count: int, noun: str) -> str:
+    """``1 hand``, ``2 hands``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 _SUMMARY_COLUMNS = [
     "hands",
     "net",
@@ -199,9 +238,11 @@ def history(
     Parameters
     ----------
     paths : str or iterable of str
-        PHH files (``.phh``, ``.phhs``) or PokerStars text files (``.txt``),
-        optionally ``.gz``, folders (searched recursively), glob patterns, or
-        ``-`` for stdin (a ``.phhs`` or PokerStars text).
+        PHH files (``.phh``, ``.phhs``), PokerStars or GGPoker text files
+        (``.txt``) or PokerNow logs (``.csv``), optionally ``.gz``, folders
+        (searched recursively), glob patterns, or ``-`` for stdin.  A hand read
+        twice (the same site and hand id, or the same text) is counted once: the
+        repeat is skipped, and a file given twice is read once.
     scheduler : str or distributed.Client, optional
         Run on Dask, files as units of work: ``"tcp://host:8786"``,
         ``"local"`` / ``"local:N"`` (N worker processes here) or a connected
@@ -239,14 +280,30 @@ def history(
     files, errors = expand_sources(sources)
     if not files:
         raise ValueError("; ".join(errors) if errors else "no hand history given")
+    files, errors = _once(files, errors)
     read_summaries = [read_summary(s) if isinstance(s, str) else s for s in summaries]
     if payouts is not None or read_summaries:  # bad payouts or entrants: before the work
         add_money(frame_of([]), payouts, entrants, read_summaries)
     skipped = [Skipped(source, 0, "", reason) for source, reason in _split(errors)]
     frame, skips, read = score_files(files, scheduler)
+    frame, skips = drop_duplicates(frame, skips, read)
     if payouts is not None or read_summaries:
         frame = add_money(frame, payouts, entrants, read_summaries)
-    return HistoryResult(frame, (*skipped, *skips), read)
+    return HistoryResult(frame, (*skipped, *skips), len(read))
+
+
+def _once(files: Sequence[str], errors: Sequence[str]) -> tuple[list[str], list[str]]:
+    """Each file once (the same path given again is read once), and a sentence for each repeat."""
+    seen: set[str] = set()
+    out, notes = [], list(errors)
+    for file in files:
+        same = file if file == "-" else str(Path(file).resolve())
+        if same in seen:
+            notes.append(f"{file}: given more than once: read once")
+            continue
+        seen.add(same)
+        out.append(file)
+    return out, notes
 
 
 def _split(errors: Sequence[str]) -> list[tuple[str, str]]:

@@ -174,8 +174,9 @@ def score(
     streets = _street_equities(rep, game)
     nan = math.nan
     rows = []
+    nets = rep.net  # a property: computed once
     for i, name in enumerate(rep.players):
-        net = float(rep.net[i])
+        net = float(nets[i])
         in_allin = allin is not None and i in allin.ev
         ev = allin.ev[i] if allin is not None and in_allin else net
         rows.append(

@@ -6,8 +6,8 @@ counts and opportunities add up over hands, positions and files.  Per
 hand and player, :func:`count_hand` reads the actions (PHH: ``p3 cbr 6``,
 ``p1 cc``, ``p2 f``, ``d db AhKd7c``) and gives the flags and counts of
 :data:`COUNTS`; :func:`stats_table` sums them per player (and position) and
-adds the percentages.  The definitions (:data:`DEFINITIONS`, the README's
-table):
+adds the percentages.  The definitions (:data:`DEFINITIONS`, the table of
+docs/hand-histories.md):
 
 * **hands**: hands dealt in.  **VPIP** (voluntarily put money in the pot):
   hands where the player called or raised preflop (posting a blind or an
@@ -190,7 +190,7 @@ class Stat:
     out_of: str
     """The column of opportunities (``vpip_opp``)."""
     definition: str
-    """One or two sentences, as the README's table gives them."""
+    """One or two sentences, as the table of docs/hand-histories.md gives them."""
 
 
 STATS = (

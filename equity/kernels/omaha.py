@@ -37,6 +37,7 @@ __all__ = [
     "board_sums",
     "board_tables",
     "evaluate_omaha_batch",
+    "evaluate_omaha_rows",
     "hand_high",
     "hand_low_mask",
     "hand_rows",
@@ -210,7 +211,9 @@ def hand_rows(holes, k, tables, rows, flush_rows):
 
 
 @kernel
-def _evaluate_rows(holes, boards, start, stop, tables, high, low):
+def evaluate_omaha_rows(holes, boards, start, stop, tables, high, low):
+    """High values and low codes of the hands of rows ``start`` to ``stop``, on one thread
+    (as :func:`evaluate_omaha_batch`, whose chunks these are)."""
     pair_index, pair_values, flush_pair_index, flush_values = hand_tables(tables)
     card_keys, suit_bits, low_bits, offsets, board_index, suited_index = board_tables(tables)
     lows = tables.low_values
@@ -245,7 +248,7 @@ def evaluate_omaha_batch(holes, boards, tables, high, low):
     n = holes.shape[0]
     chunk = 1 << 13
     for c in prange((n + chunk - 1) // chunk):
-        _evaluate_rows(holes, boards, c * chunk, min(n, (c + 1) * chunk), tables, high, low)
+        evaluate_omaha_rows(holes, boards, c * chunk, min(n, (c + 1) * chunk), tables, high, low)
 
 
 LOW_COLUMN = 10

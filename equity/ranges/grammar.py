@@ -25,7 +25,9 @@ RANGE_SYNTAX = (
 """The range syntax in one line, quoted by every malformed-range message."""
 
 _NUM = r"(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?"
-_TERM_RE = re.compile(rf"(?:(?P<frac>{_NUM}):)?(?P<body>[^@:]*?)(?:@(?P<pct>{_NUM})%?)?")
+_TERM_RE = re.compile(
+    rf"(?:(?P<frac>[-+]?{_NUM}):)?(?P<body>[^@:]*?)(?:@(?P<pct>[-+]?{_NUM})%?)?"
+)  # a signed weight is matched, so that a negative one is named as such
 _PLUS_RE = re.compile(rf"({RANK_PATTERN})({RANK_PATTERN})([SO]?)\+", re.IGNORECASE)
 _RUN_RE = re.compile(
     rf"({RANK_PATTERN})({RANK_PATTERN})([SO]?)-({RANK_PATTERN})({RANK_PATTERN})([SO]?)",
@@ -111,11 +113,15 @@ def _term_weight(frac: str | None, pct: str | None) -> float:
         raise _TermError("it has two weights")
     if frac is not None:
         weight = float(frac)
+        if weight < 0:
+            raise _TermError(f"weight {frac} is negative, not in (0, 1]")
         if not 0 < weight <= 1:
             raise _TermError(f"weight {frac} is not in (0, 1]")
         return weight
     if pct is not None:
         weight = float(pct) / 100
+        if weight < 0:
+            raise _TermError(f"weight {pct}% is negative, not in (0, 100]")
         if not 0 < weight <= 1:
             raise _TermError(f"weight {pct}% is not in (0, 100]")
         return weight

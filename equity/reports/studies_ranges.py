@@ -105,7 +105,7 @@ def _frame(result: HitsResult) -> pd.DataFrame:
     frame = result.to_frame().reset_index()
     frame.insert(2, "partition", [n in _PARTITION for n in frame["class"]])
     frame.insert(3, "sub", list(result.sub))
-    frame["share"] = frame.pop("percent") / 100
+    frame["share"] = frame.pop("fraction")
     return frame
 
 

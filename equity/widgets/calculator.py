@@ -60,10 +60,10 @@ class Calculator(anywidget.AnyWidget):
         Community cards and cards out of play.
     game : str
         A game of :data:`equity.games.GAMES`.
-    trials : int
-        Monte-Carlo deals, when the spot is not enumerated.
-    seed : int, optional
-        Monte-Carlo seed (a fresh one per calculation when None).
+    **kwargs
+        The widget's other traits: ``trials`` (int, Monte-Carlo deals, when the spot is
+        not enumerated) and ``seed`` (int or None, the Monte-Carlo seed; a fresh one per
+        calculation when None).
 
     Examples
     --------

@@ -30,6 +30,7 @@ from ...cards import (
     ANY_CARD,
     card_mask,
     format_cards,
+    format_down_cards,
     format_pattern,
     is_exact_pattern,
     parse_card_pattern,
@@ -109,7 +110,9 @@ def _parse_stud_player(spec: object, g: Game, i: int) -> tuple[Player, tuple[int
         except (TypeError, ValueError) as exc:
             raise ValueError(f"hand {spec!r} is not cards or 'random'") from exc
     text = spec.strip()
-    if text.lower() in _RANDOM_WORDS or not text:
+    if not text:
+        raise ValueError(f"hand {spec!r} of player {i} is empty: write its cards or 'random'")
+    if text.lower() in _RANDOM_WORDS:
         return Player(label="random", kind=KIND_RANDOM), (), 0
     try:
         slots = parse_card_pattern(text)
@@ -122,7 +125,9 @@ def _parse_stud_player(spec: object, g: Game, i: int) -> tuple[Player, tuple[int
         )
     exact = tuple(m.bit_length() - 1 for m in slots if is_exact_pattern([m]))
     wild = tuple(m for m in slots if not is_exact_pattern([m]))
-    label = format_cards(exact) if not wild else format_pattern(slots)
+    label = format_down_cards(
+        text, slots, format_cards(exact) if not wild else format_pattern(slots)
+    )
     if wild and all(m == ANY_CARD for m in wild):
         wild = ()  # unknown cards held now are dealt as the cards to come are
     kind = KIND_RANGE if wild else KIND_FIXED
