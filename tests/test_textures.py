@@ -153,3 +153,17 @@ def test_hits_over_every_flop_carry_the_textures(tmp_path: Path) -> None:
     assert len(written) == 1755
     assert list(written.columns[4:11]) == list(COLUMNS)
     assert main(["hits", "AA", "--flops", "all", "--out", str(tmp_path / "x.txt")]) == 2
+
+
+def test_flops_help_names_every_column_and_definitions_prints_them_in_full(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["flops", "--help"]) == 0
+    shown = capsys.readouterr().out
+    assert "--definitions" in shown
+    for column in COLUMNS:
+        assert f"- {column}:" in shown
+    assert main(["flops", "--definitions"]) == 0  # no ranges needed, as --version
+    printed = "".join(capsys.readouterr().out.split())  # wrapped, hyphens broken too
+    for paragraph in TEXTURE_DEFINITIONS.split("\n- "):
+        assert "".join(paragraph.removeprefix("- ").split()) in printed

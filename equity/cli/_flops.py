@@ -140,8 +140,6 @@ def _cmd_flops(args: argparse.Namespace) -> int:
 
 
 def _epilog() -> str:
-    from ..analysis.textures import TEXTURE_DEFINITIONS
-
     return (
         "examples:\n"
         "  equity flops 'TT+,AQs+,AKo' '22+,A2s+,K9s+,QTs+,JTs,ATo+,KJo+'\n"
@@ -154,8 +152,31 @@ def _epilog() -> str:
         "equity_b, win_a, tie, combos_a, combos_b (combos the flop leaves), deals (combo\n"
         "pairs times turns and rivers, weighted), then the textures below.  --where is\n"
         "a pandas query (DataFrame.query) on these columns.\n\n"
-        "Textures:\n" + texture_help(TEXTURE_DEFINITIONS)
+        "Textures (each defined in full by --definitions):\n"
+        "- suits: monotone, two-tone, rainbow on a flop; four-flush, three-flush,\n"
+        "  double two-tone, two-tone, rainbow on a turn; five-, four-, three-flush or\n"
+        "  no flush on a river\n"
+        "- flush_cards: the most cards of one suit\n"
+        "- pairing: unpaired, paired, two pair, trips, full house, quads\n"
+        "- high: the highest rank (A, K, ..., 2)\n"
+        "- straight_possible: made, one card, two cards (the hole cards a straight\n"
+        "  needs), none\n"
+        "- gaps: the ranks missing between the distinct ranks (the ace low if fewer)\n"
+        "- connectedness: connected (0 gaps), one-gap, two-gap, disconnected (3+)"
     )
+
+
+class _Definitions(argparse.Action):
+    """``--definitions``: print every texture's definition and exit (as ``--version`` does)."""
+
+    def __init__(self, option_strings: Any, dest: Any, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
+        from ..analysis.textures import TEXTURE_DEFINITIONS
+
+        print(texture_help(TEXTURE_DEFINITIONS))
+        parser.exit()
 
 
 def texture_help(text: str) -> str:
@@ -186,6 +207,9 @@ def add_flops(sub: Any) -> None:
         "river, card removal and weights honoured), one row per flop up to suit "
         "isomorphism, with each flop's texture; the averages by texture group.",
         epilog=_epilog,
+    )
+    p.add_argument(
+        "--definitions", action=_Definitions, help="print each texture's definition and exit"
     )
     p.add_argument("range_a", metavar="RANGE_A", help="a range, e.g. 'TT+,AQs+,AKo'")
     p.add_argument("range_b", metavar="RANGE_B", help="the other range, e.g. '22+,A2s+'")
