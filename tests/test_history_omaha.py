@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import itertools
 import random
-import re
-import warnings
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
+from random_hands import as_phh, automations, play
+from random_hands import payoffs as pokerkit_payoffs
 from reference_history import exact_equity as reference_equity
 from reference_history import showdown_shares
 
@@ -58,18 +57,8 @@ def _random_hand(rng: random.Random, code: str) -> str | None:
     minimum, pot and other raises, mucks at showdown; a fifth of the hands dealt face down
     (shown only at showdown).  None where pokerkit gave up.
     """
-    from pokerkit import Automation, Mode
+    from pokerkit import Mode
 
-    automations = (
-        Automation.ANTE_POSTING,
-        Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING,
-        Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING,
-        Automation.CHIPS_PULLING,
-        Automation.RUNOUT_COUNT_SELECTION,
-    )
     hole = OMAHA_VARIANTS[code].hole_cards
     n = rng.randint(2, 6)
     stacks = [rng.choice([rng.randint(3, 30), rng.randint(30, 300)]) for _ in range(n)]
@@ -78,53 +67,10 @@ def _random_hand(rng: random.Random, code: str) -> str | None:
     if n > 3 and rng.random() < 0.2:  # a big blind posted out of turn: live (PokerStars)
         blinds[rng.randrange(2, n)] = -2
     kind = OmahaHandHistory.game_types[code]
-    game = kind(automations, False, ante, blinds, 2, mode=Mode.CASH_GAME)
-    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
-    rng.shuffle(deck)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pokerkit warns of folds with nothing to call
-        try:
-            state = game(stacks, n)
-            for _ in range(n):
-                state.deal_hole("".join(deck.pop() for _ in range(hole)))
-            while state.status:
-                if state.can_deal_board():
-                    state.deal_board(
-                        "".join(deck.pop() for _ in range(1 if state.board_cards else 3))
-                    )
-                elif state.can_show_or_muck_hole_cards():
-                    state.show_or_muck_hole_cards(
-                        rng.random() > 0.1 or not state.can_show_or_muck_hole_cards(False)
-                    )
-                elif state.actor_index is not None:
-                    low = state.min_completion_betting_or_raising_to_amount
-                    high = state.max_completion_betting_or_raising_to_amount
-                    r = rng.random()
-                    if r < 0.1:
-                        state.fold()
-                    elif r < 0.4 and low is not None and high is not None:
-                        state.complete_bet_or_raise_to(
-                            rng.choice([low, high, high, rng.randint(low, high)])
-                        )
-                    else:
-                        state.check_or_call()
-                else:
-                    return None
-        except (AssertionError, ValueError):  # a card pokerkit burned, dealt again
-            return None
-    text = OmahaHandHistory.from_game_state(game, state).dumps()
-    text += f"\nfinishing_stacks = {list(state.stacks)}\n"
-    if rng.random() < 0.2:
-        text = re.sub(rf"'d dh (p[0-9]+) [^'?]{{{2 * hole}}}'", rf"'d dh \1 {'??' * hole}'", text)
-    return text
-
-
-def _pokerkit_payoffs(text: str) -> list[Decimal]:
-    """Each player's payoff at the end of pokerkit's replay of ``text``."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        *_, (last, _) = fastphh.loads_pokerkit(text).state_actions
-    return [Decimal(str(p)) for p in last.payoffs]
+    game = kind(automations(), False, ante, blinds, 2, mode=Mode.CASH_GAME)
+    state = play(rng, game, stacks, hole, muck=0.1, fold=0.1, raise_below=0.4,
+                 raises=lambda low, high: [low, high, high, rng.randint(low, high)])  # fmt: skip
+    return None if state is None else as_phh(rng, OmahaHandHistory, game, state, hole, 0.2)
 
 
 @pytest.fixture(scope="module")
@@ -167,7 +113,7 @@ def test_fast_replay_equals_pokerkit_on_random_hands(
             continue
         played += 1
         if got is None:  # else the replays' equality holds the payoffs' (finishing stacks)
-            assert payoffs == _pokerkit_payoffs(text), text
+            assert payoffs == pokerkit_payoffs(text), text
         split += sum(p > 0 for p in payoffs) > 1
     assert answered >= 0.8 * len(random_hands[code])
     assert played >= answered

@@ -12,14 +12,14 @@ equal antes (a big-blind ante is left to pokerkit) and a hand shown face down.
 from __future__ import annotations
 
 import random
-import re
-import warnings
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 import pytest
+from random_hands import as_phh, automations, play
+from random_hands import payoffs as pokerkit_payoffs
 from reference_history import phh
 
 import equity
@@ -266,68 +266,15 @@ def _random_hand(rng: random.Random) -> str | None:
     stacks, random folds, calls, minimum, maximum and other raises, mucks at
     showdown; a third of the hands dealt face down (shown only at showdown).
     """
-    from pokerkit import Automation, HandHistory, Mode, NoLimitTexasHoldem
+    from pokerkit import HandHistory, Mode, NoLimitTexasHoldem
 
-    automations = (
-        Automation.ANTE_POSTING,
-        Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING,
-        Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING,
-        Automation.CHIPS_PULLING,
-        Automation.RUNOUT_COUNT_SELECTION,
-    )
     n = rng.randint(2, 6)
     stacks = [rng.choice([rng.randint(3, 30), rng.randint(30, 300)]) for _ in range(n)]
     ante = rng.choice([0, 0, 1])
-    game = NoLimitTexasHoldem(automations, False, ante, (1, 2), 2, mode=Mode.CASH_GAME)
-    deck = [r + s for r in "23456789TJQKA" for s in "cdhs"]
-    rng.shuffle(deck)
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # pokerkit warns of folds with nothing to call
-        try:
-            state = game(stacks, n)
-            for _ in range(n):
-                state.deal_hole(deck.pop() + deck.pop())
-            while state.status:
-                if state.can_deal_board():
-                    state.deal_board(
-                        "".join(deck.pop() for _ in range(1 if state.board_cards else 3))
-                    )
-                elif state.can_show_or_muck_hole_cards():
-                    state.show_or_muck_hole_cards(
-                        rng.random() > 0.15 or not state.can_show_or_muck_hole_cards(False)
-                    )
-                elif state.actor_index is not None:
-                    low = state.min_completion_betting_or_raising_to_amount
-                    high = state.max_completion_betting_or_raising_to_amount
-                    r = rng.random()
-                    if r < 0.15:
-                        state.fold()
-                    elif r < 0.45 and low is not None and high is not None:
-                        state.complete_bet_or_raise_to(
-                            rng.choice([low, high, rng.randint(low, high)])
-                        )
-                    else:
-                        state.check_or_call()
-                else:
-                    return None
-        except (AssertionError, ValueError):  # a card pokerkit burned, dealt again
-            return None
-    text = HandHistory.from_game_state(game, state).dumps()
-    text += f"\nfinishing_stacks = {list(state.stacks)}\n"
-    if rng.random() < 0.3:
-        text = re.sub(r"'d dh (p[0-9]+) [^'?]{4}'", r"'d dh \1 ????'", text)
-    return text
-
-
-def _pokerkit_payoffs(text: str) -> list[Decimal]:
-    """Each player's payoff at the end of pokerkit's replay of ``text``."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        *_, (last, _) = fastphh.loads_pokerkit(text).state_actions
-    return [Decimal(str(p)) for p in last.payoffs]
+    game = NoLimitTexasHoldem(automations(), False, ante, (1, 2), 2, mode=Mode.CASH_GAME)
+    state = play(rng, game, stacks, 2, muck=0.15, fold=0.15, raise_below=0.45,
+                 raises=lambda low, high: [low, high, rng.randint(low, high)])  # fmt: skip
+    return None if state is None else as_phh(rng, HandHistory, game, state, 2, hidden=0.3)
 
 
 def test_fast_replay_equals_pokerkit_on_random_hands() -> None:
@@ -348,6 +295,6 @@ def test_fast_replay_equals_pokerkit_on_random_hands() -> None:
         except Unsure:
             continue
         played += 1
-        assert payoffs == _pokerkit_payoffs(text), text
+        assert payoffs == pokerkit_payoffs(text), text
     assert answered > 250
     assert played >= answered
