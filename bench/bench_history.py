@@ -52,7 +52,6 @@ import contextlib
 import os
 import re
 import resource
-import shutil
 import statistics
 import sys
 import tempfile
@@ -132,9 +131,14 @@ def _write_plo(folder: Path, copies: int) -> int:
     wsop = [p.read_text(encoding="utf-8").strip() + "\n" for p in sorted(WSOP.glob("*.phh"))]
     wsop = [text for text in wsop if text.startswith("variant = 'PO'")]
     stars = [p.read_text(encoding="utf-8").strip() for p in sorted(OMAHA.glob("*.txt"))]
-    phhs = [f"[{k + 1}]\n{text}" for k, text in enumerate(wsop * copies)]
+    phhs = [f"[{k + 1}]\n# copy {k}\n{text}" for k, text in enumerate(wsop * copies)]
     (folder / "wsop_po.phhs").write_text("\n".join(phhs), encoding="utf-8")
-    (folder / "pokerstars_omaha.txt").write_text("\n\n\n".join(stars * copies), encoding="utf-8")
+    renumbered = [  # each copy its own hand ids: a hand read twice is counted once
+        re.sub(r"(Hand|Game) #(\d+)", lambda m, k=k: f"{m[1]} #{m[2]}{k:05d}", text)
+        for k in range(copies)
+        for text in stars
+    ]
+    (folder / "pokerstars_omaha.txt").write_text("\n\n\n".join(renumbered), encoding="utf-8")
     return len(wsop) * copies + sum(text.count("PokerStars ") for text in stars) * copies
 
 
@@ -219,7 +223,9 @@ def _write_copies(folder: Path, sources: list[Path], hands: int, per_file: int) 
     written = 0
     while written < hands:
         n = min(per_file, hands - written)
-        parts = [f"[{k + 1}]\n{pool[(written + k) % len(pool)]}" for k in range(n)]
+        parts = [  # each copy its own text: a hand read twice is counted once
+            f"[{k + 1}]\n# copy {written + k}\n{pool[(written + k) % len(pool)]}" for k in range(n)
+        ]
         (folder / f"{written // per_file:05d}.phhs").write_text("\n".join(parts), encoding="utf-8")
         written += n
     return written
@@ -371,9 +377,12 @@ def main(argv: list[str] | None = None) -> int:
         return _million(sources, args.million, args.per_file or 20_000, args.workers, args.json)
     routes = ("pokerkit", "fast", "fast, equity uncached")
     with tempfile.TemporaryDirectory() as tmp:
-        for k in range(args.copies):
+        for k in range(args.copies):  # each copy its own text: a hand read twice counts once
             for src in sources:
-                shutil.copy(src, Path(tmp) / f"{k:04d}_{src.name}")
+                text = re.sub(
+                    r"^\[(\d+)\]\n", rf"[\1]\n# copy {k}\n", src.read_text("utf-8"), flags=re.M
+                )
+                (Path(tmp) / f"{k:04d}_{src.name}").write_text(text, encoding="utf-8")
         calls = {name: _route(name, tmp) for name in routes}
         results = {name: calls[name]() for name in routes}  # warm-up, untimed
         hands = results["pokerkit"].read
