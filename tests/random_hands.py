@@ -3,7 +3,8 @@
 :func:`play` plays one game to its end with random folds, calls and raises and
 random mucks at showdown, :func:`as_phh` writes it as PHH (its finishing stacks
 recorded, sometimes every hole card dealt face down), and :func:`payoffs` is
-pokerkit's own replay's answer that the fast replays must match.
+pokerkit's own replay's answer that the fast replays must match, as is
+:func:`pokerkit_replay`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from decimal import Decimal
 from typing import Any
 
 from equity.histories import fastphh
+from equity.histories.hand import HandError, Replay
+from equity.histories.replay import replay
 
 AUTOMATIONS_NAMES = (
     "ANTE_POSTING",
@@ -107,3 +110,16 @@ def payoffs(text: str) -> list[Decimal]:
         warnings.simplefilter("ignore")
         *_, (last, _) = fastphh.loads_pokerkit(text).state_actions
     return [Decimal(str(p)) for p in last.payoffs]
+
+
+def pokerkit_replay(history: Any) -> Replay | str:
+    """pokerkit's replay of ``history`` (the fast route off), or the reason it fails."""
+    before = fastphh.ENABLED
+    fastphh.ENABLED = False
+    try:
+        hand = history.to_pokerkit() if hasattr(history, "to_pokerkit") else history
+        return replay(hand)
+    except HandError as exc:
+        return str(exc)
+    finally:
+        fastphh.ENABLED = before

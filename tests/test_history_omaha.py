@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from random_hands import as_phh, automations, play
+from random_hands import as_phh, automations, play, pokerkit_replay
 from random_hands import payoffs as pokerkit_payoffs
 from reference_history import exact_equity as reference_equity
 from reference_history import showdown_shares
@@ -26,27 +26,13 @@ from equity.games import GAMES
 from equity.histories import fastphh
 from equity.histories.fastomaha import OMAHA_CODES, OmahaReplay, fast_omaha_replay
 from equity.histories.fastreplay import Unsure
-from equity.histories.hand import GAME_OF_VARIANT, HandError, Replay
+from equity.histories.hand import GAME_OF_VARIANT, Replay
 from equity.histories.read import expand_sources, read_hands
-from equity.histories.replay import replay
 from equity.histories.variants import OMAHA_VARIANTS, OmahaHandHistory
 
 DATA = Path(__file__).parent / "data"
 SOURCES = [str(DATA / "omaha"), str(DATA / "phh" / "wsop_2023_43_5")]
 CODES = ("PO", "PO5", "PO/8", "PO5/8")
-
-
-def _reference(history: Any) -> Replay | str:
-    """pokerkit's replay of ``history`` (the fast route off), or the reason it fails."""
-    before = fastphh.ENABLED
-    fastphh.ENABLED = False
-    try:
-        hand = history.to_pokerkit() if hasattr(history, "to_pokerkit") else history
-        return replay(hand)
-    except HandError as exc:
-        return str(exc)
-    finally:
-        fastphh.ENABLED = before
 
 
 def _random_hand(rng: random.Random, code: str) -> str | None:
@@ -106,7 +92,7 @@ def test_fast_replay_equals_pokerkit_on_random_hands(
         got = fast_omaha_replay(hand)
         if got is not None:
             answered += 1
-            assert got == _reference(hand), text
+            assert got == pokerkit_replay(hand), text
         try:
             payoffs = OmahaReplay(hand).play()
         except Unsure:
@@ -136,7 +122,7 @@ def test_fast_replay_equals_pokerkit_on_every_shipped_omaha_hand() -> None:
     assert {v: variants.count(v) for v in CODES} == {"PO": 9, "PO5": 2, "PO/8": 3, "PO5/8": 0}
     answered = 0
     for file, index, history in hands:
-        ref = _reference(history)
+        ref = pokerkit_replay(history)
         got = fast_omaha_replay(history)
         assert isinstance(ref, Replay), f"{file} hand {index}: pokerkit says {ref}"
         if got is None:

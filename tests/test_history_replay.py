@@ -18,7 +18,7 @@ from typing import Any
 
 import pandas as pd
 import pytest
-from random_hands import as_phh, automations, play
+from random_hands import as_phh, automations, play, pokerkit_replay
 from random_hands import payoffs as pokerkit_payoffs
 from reference_history import phh
 
@@ -41,19 +41,6 @@ def pokerkit_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(fastphh, "ENABLED", False)
 
 
-def _reference(history: Any) -> Replay | str:
-    """pokerkit's replay of ``history`` (the fast route off), or the reason it fails."""
-    before = fastphh.ENABLED
-    fastphh.ENABLED = False
-    try:
-        hand = history.to_pokerkit() if hasattr(history, "to_pokerkit") else history
-        return replay(hand)
-    except HandError as exc:
-        return str(exc)
-    finally:
-        fastphh.ENABLED = before
-
-
 def _shipped() -> list[tuple[str, int, Any]]:
     files, _ = expand_sources(SOURCES)
     return [
@@ -69,7 +56,7 @@ def test_fast_replay_equals_pokerkit_on_every_shipped_hand() -> None:
     assert len(hands) > 150
     answered = 0
     for file, index, history in hands:
-        ref = _reference(history)
+        ref = pokerkit_replay(history)
         got = fast_replay(history)
         if got is None:
             continue
@@ -128,7 +115,7 @@ def _both(text: str) -> Replay:
     hand = fastphh._parse(text)
     got = fast_replay(hand)
     assert got is not None
-    assert got == _reference(hand)
+    assert got == pokerkit_replay(hand)
     return got
 
 
@@ -205,7 +192,7 @@ def test_equal_antes_and_antes_of_other_kinds() -> None:
     big_blind_ante = phh(walk, [50] * 3).replace("antes = [0, 0, 0]", "antes = [0, 2, 0]")
     hand = fastphh._parse(big_blind_ante)
     assert fast_replay(hand) is None
-    assert replay(hand) == _reference(hand)  # pokerkit's route, through the same entry point
+    assert replay(hand) == pokerkit_replay(hand)  # pokerkit's route, through the same entry point
     wrong = fastphh._parse(phh(walk, [50] * 3, finishing_stacks=[50, 50, 50]))
     assert fast_replay(wrong) is None
     with pytest.raises(HandError, match="finishing stack"):
@@ -288,7 +275,7 @@ def test_fast_replay_equals_pokerkit_on_random_hands() -> None:
         got = fast_replay(hand)
         if got is not None:
             answered += 1
-            assert got == _reference(hand), text
+            assert got == pokerkit_replay(hand), text
         # Before any reconciliation: the payoffs themselves, where the replay gets to them.
         try:
             payoffs = HandReplay(hand).play()
