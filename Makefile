@@ -35,8 +35,13 @@ demo: $(STAMP)
 # themselves, and CI (.ci/run) runs both.  TEST_WORKERS=0 runs them in this process.
 TEST_WORKERS ?= 2
 
-test: lint
-	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not slow"
+# The lint runs beside pytest (its output kept until pytest ends): mypy is one process,
+# and the workers leave a core idle while one waits for the other's compile.
+test: $(STAMP)
+	@mkdir -p build; $(MAKE) --no-print-directory lint > build/lint.log 2>&1 & lint=$$!; \
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m "not slow"; status=$$?; \
+	wait $$lint; lint_status=$$?; echo "== lint (ruff, mypy):"; cat build/lint.log; \
+	if [ $$lint_status -ne 0 ]; then echo "the lint failed (above)"; exit 1; fi; exit $$status
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) -m slow
