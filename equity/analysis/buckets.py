@@ -200,7 +200,7 @@ def plot_buckets(dist: EquityDistribution, edges: object = DEFAULT_BUCKETS) -> l
     fig, axes = plt.subplots(
         1,
         len(dist.players),
-        figsize=(6.5 * len(dist.players), 1.2 + 0.32 * max(shown)),
+        figsize=(7.5 * len(dist.players), 1.4 + 0.32 * max(shown, default=1)),
         layout="constrained",
         squeeze=False,
     )

@@ -1,7 +1,7 @@
 """Street by street: exact equity now, then after each possible next card.
 
-Ranges are answered by :mod:`equity.analysis.streets_ranges`; this module
-takes known hands.
+This module takes known hands; :mod:`equity.analysis.streets_ranges` takes
+ranges (``equity streets`` runs either).
 
 :func:`streets` takes known hands and a flop (or a turn) and enumerates
 exactly: each player's equity on the current street, then for every card
@@ -42,13 +42,12 @@ from ..control import Stopwatch
 from ..engine import calculate
 from ..games import game as get_game
 from ..results import EquityResult
-from .streets_ranges import RangeStreetsResult, range_streets
 
 if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
-__all__ = ["OUTS_DEFINITIONS", "RangeStreetsResult", "StreetsResult", "streets"]
+__all__ = ["OUTS_DEFINITIONS", "StreetsResult", "streets"]
 
 OUTS_DEFINITIONS = (__doc__ or "").split("Outs\n----\n")[1].strip()
 """The definitions of the outs (the module docstring's "Outs" section), for ``--help``."""
@@ -308,34 +307,32 @@ def _table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:
     return "\n".join([fmt(cells[0]), "  ".join("-" * w for w in widths), *map(fmt, cells[1:])])
 
 
-def _is_known(hand: object) -> bool:
-    """Whether ``hand`` is known cards (``"AhKd"``, card codes), not a range or a random hand."""
+def _known_hand(hand: object) -> list[int]:
+    """The cards of a known hand, or a ``ValueError`` (ranges and random hands are refused)."""
     try:
-        parse_cards(hand)  # type: ignore[arg-type]
+        return parse_cards(hand)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        return False
-    return True
+        raise ValueError(
+            f"hand {hand!r} is not known cards: streets takes specific hands such as 'AhKd' "
+            "(range_streets takes ranges)"
+        ) from None
 
 
 def streets(
-    hands: Sequence[CardsLike] | Sequence[object],
+    hands: Sequence[CardsLike],
     board: CardsLike,
     dead: CardsLike = "",
     *,
     game: str = "holdem",
     rules: Any = None,
-) -> StreetsResult | RangeStreetsResult:
+) -> StreetsResult:
     """Exact equity on the flop (or turn), then after every possible next card.
 
     Parameters
     ----------
     hands : sequence
         At least two known hands (``"AhKd"``, card codes), one per player:
-        two hole cards in hold'em and short deck, four to six in Omaha.  When
-        any player holds a range (``"QQ+,AKs"``) or a random hand, every
-        player's hand is read as a range (a known hand: a range of one combo)
-        and :func:`~equity.analysis.streets_ranges.range_streets` answers
-        (hold'em and short deck).
+        two hole cards in hold'em and short deck, four to six in Omaha.
     board : str or cards
         The flop (3 cards: the next card is the turn) or the turn (4 cards:
         the next card is the river).
@@ -349,12 +346,9 @@ def streets(
 
     Returns
     -------
-    StreetsResult or RangeStreetsResult
-        Known hands: the current equity, the equity after each next card,
-        and the outs (:meth:`StreetsResult.outs`; defined in
-        :mod:`equity.analysis.streets`).  Ranges: each range's equity now
-        and after each next card, the card that moves it most first
-        (:class:`~equity.analysis.streets_ranges.RangeStreetsResult`).
+    StreetsResult
+        The current equity, the equity after each next card, and the outs
+        (:meth:`StreetsResult.outs`; defined in :mod:`equity.analysis.streets`).
 
     Examples
     --------
@@ -369,9 +363,6 @@ def streets(
     ('Js', 'Ts', '9s', '8s', '6s', '5s', '4s', '3s')
     >>> streets(["AsKs", "QhQd"], "Qs7s2c4d").describe_outs()[0]
     'AsKs: 7 outs to win, 7 cards raise its equity (outs: Js Ts 9s 8s 6s 5s 3s)'
-    >>> f = streets(["QQ+,AKs", "JJ,AQs"], "Js7s2c").to_frame()  # ranges: the biggest moves first
-    >>> f["card"].iloc[0], round(float(f["equity_a"].iloc[0]), 4), int(f["combos_b"].iloc[0])
-    ('Jh', 0.6477, 5)
     """
     start = Stopwatch()  # the time taken, compiling apart
     g = get_game(game)
@@ -380,9 +371,7 @@ def streets(
     if isinstance(hands, str) or len(hands) < 2:
         count = 1 if isinstance(hands, str) else len(hands)
         raise ValueError(f"streets needs at least 2 known hands, got {count}")
-    if not all(_is_known(h) for h in hands):
-        return range_streets(hands, board, dead, game=game, rules=rules)
-    holes = [parse_cards(h) for h in hands]  # type: ignore[arg-type]
+    holes = [_known_hand(h) for h in hands]
     board_cards = parse_cards(board)
     dead_cards = parse_cards(dead)
     missing = g.board_total - len(board_cards)

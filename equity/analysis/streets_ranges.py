@@ -1,9 +1,10 @@
 """The next card for ranges: each range's exact equity after every turn (or river) card.
 
-:func:`range_streets` (what :func:`equity.streets` runs when a player holds a
-range) takes hold'em or short-deck ranges and a flop (or a turn) and gives
-each range's exact equity on the current street, then for every card that
-can come next the exact equity with that card added: the figures of
+:func:`range_streets` (what ``equity streets`` runs when a player holds a
+range; :func:`equity.streets` takes known hands) takes hold'em or short-deck
+ranges and a flop (or a turn) and gives each range's exact equity on the
+current street, then for every card that can come next the exact equity
+with that card added: the figures of
 :func:`equity.calculate` on the board plus the card, every deal enumerated.
 Unlike known hands, ranges make the next cards unequally likely: a card that
 many combos of the ranges hold comes less often.  A card stands for the
@@ -46,13 +47,13 @@ class RangeStreetsResult:
     """Exact equity of each range now and after each possible next card, biggest moves first.
 
     ``equity[p]`` is range p's share of the pot on the current street and
-    ``combos[p]`` its combos left there (card removal by the board and dead
-    cards); ``next_equity[i, p]``, ``next_combos[i, p]`` the same once
-    ``next_cards[i]`` is dealt, and ``next_deals[i]`` the weighted deals the
-    card stands for (module doc): ``next_equity`` averaged with the weights
-    ``next_deals`` is ``equity``.  ``no_deal`` lists the cards after which no
-    deal is left.  Columns of :meth:`to_frame` name the ranges by letter
-    (``equity_a``, ``equity_b`` ...).
+    ``combos[p]`` its combos left there (card removal by the board, the dead
+    cards and the other players' known cards); ``next_equity[i, p]`` and
+    ``next_combos[i, p]`` the same once ``next_cards[i]`` is dealt, and
+    ``next_deals[i]`` the weighted deals the card stands for (module doc):
+    ``next_equity`` averaged with the weights ``next_deals`` is ``equity``.
+    ``no_deal`` lists the cards after which no deal is left.  Columns of
+    :meth:`to_frame` name the ranges by letter (``equity_a``, ``equity_b`` ...).
     """
 
     game: str
@@ -159,12 +160,14 @@ class RangeStreetsResult:
     def __str__(self) -> str:
         letters = _LETTERS[: self.n_players].upper()
         where = f", dead {self.dead}" if self.dead else ""
+        width = max(map(len, self.ranges))
         lines = [
             f"{self.game}, {self.street} {self.board}{where}: exact equity of each range, then "
             f"after each of the {len(self.next_cards)} {self.next_street} cards, the biggest "
             f"change first (averaged with their deals, they give the {self.street} equity)",
             *(
-                f"  {x} {r}  {self.equity[p]:.4%}  ({int(self.combos[p])} combos)"
+                f"  {x} {r.ljust(width)}  {self.equity[p]:8.4%}  "
+                f"({int(self.combos[p])} combo{'' if self.combos[p] == 1 else 's'})"
                 for p, (x, r) in enumerate(zip(letters, self.ranges, strict=True))
             ),
         ]
@@ -189,15 +192,17 @@ class RangeStreetsResult:
     def plot(self, ax: Axes | None = None, player: int = 0) -> Axes:
         """Draw the change of range ``player``'s equity by next card (rank by suit).
 
-        A heat map (:func:`equity.plots.plot_card_heatmap`): blue where the
-        card raises the range's equity, red where it lowers it, each cell
-        with the equity after the card; cards that cannot come are grey.
+        A heat map (:func:`equity.plots.plot_card_heatmap`) of the change in
+        percentage points: blue where the card raises the range's equity,
+        red where it lowers it, each cell with the equity after the card;
+        cards that cannot come are grey.
         """
         from ..plots.cards import plot_card_heatmap
 
         if not 0 <= player < self.n_players:
             raise ValueError(f"no range {player!r}: the ranges are 0 to {self.n_players - 1}")
-        change = dict(zip(self.next_cards, map(float, self.change[:, player]), strict=True))
+        points = 100 * self.change[:, player]
+        change = dict(zip(self.next_cards, map(float, points), strict=True))
         notes = {
             c: f"{x:.1%}" for c, x in zip(self.next_cards, self.next_equity[:, player], strict=True)
         }
@@ -208,7 +213,7 @@ class RangeStreetsResult:
             ax,
             title=f"{name}: equity by {self.next_street} card\n{self.street} {self.board}: "
             f"{self.equity[player]:.1%} (exact)",
-            label=f"change of the equity of {name}",
+            label=f"change of the equity of {name} (percentage points)",
             notes=notes,
         )
 
@@ -234,8 +239,9 @@ def _as_given(hand: object) -> object:
     return hand
 
 
-def _combos_of(hand: object, deck: int) -> tuple[str, np.ndarray]:
-    """The label and the combo masks (weight above 0, cards in ``deck``) of a range or hand."""
+def _combos_of(hand: object, deck: int) -> tuple[bool, np.ndarray]:
+    """Whether ``hand`` is a range (not known cards), and the masks of its combos (weight above
+    0, cards in ``deck``)."""
     if isinstance(hand, Range):
         r = hand
     else:
@@ -245,12 +251,12 @@ def _combos_of(hand: object, deck: int) -> tuple[str, np.ndarray]:
         except ValueError:
             cards = None
         if cards is not None:
-            return text, np.array([card_mask(cards)], dtype=np.uint64)
+            return False, np.array([card_mask(cards)], dtype=np.uint64)
         r = parse_range("100%" if text.lower() in _RANDOM_WORDS else text)
     combos = np.asarray(r.combos, dtype=np.uint64).reshape(-1, 2)
     masks = (np.uint64(1) << combos[:, 0]) | (np.uint64(1) << combos[:, 1])
     keep = (np.asarray(r.weights) > 0) & ((masks & ~np.uint64(deck)) == 0)
-    return r.text, masks[keep]
+    return True, masks[keep]
 
 
 def range_streets(
@@ -323,17 +329,25 @@ def range_streets(
 
     now = exact(board_cards)  # validates the hands, board and dead cards
     used = card_mask([*board_cards, *dead_cards])
-    known = [int(m[0]) for m in (p[1] for p in players) if len(m) == 1]
+    known = [int(m[0]) if len(m) == 1 and not ranged else 0 for ranged, m in players]
     fixed = used
     for m in known:
         fixed |= m
+
+    others = [fixed & ~k for k in known]  # board, dead and the other players' known cards
+
+    def left(taken: int) -> list[int]:
+        """Each player's combos clear of the cards ``taken`` and of ``others``."""
+        return [
+            int(((m & np.uint64(taken | others[p])) == 0).sum()) for p, (_, m) in enumerate(players)
+        ]
+
     candidates = sorted((c for c in g.deck if not fixed >> c & 1), reverse=True)
     cards, equities, combos, deals, no_deal = [], [], [], [], []
     for c in candidates:
-        mask = np.uint64(used | 1 << c)
-        left = [int(((m & mask) == 0).sum()) for _, m in players]
+        counts = left(used | 1 << c)
         result = None
-        if min(left) > 0:
+        if min(counts) > 0:
             try:
                 result = exact([*board_cards, c])
             except ValueError:  # the ranges conflict once the card is dealt: no deal
@@ -343,7 +357,7 @@ def range_streets(
             continue
         cards.append(format_card(c))
         equities.append(result.equity)
-        combos.append(left)
+        combos.append(counts)
         deals.append(result.weight_total)
     n = len(players)
     next_equity = np.array(equities, dtype=float).reshape(len(cards), n)
@@ -358,7 +372,7 @@ def range_streets(
         street=street,
         next_street=next_street,
         equity=np.asarray(now.equity, dtype=float),
-        combos=np.array([int(((m & np.uint64(used)) == 0).sum()) for _, m in players]),
+        combos=np.array(left(used)),
         deals=float(now.weight_total),
         next_cards=tuple(cards[i] for i in order),
         next_equity=next_equity[order],

@@ -29,7 +29,7 @@ def plot_hits_buckets(
     (:func:`equity.analysis.buckets.hits_buckets`): a bar per class with a
     share above 0, as long as the class's share of the range, its pieces
     coloured by bucket from red (low equity) to green (high).  Sub-classes
-    are indented.
+    are marked with an arrow.
     """
     from matplotlib import colormaps
 
@@ -43,7 +43,7 @@ def plot_hits_buckets(
                 continue
             if group == "draw" and split is None:
                 split = len(rows)
-            rows.append(("   " * (name in sub) + name, row))
+            rows.append(("\u21b3 " * (name in sub) + name, row))
     ax = new_axes(ax, (7.0, 1.2 + 0.32 * len(rows)))
     cmap = colormaps["RdYlGn"]
     y = np.arange(len(rows))
@@ -59,9 +59,15 @@ def plot_hits_buckets(
         ax.axhline(split - 0.5, color="0.5", linewidth=0.8)
     ax.set_yticks(y, [r[0] for r in rows], fontsize=8)
     ax.invert_yaxis()
-    ax.set_xlim(0, 112)
+    ax.set_xlim(0, 110)
     ax.set_xlabel("share of the range (%, combos weighted)")
     ax.set_title(title or "Equity buckets")
-    ax.legend(title="equity", fontsize=7, title_fontsize=8, loc="lower right")
+    ax.legend(
+        title="equity",
+        fontsize=7,
+        title_fontsize=8,
+        loc="upper left",
+        bbox_to_anchor=(1.01, 1.0),
+    )
     ax.grid(axis="x", alpha=0.3)
     return ax
