@@ -40,6 +40,9 @@ _STREETS = {2: ("flop", "turn"), 1: ("turn", "river")}
 """Board cards still to come -> (the current street, the street of the next card)."""
 _RANDOM_WORDS = ("random", "*", "?", "??", "xx")
 _LETTERS = "abcdefghij"
+_SERIAL_DEALS = 50_000
+"""Below this many deals per next card (about a millisecond on one thread), each card is
+enumerated on one thread unless ``threads`` is given: waking the threads would cost more."""
 
 
 @dataclass(frozen=True)
@@ -266,6 +269,7 @@ def range_streets(
     *,
     game: str = "holdem",
     rules: Any = None,
+    threads: int | None = None,
 ) -> RangeStreetsResult:
     """Exact equity of ranges on the flop (or turn), then after every possible next card.
 
@@ -284,6 +288,11 @@ def range_streets(
         ``"holdem"`` or ``"shortdeck"`` (the games with hold'em ranges).
     rules : optional
         The game's house rules, as in :func:`equity.calculate`.
+    threads : int, optional
+        Threads of each enumeration, as in :func:`equity.calculate`; the
+        figures do not depend on it.  By default all of them, or one when a
+        card leaves few deals to enumerate (small ranges: waking the threads
+        for each card would cost more).
 
     Returns
     -------
@@ -324,10 +333,12 @@ def range_streets(
     players = [_combos_of(h, deck) for h in hands]
     given = [_as_given(h) for h in hands]
 
-    def exact(cards: list[int]) -> Any:
-        return calculate(given, cards, dead_cards, game=g.name, method="exact", rules=rules)
+    def exact(cards: list[int], threads: int | None) -> Any:
+        return calculate(
+            given, cards, dead_cards, game=g.name, method="exact", rules=rules, threads=threads
+        )
 
-    now = exact(board_cards)  # validates the hands, board and dead cards
+    now = exact(board_cards, threads)  # validates the hands, board and dead cards
     used = card_mask([*board_cards, *dead_cards])
     known = [int(m[0]) if len(m) == 1 and not ranged else 0 for ranged, m in players]
     fixed = used
@@ -343,13 +354,15 @@ def range_streets(
         ]
 
     candidates = sorted((c for c in g.deck if not fixed >> c & 1), reverse=True)
+    per_card = now.samples * missing / max(1, len(candidates))  # each board has `missing` cards
+    each = 1 if threads is None and per_card < _SERIAL_DEALS else threads
     cards, equities, combos, deals, no_deal = [], [], [], [], []
     for c in candidates:
         counts = left(used | 1 << c)
         result = None
         if min(counts) > 0:
             try:
-                result = exact([*board_cards, c])
+                result = exact([*board_cards, c], each)
             except ValueError:  # the ranges conflict once the card is dealt: no deal
                 result = None
         if result is None:

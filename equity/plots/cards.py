@@ -44,8 +44,7 @@ def plot_card_heatmap(
     finite = grid[np.isfinite(grid)]
     scale = float(np.abs(finite).max()) if finite.size else 1.0
     scale = scale or 1.0
-    cmap = colormaps["RdBu"].copy()
-    cmap.set_bad("0.85")
+    cmap = colormaps["RdBu"].with_extremes(bad="0.85")
     image = ax.imshow(np.ma.masked_invalid(grid), cmap=cmap, vmin=-scale, vmax=scale, aspect="auto")
     for i, rank in enumerate(_RANKS):
         for j, suit in enumerate(_SUITS):
