@@ -4,6 +4,7 @@ against per-combo equities enumerated by the slow reference, their margins, the 
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import math
 from fractions import Fraction
@@ -72,7 +73,7 @@ def _bucket_shares(combos: list[tuple[Fraction, Fraction]], edges: list[float]) 
     bucket closed), edges read in percent."""
     e = [Fraction(x) / 100 for x in edges]
     shares = []
-    for i, (lo, hi) in enumerate(zip(e[:-1], e[1:], strict=True)):
+    for i, (lo, hi) in enumerate(itertools.pairwise(e)):
         last = i == len(e) - 2
         shares.append(sum(w for w, q in combos if lo <= q and (q < hi or (last and q == hi))))
     return shares

@@ -78,7 +78,7 @@ def test_cards_that_leave_no_deal_are_set_apart() -> None:
     s = range_streets(["AA", "KK,AhAd"], "AsKh2c", threads=1)  # A keeps AhAd, AhAc, AdAc
     assert not {"As", "Kh", "2c"} & set(s.next_cards)
     for card in s.no_deal:  # after them A and B cannot both be dealt
-        with pytest.raises(ValueError, match="no legal deal|no combo left"):
+        with pytest.raises(ValueError, match=r"no legal deal|no combo left"):
             calculate(["AA", "KK,AhAd"], board="AsKh2c" + card)
     assert len(s.next_cards) + len(s.no_deal) == 49
     assert abs(s.mean_equity() - s.equity).max() < 1e-12
