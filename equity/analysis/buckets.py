@@ -37,10 +37,15 @@ if TYPE_CHECKING:
     import pandas as pd
     from matplotlib.axes import Axes
 
-__all__ = ["DEFAULT_BUCKETS", "buckets_record", "hits_buckets", "plot_buckets"]
+__all__ = ["DEFAULT_BUCKETS", "buckets_record", "has_hand_classes", "hits_buckets", "plot_buckets"]
 
 DEFAULT_BUCKETS = (0, 25, 50, 75, 100)
 """The default equity buckets, in percent: [0, 25), [25, 50), [50, 75), [75, 100]."""
+
+
+def has_hand_classes(dist: EquityDistribution) -> bool:
+    """Whether :func:`hits_buckets` applies to ``dist``: hold'em (the classes' game) on a board."""
+    return dist.game == "holdem" and bool(dist.board)
 
 
 def _rows(n_board: int) -> list[tuple[str, str, int, bool]]:
@@ -157,7 +162,7 @@ def buckets_record(dist: EquityDistribution, edges: object = DEFAULT_BUCKETS) ->
     players = []
     for p, d in enumerate(dist.players):
         hits: list[dict[str, Any]] | None = None
-        if dist.game == "holdem" and dist.board:
+        if has_hand_classes(dist):
             cross = hits_buckets(dist, e, p)
             hits = [
                 {
@@ -192,7 +197,7 @@ def plot_buckets(dist: EquityDistribution, edges: object = DEFAULT_BUCKETS) -> l
 
     e = bucket_edges(edges)
     crosses: list[pd.DataFrame | None] = [
-        hits_buckets(dist, e, p) if dist.game == "holdem" and dist.board else None
+        hits_buckets(dist, e, p) if has_hand_classes(dist) else None
         for p in range(len(dist.players))
     ]
     shown = [1 + (0 if c is None else int((c.sum(axis=1) > 0).sum())) for c in crosses]

@@ -94,7 +94,7 @@ def _save_plot(dist: Any, plot: Any, shown: str, edges: list[float] | None) -> N
 def _describe_buckets(dist: Any, edges: list[float]) -> list[str]:
     """The bucket shares of every player, then on a hold'em board each player's hand classes
     by bucket (the rows with a share above 0)."""
-    from ..analysis.buckets import hits_buckets
+    from ..analysis.buckets import has_hand_classes, hits_buckets
     from ..combos import bucket_labels
 
     labels = bucket_labels(edges)
@@ -104,7 +104,7 @@ def _describe_buckets(dist: Any, edges: list[float]) -> list[str]:
         for p, d in enumerate(dist.players)
     ]
     lines.append(table(rows, ["player", "range", *labels]))
-    if dist.game != "holdem" or not dist.board:
+    if not has_hand_classes(dist):
         return lines
     for p, d in enumerate(dist.players):
         cross = hits_buckets(dist, edges, p)
