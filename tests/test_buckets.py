@@ -82,7 +82,7 @@ def _bucket_shares(combos: list[tuple[Fraction, Fraction]], edges: list[float]) 
 @pytest.mark.parametrize("edges", EDGES, ids=["quarters", "advanced", "above-50"])
 def test_bucket_shares_equal_a_recomputation_from_reference_equities(edges) -> None:
     # a turn (the reference enumerates in plain Python); weights and card removal count
-    hero, villain, board = "AA,KQs@50", "JJ,T9s", "Js7s2c4d"
+    hero, villain, board = "AA,KQs@50", "JJ,AhKd", "Js7s2c4d"  # AhKd blocks AA and KhQh
     d = distribution([hero, villain], board=board)
     assert d.method == "exact"
     for p, combos in enumerate(_reference(hero, villain, board)):
