@@ -5,7 +5,9 @@ Read from the per-combo tables of a result
 :meth:`EquityDistribution.from_result` or :attr:`equity.EquityResult.distribution`;
 :func:`equity.distribution` (:mod:`equity.analysis.distribution`) runs the
 calculation and returns one.  The type sits beside the result it reads, below
-the engine and the analyses.
+the engine and the analyses.  Equity buckets (:meth:`EquityDistribution.buckets`,
+edges checked by :func:`bucket_edges`) put the combos into ranges of equity;
+:func:`equity.hits_buckets` crosses them with the made hands and draws.
 """
 
 from __future__ import annotations

@@ -329,8 +329,6 @@ def range_streets(
             "board cards"
         )
     street, next_street = _STREETS[missing]
-    deck = card_mask(list(g.deck))
-    players = [_combos_of(h, deck) for h in hands]
     given = [_as_given(h) for h in hands]
 
     def exact(cards: list[int], threads: int | None) -> Any:
@@ -339,6 +337,7 @@ def range_streets(
         )
 
     now = exact(board_cards, threads)  # validates the hands, board and dead cards
+    players = [_combos_of(h, card_mask(list(g.deck))) for h in hands]
     used = card_mask([*board_cards, *dead_cards])
     known = [int(m[0]) if len(m) == 1 and not ranged else 0 for ranged, m in players]
     fixed = used
