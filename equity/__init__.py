@@ -25,8 +25,11 @@ line) pays only for what it uses:
 * :func:`category_frequencies`, :func:`category_counts`,
   :func:`category_probabilities` — hand-category frequencies and exact odds;
 * :func:`distribution`, :class:`EquityDistribution` — the equity of every combo of a range
-  (the equity curve);
+  (the equity curve, equity buckets); :func:`hits_buckets` — its made hands and draws by
+  equity bucket;
 * :func:`streets`, :class:`StreetsResult` — exact equity after each possible next card (outs);
+  :func:`range_streets`, :class:`RangeStreetsResult` — the same for ranges (the cards that
+  move the equity most first);
 * :func:`deal`, :class:`Deals`, :class:`Deck` — complete deals as data (the Monte-Carlo
   deals of :func:`calculate`, ``.to_frame()``) and a deck to shuffle and deal from;
 * :func:`hits`, :class:`HitsResult` — the share of a range in each made hand and draw on a board;
@@ -51,6 +54,7 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 
 if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
+    from .analysis.buckets import hits_buckets
     from .analysis.deals import Deals, deal
     from .analysis.deck import Deck
     from .analysis.distribution import distribution
@@ -58,6 +62,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.frequencies import FrequencyTable, category_frequencies
     from .analysis.hits import HitsResult, hits
     from .analysis.streets import StreetsResult, streets
+    from .analysis.streets_ranges import RangeStreetsResult, range_streets
     from .analysis.textures import textures
     from .cards import format_cards, parse_cards
     from .combos import EquityDistribution
@@ -140,6 +145,9 @@ _EXPORTS = {
     "Deals": "analysis.deals",
     "Deck": "analysis.deck",
     "StreetsResult": "analysis.streets",
+    "RangeStreetsResult": "analysis.streets_ranges",
+    "range_streets": "analysis.streets_ranges",
+    "hits_buckets": "analysis.buckets",
     "hits": "analysis.hits",
     "flops": "analysis.flops",
     "textures": "analysis.textures",
@@ -181,6 +189,7 @@ __all__ = [
     "PokerHand",
     "PushFoldResult",
     "Range",
+    "RangeStreetsResult",
     "ShortDeckHand",
     "ShortDeckRules",
     "SpotResults",
@@ -217,6 +226,7 @@ __all__ = [
     "game",
     "history",
     "hits",
+    "hits_buckets",
     "icm",
     "parse_cards",
     "parse_omaha_range",
@@ -224,6 +234,7 @@ __all__ = [
     "plan",
     "playable",
     "pushfold",
+    "range_streets",
     "rank_hands",
     "rank_shortdeck",
     "rank_zjh",

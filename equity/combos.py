@@ -5,11 +5,14 @@ Read from the per-combo tables of a result
 :meth:`EquityDistribution.from_result` or :attr:`equity.EquityResult.distribution`;
 :func:`equity.distribution` (:mod:`equity.analysis.distribution`) runs the
 calculation and returns one.  The type sits beside the result it reads, below
-the engine and the analyses.
+the engine and the analyses.  Equity buckets (:meth:`EquityDistribution.buckets`,
+edges checked by :func:`bucket_edges`) put the combos into ranges of equity;
+:func:`equity.hits_buckets` crosses them with the made hands and draws.
 """
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -25,10 +28,91 @@ if TYPE_CHECKING:
 
     from .results import EquityResult
 
-__all__ = ["HISTOGRAM_BINS", "EquityDistribution", "PlayerDistribution"]
+__all__ = [
+    "ADVANCED_BUCKETS",
+    "HISTOGRAM_BINS",
+    "EquityDistribution",
+    "PlayerDistribution",
+    "bucket_edges",
+    "bucket_labels",
+]
 
 HISTOGRAM_BINS = 20
 """Bins of the equity histogram: 5 points each, from 0% to 100%."""
+ADVANCED_BUCKETS = (0, 33, 50, 66, 80, 100)
+"""A finer split of the equity, in percent: [0, 33), [33, 50), [50, 66), [66, 80), [80, 100]."""
+_EDGE_DIGITS = 9
+"""Equities are put in buckets in percent rounded to this many decimals, so that an equity of
+exactly 50% (a split) lies in [50, ...) whatever the float rounding of its sum."""
+
+
+def bucket_edges(edges: object) -> np.ndarray:
+    """Equity bucket edges in percent, checked: at least two, increasing, within 0-100.
+
+    ``edges`` is a sequence of numbers or text such as ``"0,25,50,75,100"``.
+    Bucket ``i`` holds the equities ``e`` (in percent) with
+    ``edges[i] <= e < edges[i + 1]``; the last bucket holds its upper edge
+    too (``[75, 100]``).  Equities outside the edges are in no bucket.
+
+    Examples
+    --------
+    >>> bucket_edges("0,25,50,75,100").tolist()
+    [0.0, 25.0, 50.0, 75.0, 100.0]
+    >>> bucket_edges([0, 50, 40])
+    Traceback (most recent call last):
+    ...
+    ValueError: bucket edges must increase: 40 comes after 50
+    """
+    if isinstance(edges, str):
+        parts = [t.strip().rstrip("%") for t in edges.split(",")]
+        try:
+            values = [float(t) for t in parts]
+        except ValueError:
+            bad = next(t for t in parts if not _is_float(t))
+            raise ValueError(
+                f"bucket edge {bad!r} is not a number: give percents such as 0,25,50,75,100"
+            ) from None
+    else:
+        try:
+            values = [float(x) for x in edges]  # type: ignore[attr-defined]
+        except (TypeError, ValueError):
+            raise ValueError(
+                f"bucket edges should be numbers in percent such as [0, 25, 50, 75, 100], "
+                f"got {edges!r}"
+            ) from None
+    if len(values) < 2:
+        raise ValueError(f"bucket edges need at least two numbers (one bucket), got {len(values)}")
+    for x in values:
+        if not 0 <= x <= 100:
+            raise ValueError(f"bucket edge {x:g} is outside 0-100 (edges are percents of the pot)")
+    for lo, hi in itertools.pairwise(values):
+        if not lo < hi:
+            raise ValueError(f"bucket edges must increase: {hi:g} comes after {lo:g}")
+    return np.array(values, dtype=float)
+
+
+def bucket_labels(edges: object) -> list[str]:
+    """The buckets of ``edges`` as text: ``["[0%, 25%)", ..., "[75%, 100%]"]``.
+
+    >>> bucket_labels([0, 33, 50, 66, 80, 100])
+    ['[0%, 33%)', '[33%, 50%)', '[50%, 66%)', '[66%, 80%)', '[80%, 100%]']
+    """
+    e = bucket_edges(edges)
+    last = len(e) - 2
+    return [
+        f"[{lo:g}%, {hi:g}%{']' if i == last else ')'}"
+        for i, (lo, hi) in enumerate(itertools.pairwise(e))
+    ]
+
+
+def _is_float(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
 _DECILES = np.linspace(0.1, 1.0, 10)
 
 
@@ -95,6 +179,34 @@ class PlayerDistribution:
         edges = np.round(np.linspace(0.0, 1.0, int(bins) + 1), 12)
         shares, _ = np.histogram(np.clip(self.equities, 0, 1), bins=edges, weights=self.weights)
         return shares, edges
+
+    def bucket_index(self, edges: object) -> np.ndarray:
+        """The equity bucket of each combo (:func:`bucket_edges`); -1 outside the edges."""
+        e = bucket_edges(edges)
+        percent = np.round(100 * self.equities, _EDGE_DIGITS)
+        index = np.searchsorted(e, percent, side="right") - 1
+        index[percent == e[-1]] = len(e) - 2  # the last bucket holds its upper edge
+        index[(percent < e[0]) | (percent > e[-1])] = -1
+        return index
+
+    def buckets(self, edges: object) -> np.ndarray:
+        """Weighted share of the combos in each equity bucket of ``edges`` (percent).
+
+        Buckets are ``[edges[i], edges[i + 1])``, the last closed
+        (:func:`bucket_edges`); the shares sum to 1 when the edges run from 0
+        to 100.
+
+        Examples
+        --------
+        >>> from equity import distribution
+        >>> d = distribution(["AA,JJ,44,QsQh", "QdQc"], board="Kc7d9hJs3s")
+        >>> d.players[0].buckets([0, 25, 50, 75, 100]).tolist()  # 6, 0, 1 and 9 combos of 16
+        [0.375, 0.0, 0.0625, 0.5625]
+        """
+        index = self.bucket_index(edges)
+        inside = index >= 0
+        n = len(bucket_edges(edges)) - 1
+        return np.bincount(index[inside], weights=self.weights[inside], minlength=n)
 
     def summary(self) -> dict[str, Any]:
         """Combos, equity, shares above 50% and 75%, median, min and max (plain data)."""
@@ -236,6 +348,38 @@ class EquityDistribution:
             columns[f"{p}: {d.hand}"] = shares
         index = pd.IntervalIndex.from_breaks(edges, closed="left", name="equity")
         return pd.DataFrame(columns, index=index)
+
+    def buckets(self, edges: object = (0, 25, 50, 75, 100)) -> pd.DataFrame:
+        """Weighted share of each player's combos in each equity bucket.
+
+        ``edges`` are percents, increasing, from 0 to 100 for a partition:
+        ``[0, 25, 50, 75, 100]`` (the default) or :data:`ADVANCED_BUCKETS`.
+        Rows: the buckets (``"[0%, 25%)"`` ... ``"[75%, 100%]"``, the last
+        closed); columns: the players (``"0: QQ+,AKs"``); each combo counts
+        its weight, its share of the player's deals (range weight times card
+        removal).  Exact when the distribution is.
+
+        Examples
+        --------
+        >>> from equity import distribution
+        >>> d = distribution(["QQ+,AKs", "JJ,TT"], board="Js7s2c")
+        >>> b = d.buckets([0, 50, 100])
+        >>> b.index.tolist(), b.columns.tolist()
+        (['[0%, 50%)', '[50%, 100%]'], ['0: QQ+,AKs', '1: JJ,TT'])
+        >>> b["1: JJ,TT"].round(4).tolist()
+        [0.6667, 0.3333]
+        """
+        import pandas as pd
+
+        columns = {f"{p}: {d.hand}": d.buckets(edges) for p, d in enumerate(self.players)}
+        frame = pd.DataFrame(columns, index=pd.Index(bucket_labels(edges), name="equity"))
+        frame.attrs.update(
+            method=self.method,
+            board=self.board,
+            game=self.game,
+            edges=bucket_edges(edges).tolist(),
+        )
+        return frame
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data: the ``equity distribution --json`` object.

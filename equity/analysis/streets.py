@@ -1,5 +1,8 @@
 """Street by street: exact equity now, then after each possible next card.
 
+This module takes known hands; :mod:`equity.analysis.streets_ranges` takes
+ranges (``equity streets`` runs either).
+
 :func:`streets` takes known hands and a flop (or a turn) and enumerates
 exactly: each player's equity on the current street, then for every card
 that can come next (every turn card on a flop, every river card on a turn)
@@ -310,7 +313,8 @@ def _known_hand(hand: object) -> list[int]:
         return parse_cards(hand)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise ValueError(
-            f"hand {hand!r} is not known cards: streets takes specific hands such as 'AhKd'"
+            f"hand {hand!r} is not known cards: streets takes specific hands such as 'AhKd' "
+            "(range_streets takes ranges)"
         ) from None
 
 

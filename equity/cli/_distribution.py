@@ -31,6 +31,16 @@ from ._util import (
 __all__ = ["add_distribution"]
 
 
+def _bucket_edges(text: str) -> list[float]:
+    """``--buckets``: percents such as ``0,25,50,75,100`` (checked by ``bucket_edges``)."""
+    from ..combos import bucket_edges
+
+    try:
+        return [float(x) for x in bucket_edges(text)]
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def _cmd_distribution(args: argparse.Namespace) -> int:
     from ..analysis.distribution import as_ranges, distribution
     from ..engine import TooLargeForExact
@@ -52,27 +62,66 @@ def _cmd_distribution(args: argparse.Namespace) -> int:
         progress.close()
     note_seed_ignored(args, dist.exact)
     if plot is not None:
-        _save_plot(dist, plot, args.plot)
+        _save_plot(dist, plot, args.plot, args.buckets)
     if args.json:
-        emit_json(dist.to_dict())
+        record = dist.to_dict()
+        if args.buckets is not None:
+            from ..analysis.buckets import buckets_record
+
+            record["buckets"] = buckets_record(dist, args.buckets)
+        emit_json(record)
     else:
-        print(_describe(dist, args.combos))
+        print(_describe(dist, args.combos, args.buckets))
         if plot is not None:
             print(f"plot written to {args.plot}")
     interrupted = dist.result is not None and dist.result.interrupted
     return EXIT_INTERRUPTED if interrupted else 0
 
 
-def _save_plot(dist: Any, plot: Any, shown: str) -> None:
-    """Draw the equity curves into the file ``plot`` (Agg backend)."""
+def _save_plot(dist: Any, plot: Any, shown: str, edges: list[float] | None) -> None:
+    """Draw the equity curves, or with ``--buckets`` the buckets, into ``plot`` (Agg)."""
     import matplotlib
 
     matplotlib.use("Agg")
-    save_figure(dist.plot().figure, plot, shown)
+    if edges is None:
+        save_figure(dist.plot().figure, plot, shown)
+    else:
+        from ..analysis.buckets import plot_buckets
+
+        save_figure(plot_buckets(dist, edges)[0].figure, plot, shown)
 
 
-def _describe(dist: Any, combos: bool) -> str:
-    """The readable output: a summary row per player, the curve by decile, the combos."""
+def _describe_buckets(dist: Any, edges: list[float]) -> list[str]:
+    """The bucket shares of every player, then on a hold'em board each player's hand classes
+    by bucket (the rows with a share above 0)."""
+    from ..analysis.buckets import has_hand_classes, hits_buckets
+    from ..combos import bucket_labels
+
+    labels = bucket_labels(edges)
+    lines = ["equity buckets: the share of each range (combos weighted) in each bucket"]
+    rows = [
+        [f"{p}", d.hand, *(f"{x:.1%}" for x in d.buckets(edges))]
+        for p, d in enumerate(dist.players)
+    ]
+    lines.append(table(rows, ["player", "range", *labels]))
+    if not has_hand_classes(dist):
+        return lines
+    for p, d in enumerate(dist.players):
+        cross = hits_buckets(dist, edges, p)
+        sub = set(cross.attrs["sub"])
+        crow = [
+            ["  " * (name in sub) + name, f"{row.sum():.1%}", *(f"{x:.1%}" for x in row)]
+            for (_, name), row in zip(cross.index, cross.to_numpy(), strict=True)
+            if row.sum() > 0
+        ]
+        lines.append(f"player {p} {d.hand}: share of the range by hand class and bucket")
+        lines.append(table(crow, ["class", "total", *labels]))
+    return lines
+
+
+def _describe(dist: Any, combos: bool, edges: list[float] | None = None) -> str:
+    """The readable output: a summary row per player, the curve by decile, the combos, and
+    with ``--buckets`` the buckets."""
     lines = [f"equity distribution, {dist.describe()}"]
     rows = []
     for p, d in enumerate(dist.players):
@@ -113,6 +162,8 @@ def _describe(dist: Any, combos: bool) -> str:
                 crow.append(row)
             mc = [] if d.stderr is None else ["std err", "trials"]
             lines.append(table(crow, ["combo", "weight", "equity", *mc]))
+    if edges is not None:
+        lines += _describe_buckets(dist, edges)
     dropped = [(p, d.dropped) for p, d in enumerate(dist.players) if d.dropped]
     for p, n in dropped:
         lines.append(f"player {p}: {n} combos never dealt are left out")
@@ -141,10 +192,22 @@ def add_distribution(sub: Any) -> None:
             "  equity distribution 'QQ+,AKs' 'JJ-88,AQs+' --board Js7s2c\n"
             "  equity distribution AhKd '22+,A2s+,KTo+' --board Ts9s2h --combos\n"
             "  equity distribution 'QQ+,AK' '22+,AJ+,KQ' --trials 1e6 --seed 1 --json\n"
-            "  equity distribution 'TT+,AQs+' random --board Kd8h3c --plot curve.png\n\n"
+            "  equity distribution 'TT+,AQs+' random --board Kd8h3c --plot curve.png\n"
+            "  equity distribution 'QQ+,AKs' 'JJ-88,AQs+' --board Js7s2c --buckets 0,25,50,75,100\n"
+            "  equity distribution 'QQ+,AK' '99+,AQ+' --board Kd8h3c --buckets 0,33,50,66,80,100 "
+            "--plot buckets.png\n\n"
             "A hand (AhKd) is a range of one combo; random is the range 100%.\n"
+            "--buckets EDGES: edges in percent, increasing, within 0-100; the buckets are\n"
+            "[0,25), [25,50), [50,75), [75,100] (the last holds 100%; an equity outside the\n"
+            "edges is in no bucket). Each range's share of combos in each bucket, combos\n"
+            "weighted as the curve's (range weight times the deals card removal leaves);\n"
+            "on a hold'em board, also each range's hand classes (equity hits: made hands\n"
+            "and draws) by bucket. The 'advanced' split: 0,33,50,66,80,100. With --plot,\n"
+            "the buckets are drawn (stacked bars by class) instead of the curves.\n"
             "--json: {board, method, players: [{range, equity, above_50, above_75,\n"
-            "combos: {combo: equity}, weights: {combo: share}, histogram, ...}]}\n" + RULES_LINE
+            "combos: {combo: equity}, weights: {combo: share}, histogram, ...}], with\n"
+            "--buckets buckets: {edges, labels, players: [{range, shares: {bucket: share},\n"
+            "hits: [{group, class, share, buckets: {bucket: share}}]}]}}\n" + RULES_LINE
         ),
     )
     add_game(p, lambda g: g.ranges)  # distribution() needs hold'em ranges
@@ -169,7 +232,18 @@ def add_distribution(sub: Any) -> None:
     )
     add_sampling(p, "stop Monte-Carlo after about this many seconds")
     p.add_argument("--combos", action="store_true", help="list every combo with its equity")
-    p.add_argument("--plot", metavar="FILE", help="draw the equity curves (.png, .svg, .pdf)")
+    p.add_argument(
+        "--buckets",
+        type=_bucket_edges,
+        metavar="EDGES",
+        help="equity buckets: edges in percent, e.g. 0,25,50,75,100 ([0,25) ... [75,100]); "
+        "each range's share in each, and on a board its hand classes by bucket",
+    )
+    p.add_argument(
+        "--plot",
+        metavar="FILE",
+        help="draw the equity curves, or the buckets with --buckets (.png, .svg, .pdf)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_progress(p)
     add_scheduler(p)

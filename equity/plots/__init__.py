@@ -13,6 +13,10 @@ is imported only when a function is called; without it the call raises an
   :func:`plot_matrix` (169x169), :func:`plot_zjh_winrates`.
 * :mod:`equity.plots.flops`: :func:`plot_flops` (a range's equity on every flop, by
   texture).
+* :mod:`equity.plots.buckets`: :func:`plot_hits_buckets` (a range's equity buckets, whole
+  and by hand class).
+* :mod:`equity.plots.cards`: :func:`plot_card_heatmap` (a figure per card of the deck,
+  rank by suit: the equity after each next card).
 * :mod:`equity.plots.axes`: what they share (matplotlib on demand, new axes,
   colours).
 
@@ -21,6 +25,8 @@ The public functions are re-exported here.
 
 from __future__ import annotations
 
+from .buckets import plot_hits_buckets
+from .cards import plot_card_heatmap
 from .estimates import (
     plot_convergence,
     plot_errors,
@@ -32,11 +38,13 @@ from .flops import plot_flops
 from .hands import plot_grid, plot_matrix, plot_range, plot_zjh_winrates
 
 __all__ = [
+    "plot_card_heatmap",
     "plot_convergence",
     "plot_errors",
     "plot_flops",
     "plot_frequencies",
     "plot_grid",
+    "plot_hits_buckets",
     "plot_matrix",
     "plot_range",
     "plot_winrate_scatter",
