@@ -27,6 +27,8 @@ line) pays only for what it uses:
 * :func:`distribution`, :class:`EquityDistribution` — the equity of every combo of a range
   (the equity curve);
 * :func:`streets`, :class:`StreetsResult` — exact equity after each possible next card (outs);
+* :func:`run_outs`, :class:`RunOuts` — the board run ``K`` times: each player's share of the
+  pot over the run-outs (its distribution and variance against running it once);
 * :func:`deal`, :class:`Deals`, :class:`Deck` — complete deals as data (the Monte-Carlo
   deals of :func:`calculate`, ``.to_frame()``) and a deck to shuffle and deal from;
 * :func:`hits`, :class:`HitsResult` — the share of a range in each made hand and draw on a board;
@@ -57,6 +59,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.flops import flops
     from .analysis.frequencies import FrequencyTable, category_frequencies
     from .analysis.hits import HitsResult, hits
+    from .analysis.run_outs import run_outs
+    from .analysis.run_outs_result import RunOuts
     from .analysis.streets import StreetsResult, streets
     from .analysis.textures import textures
     from .cards import format_cards, parse_cards
@@ -136,6 +140,8 @@ _EXPORTS = {
     "distribution": "analysis.distribution",
     "EquityDistribution": "combos",
     "streets": "analysis.streets",
+    "run_outs": "analysis.run_outs",
+    "RunOuts": "analysis.run_outs_result",
     "deal": "analysis.deals",
     "Deals": "analysis.deals",
     "Deck": "analysis.deck",
@@ -181,6 +187,7 @@ __all__ = [
     "PokerHand",
     "PushFoldResult",
     "Range",
+    "RunOuts",
     "ShortDeckHand",
     "ShortDeckRules",
     "SpotResults",
@@ -227,6 +234,7 @@ __all__ = [
     "rank_hands",
     "rank_shortdeck",
     "rank_zjh",
+    "run_outs",
     "streets",
     "textures",
     "use_scheduler",
