@@ -8,6 +8,7 @@ as :class:`~fractions.Fraction` values; Monte-Carlo within 5 standard errors.
 from __future__ import annotations
 
 import itertools
+import json
 from collections import Counter
 from fractions import Fraction
 
@@ -200,3 +201,43 @@ def test_the_result_reads_as_tables_and_json() -> None:
         "595/946", "315/946", "18/473"
     ]  # fmt: skip
     assert set(r.summary_frame().columns) >= {"equity", "variance", "variance_ratio"}
+
+
+def test_query_runs_prints_the_spread_and_its_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from equity.cli import main
+
+    assert main(["query", *DRAW[0], "--board", DRAW[1], "--runs", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "1,892 run-out sequences" in out
+    assert "0.4884 (21/43)" in out
+    assert main(["query", *DRAW[0], "--board", DRAW[1], "--runs", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert [p["equity"] for p in data["players"]] == pytest.approx([35 / 44, 9 / 44])
+    runs = data["runs"]
+    assert (runs["runs"], runs["method"], runs["samples"]) == (2, "exact", 1892)
+    assert runs["players"][1]["exact"]["variance_ratio"] == "21/43"
+    assert runs["players"][1]["distribution"][2] == {
+        "share": 1.0, "share_fraction": "1", "probability": pytest.approx(18 / 473),
+        "probability_fraction": "18/473",
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--board", "Jh7h2c3d", "--runs", "45"], "not enough cards for 45 run-outs"),
+        (["--board", "Jh7h2c3d5s", "--runs", "2"], "the board is complete"),
+        (["--runs", "0"], "the board is run at least once"),
+        (["--runs", "two"], "is not a whole number of run-outs"),
+    ],
+)
+def test_query_refuses_impossible_runs_in_one_sentence(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from equity.cli import main
+
+    assert main(["query", "AsAc", "KhQh", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err
+    assert len(captured.err.strip().splitlines()) == 1

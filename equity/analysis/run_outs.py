@@ -64,6 +64,7 @@ __all__ = [
     "DEFAULT_TRIALS",
     "FLOPS_PER_EVALUATION",
     "MAX_MATRIX",
+    "check_run_outs",
     "exact_work",
     "run_outs",
 ]
@@ -126,7 +127,7 @@ def run_outs(
     {'0': '595/946', '1/2': '315/946', '1': '18/473'}
     """
     start = time.perf_counter()
-    job, per_run, cards_left = _check(hands, board, dead, runs, game, method, rules)
+    job, per_run, cards_left = _checked(hands, board, dead, runs, game, method, rules)
     work = exact_work(job, per_run, runs, cards_left)
     known = job.hands_known
     if method == "exact" or (method == "auto" and known and work is not None
@@ -180,7 +181,22 @@ def _work_text(work: int | None) -> str:
     return "beyond counting" if work is None else f"{work:,} hand evaluations"
 
 
-def _check(
+def check_run_outs(
+    hands: Sequence[object],
+    board: object = "",
+    dead: object = "",
+    *,
+    runs: int = 2,
+    game: str = "holdem",
+    method: str = "auto",
+    rules: Any = None,
+) -> None:
+    """Raise one sentence (``ValueError``) when the spot cannot be run ``runs`` times
+    (:func:`run_outs` would refuse it): what ``equity query --runs`` checks before any work."""
+    _checked(hands, board, dead, runs, game, method, rules)
+
+
+def _checked(
     hands: Sequence[object],
     board: object,
     dead: object,
@@ -215,8 +231,8 @@ def _check(
         )
     if per_run * k > left:
         raise ValueError(
-            f"not enough cards for {k} run-outs: each deals {per_run} board cards, "
-            f"{per_run * k} in all, and {left} are left"
+            f"not enough cards for {k} run-outs: each deals {per_run} board "
+            f"card{'s' if per_run > 1 else ''}, {per_run * k} in all, and {left} are left"
         )
     if method == "exact" and unknown:
         raise ValueError(
