@@ -145,10 +145,7 @@ def run_outs(
     elif not known:
         reason = "Monte-Carlo: ranges and random hands are dealt at random"
     else:
-        reason = (
-            f"Monte-Carlo: work estimate {_work_text(work)}, above "
-            f"{EXACT_AUTO_LIMIT:,}"
-        )
+        reason = f"Monte-Carlo: work estimate {_work_text(work)}, above {EXACT_AUTO_LIMIT:,}"
     count = check_trials(trials) or DEFAULT_TRIALS
     chosen = check_seed(seed)
     return _monte_carlo(job, per_run, runs, count, fresh_seed() if chosen is None else chosen,
@@ -313,10 +310,8 @@ def _score(job: Job, picks: np.ndarray, units: int) -> np.ndarray:
     """``int64[M, n_players]``: each player's units of the pot of each single run-out
     (``picks``: uint8[M, per_run], the known hole cards)."""
     n = len(picks)
-    holes = np.ascontiguousarray(
-        np.broadcast_to(np.array([p.cards for p in job.players], dtype=np.uint8),
-                        (n, job.n_players, job.n_hole))  # fmt: skip
-    )
+    known = np.array([p.cards for p in job.players], dtype=np.uint8)
+    holes = np.ascontiguousarray(np.broadcast_to(known, (n, job.n_players, job.n_hole)))
     return _units(job, holes, _boards(job, picks), units)
 
 

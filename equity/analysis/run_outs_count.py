@@ -62,9 +62,7 @@ def pot_units(n_players: int, hilo: bool) -> int:
     return lcm(*range(1, n_players + 1)) * (2 if hilo else 1)
 
 
-def split_units(
-    winners: np.ndarray, low_winners: np.ndarray | None, units: int
-) -> np.ndarray:
+def split_units(winners: np.ndarray, low_winners: np.ndarray | None, units: int) -> np.ndarray:
     """``int64[n, n_players]``: each player's units of each deal's pot.
 
     ``winners`` (bool[n, n_players]) share the pot, or its high half when
@@ -95,9 +93,7 @@ def sequences(cards_left: int, per_run: int, runs: int) -> int:
     return out
 
 
-def single_card_counts(
-    units: np.ndarray, runs: int
-) -> list[dict[int, int]]:
+def single_card_counts(units: np.ndarray, runs: int) -> list[dict[int, int]]:
     """Each player's total units over ``runs`` distinct one-card run-outs, with the number
     of *ordered* card sequences giving it (they add up to ``perm(n, runs)``).
 
@@ -145,9 +141,7 @@ def class_sequence_counts(masks: np.ndarray, classes: np.ndarray, runs: int) -> 
     return np.rint(counts).astype(np.int64)
 
 
-def distribution_of_classes(
-    counts: np.ndarray, class_units: np.ndarray
-) -> list[dict[int, int]]:
+def distribution_of_classes(counts: np.ndarray, class_units: np.ndarray) -> list[dict[int, int]]:
     """Each player's total units, with its number of sequences, from the class-sequence
     counts of :func:`class_sequence_counts` and each class's units (``int64[C, n_players]``)."""
     n_classes, n_players = class_units.shape

@@ -75,11 +75,11 @@ def describe_run_outs(r: Any) -> str:
     from ..analysis.run_outs_result import share_label
 
     cards = f"{r.cards_per_run} board card{'s' if r.cards_per_run != 1 else ''}"
-    head = f"run {r.runs} times ({r.runs} run-outs of {cards} from one deck, each 1/{r.runs} of the pot): "
+    head = f"run {r.runs} times ({r.runs} run-outs of {cards} from one deck, each 1/{r.runs} "
+    head += "of the pot): "
     if r.method == "exact":
         head += (
-            f"exact, {r.samples:,} run-out sequences counted in "
-            f"{seconds(r.elapsed_s, digits=3)}"
+            f"exact, {r.samples:,} run-out sequences counted in {seconds(r.elapsed_s, digits=3)}"
         )
     else:
         head += f"Monte-Carlo estimate, {r.samples:,} deals, seed {r.seed}, {seconds(r.elapsed_s)}"
