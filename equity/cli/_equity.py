@@ -356,7 +356,6 @@ def add_query(sub: Any) -> None:
             "  equity query --game razz '(As2s)3d' '(QhQd)2c'   # stud: the cards so far\n"
             "  equity query --game deuce-seven 7h5c4d3s 9h8c6d5h2c --dead Kc   # draws one\n"
             "  equity query 9h8h AcAd --board 2h5hKcQs --pot 30 --call 10   # EV of the call\n"
-            "  equity query AsAc KhQh --board Jh7h2c3d --runs 2   # run twice: the share spread\n\n"
             "Ctrl-C: the result so far, exit code 130; " + RULES_LINE
         ),
     )

@@ -35,8 +35,7 @@ def add_runs(p: argparse.ArgumentParser) -> None:
         type=runs_count,
         default=1,
         metavar="K",
-        help="deal the rest of the board K times from one deck, each run-out deciding 1/K of "
-        "the pot: adds each player's pot share distribution and its variance vs once",
+        help="run the board K times, each for 1/K of the pot",
     )
 
 
