@@ -11,14 +11,14 @@ run-outs.  Nothing here comes from :mod:`equity.engine`, the kernels or
 :mod:`equity.analysis`.
 
 Ranges: :func:`range_distribution` averages the distributions of every
-assignment of hole cards, each assignment equally likely.
+assignment of hole cards, each weighted by its hands' weights.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 
 from reference_equity import holdem_winners
@@ -94,25 +94,28 @@ def distribution(
 
 
 def range_distribution(
-    hero: str, villains: Sequence[Sequence[str]], board: str, runs: int
+    hero: str, villains: Sequence[Mapping[str, Fraction]], board: str, runs: int
 ) -> list[dict[Fraction, Fraction]]:
-    """Hold'em: ``hero`` against players holding any of their listed hands (each
-    assignment without a shared card equally likely): the mixture of the
-    distributions of every assignment."""
+    """Hold'em: ``hero`` against players holding any of their listed hands, each with its
+    weight: the mixture of the distributions of every assignment without a shared card,
+    each weighted by the product of its hands' weights."""
     mixture: list[Counter[Fraction]] = []
-    assignments = 0
-    for chosen in itertools.product(*villains):
-        hands = [hero, *chosen]
+    total = Fraction(0)
+    for chosen in itertools.product(*(v.items() for v in villains)):
+        hands = [hero, *(hand for hand, _ in chosen)]
         cards = [c for h in hands for c in parse_cards(h)] + list(parse_cards(board))
         if len(set(cards)) != len(cards):
             continue
-        assignments += 1
+        weight = Fraction(1)
+        for _, w in chosen:
+            weight *= w
+        total += weight
         for p, d in enumerate(distribution(hands, board, runs)):
             if len(mixture) <= p:
                 mixture.append(Counter())
             for share, probability in d.items():
-                mixture[p][share] += probability
-    return [{s: Fraction(w) / assignments for s, w in sorted(m.items())} for m in mixture]
+                mixture[p][share] += weight * probability
+    return [{s: w / total for s, w in sorted(m.items())} for m in mixture]
 
 
 def moments(d: dict[Fraction, Fraction]) -> tuple[Fraction, Fraction]:

@@ -160,17 +160,36 @@ def test_a_flop_run_three_times_by_monte_carlo_agrees_with_the_exact_count() -> 
         assert (gap <= 5 * mc.probability_stderr[p]).all()
 
 
-def test_a_range_is_dealt_by_monte_carlo_and_matches_the_mixture() -> None:
-    queens = ["QcQd", "QcQs", "QdQs"]  # QQ without the Qh on the board
-    r = run_outs(["AhKh", "QQ"], "Qh7h2c3d", runs=2, trials=20_000, seed=3)
+def test_a_weighted_range_is_enumerated_as_the_mixture_of_its_assignments() -> None:
+    # QQ without the Qh on the board; JJ at half weight
+    queens = {h: Fraction(1) for h in ("QcQd", "QcQs", "QdQs")}
+    jacks = {h: Fraction(1, 2) for h in ("JcJd", "JcJh", "JcJs", "JdJh", "JdJs", "JhJs")}
+    r = run_outs(["AhKh", "QQ,JJ@50"], "Qh7h2c3d", runs=2)
+    assert r.method == "exact"
+    assert r.samples == 9 * 44 * 43
+    assert _exact(r) == ref.range_distribution("AhKh", [queens | jacks], "Qh7h2c3d", 2)
+
+
+def test_a_range_by_monte_carlo_matches_the_mixture() -> None:
+    queens = {h: Fraction(1) for h in ("QcQd", "QcQs", "QdQs")}
+    r = run_outs(["AhKh", "QQ"], "Qh7h2c3d", runs=2, method="monte-carlo", trials=20_000,
+                 seed=3)  # fmt: skip
     assert r.method == "monte-carlo"
-    assert "ranges" in r.reason
     expected = ref.range_distribution("AhKh", [queens], "Qh7h2c3d", 2)
     assert r.probability_stderr is not None
     for p in range(2):
         assert r.shares[p] == tuple(expected[p])
         gap = abs(r.probabilities[p] - [float(x) for x in expected[p].values()])
-        assert (gap <= 5 * r.probability_stderr[p] + 1e-12).all()
+        assert (gap <= 5 * r.probability_stderr[p]).all()
+
+
+def test_the_work_estimate_chooses_the_method() -> None:
+    assert run_outs(["AhKh", "random"], "Qh7h2c", runs=2, trials=2_000, seed=1).method == (
+        "monte-carlo"
+    )  # a random hand on the flop: 1,081 assignments of a 990 x 990 count each
+    preflop = run_outs(["AsAc", "KhQh"], runs=2, trials=2_000, seed=1)
+    assert preflop.method == "monte-carlo"
+    assert "beyond counting" in preflop.reason
 
 
 @pytest.mark.parametrize(
@@ -181,7 +200,7 @@ def test_a_range_is_dealt_by_monte_carlo_and_matches_the_mixture() -> None:
         ({"hands": ["AsAc", "KhQh"], "board": "2c7d9h h", "runs": 2}, "partly known"),
         ({"hands": ["AsAc", "KhQh"], "runs": 0}, "runs must be a positive whole number"),
         ({"hands": ["As2s3s4s5s", "KhQhJhTh9h"], "game": "five"}, "has no board"),
-        ({"hands": ["AsAc", "QQ"], "board": "Jh7h2c", "method": "exact"}, "known"),
+        ({"hands": ["AsAc", "KhQh"], "runs": 2, "method": "exact"}, "cannot be counted"),
     ],
 )
 def test_impossible_run_outs_are_one_sentence(kwargs: dict, message: str) -> None:

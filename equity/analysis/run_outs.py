@@ -11,26 +11,28 @@ run-outs (all ``K`` won, some, none; splits and hi-lo halves at their
 fractional share), its mean, its variance and that variance over the
 variance of one run-out.
 
-How (``method="auto"``): the spot is enumerated exactly when every player's
-cards are known and the work estimate (:func:`exact_work`, in hand
-evaluations like :data:`equity.engine.EXACT_AUTO_LIMIT`) is within
-:data:`EXACT_AUTO_LIMIT`: every single run-out is scored once, then the
-sequences of ``K`` disjoint run-outs are counted in integers
-(:mod:`.run_outs_count`): any ``K`` for one card a run-out (a turn board),
-``K`` up to 3 for more (a flop board run twice is 893,970 sequences
-heads-up).  Otherwise (ranges, random hands, preflop, ``K`` >= 4 on the
-flop) it deals ``trials`` Monte-Carlo hands: the players' cards and the
-first run-out as :func:`equity.deal` deals them (the engine's own streams),
-the other run-outs from the cards left by a seeded NumPy generator; the
-standard errors come from the spread of the batch means.  The same seed
-gives the same figures on any number of threads.
+How (``method="auto"``): the spot is enumerated exactly when the work
+estimate (:func:`exact_work`, in hand evaluations like
+:data:`equity.engine.EXACT_AUTO_LIMIT`) is within :data:`EXACT_AUTO_LIMIT`:
+for each assignment of hole cards (one when every hand is known; ranges and
+random hands are every assignment without a shared card, weighted by the
+combos' weights), every single run-out is scored once, then the sequences of
+``K`` disjoint run-outs are counted in integers (:mod:`.run_outs_count`): any
+``K`` for one card a run-out (a turn board), ``K`` up to 3 for more (a flop
+board run twice is 893,970 sequences heads-up).  Otherwise (preflop, ``K`` >=
+4 on the flop, a random hand on the flop) it deals ``trials`` Monte-Carlo
+hands: the players' cards and the first run-out as :func:`equity.deal` deals
+them (the engine's own streams), the other run-outs from the cards left by a
+seeded NumPy generator; the standard errors come from the spread of the
+batch means.  The same seed gives the same figures on any number of threads.
 """
 
 from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -44,7 +46,7 @@ from ..engine.prepare import prepare
 from ..engine.record import deal_plan, showdown
 from ..engine.run import EXACT_AUTO_LIMIT, EXACT_HARD_LIMIT, default_batch_size
 from ..games import game as get_game
-from ..kernels.scoring import KIND_FIXED
+from ..kernels.scoring import KIND_FIXED, KIND_RANGE
 from .run_outs_count import (
     MAX_CLASS_RUNS,
     as_fractions,
@@ -61,8 +63,10 @@ from .run_outs_count import (
 from .run_outs_result import ExactRunOuts, RunOuts
 
 __all__ = [
+    "ASSIGNMENT_WORK",
     "DEFAULT_TRIALS",
     "FLOPS_PER_EVALUATION",
+    "MATRIX_WORK",
     "MAX_MATRIX",
     "check_run_outs",
     "exact_work",
@@ -73,6 +77,12 @@ DEFAULT_TRIALS = 200_000
 """Monte-Carlo deals of ``K`` run-outs when ``trials`` is not given."""
 FLOPS_PER_EVALUATION = 20
 """Multiply-adds of the counting products worth one hand evaluation in the work estimate."""
+MATRIX_WORK = 2
+"""Hand evaluations' worth of an entry of the disjointness matrix (built, converted and
+multiplied by the classes: about 10-20 ns)."""
+ASSIGNMENT_WORK = 50_000
+"""Hand evaluations' worth of the fixed cost of one assignment of hole cards (its
+run-outs listed and counted in Python: about 0.3 ms)."""
 MAX_MATRIX = 4096
 """Most single run-outs of more than one card counted by the disjointness matrix (128 MB)."""
 _CHUNK = 1 << 16
@@ -103,8 +113,8 @@ def run_outs(
     runs : int
         Run-outs ``K`` (1 up to what the deck allows), each deciding ``1/K`` of the pot.
     method : {"auto", "exact", "monte-carlo"}
-        ``exact`` needs every player's cards known; ``auto`` enumerates when the
-        work estimate (:func:`exact_work`) is at most :data:`EXACT_AUTO_LIMIT`.
+        ``auto`` enumerates when the work estimate (:func:`exact_work`) is at most
+        :data:`EXACT_AUTO_LIMIT`, ``exact`` up to :data:`EXACT_HARD_LIMIT`.
     trials : int, optional
         Monte-Carlo deals (default :data:`DEFAULT_TRIALS`).
     seed : int, optional
@@ -129,9 +139,7 @@ def run_outs(
     start = time.perf_counter()
     job, per_run, cards_left = _checked(hands, board, dead, runs, game, method, rules)
     work = exact_work(job, per_run, runs, cards_left)
-    known = job.hands_known
-    if method == "exact" or (method == "auto" and known and work is not None
-                             and work <= EXACT_AUTO_LIMIT):  # fmt: skip
+    if method == "exact" or (method == "auto" and work is not None and work <= EXACT_AUTO_LIMIT):
         if work is None or work > EXACT_HARD_LIMIT:
             raise ValueError(
                 f"{runs} run-outs of {per_run} cards cannot be counted exactly here "
@@ -142,8 +150,6 @@ def run_outs(
         return _exact(job, per_run, runs, cards_left, reason, start)
     if method == "monte-carlo":
         reason = "Monte-Carlo: asked"
-    elif not known:
-        reason = "Monte-Carlo: ranges and random hands are dealt at random"
     else:
         reason = f"Monte-Carlo: work estimate {_work_text(work)}, above {EXACT_AUTO_LIMIT:,}"
     count = check_trials(trials) or DEFAULT_TRIALS
@@ -157,21 +163,24 @@ def exact_work(job: Job, per_run: int, runs: int, cards_left: int) -> int | None
     exactly (more than :data:`~.run_outs_count.MAX_CLASS_RUNS` run-outs of several cards,
     or more than :data:`MAX_MATRIX` single run-outs).
 
-    Every single run-out scored (``C(cards left, per run) x players``), plus the
+    For each assignment of hole cards (:meth:`equity.engine.job.Job.exact_size`, an
+    upper bound; one when every hand is known), :data:`ASSIGNMENT_WORK` for its fixed
+    cost, every single run-out scored (``C(cards left, per run) x players``) and the
     counting: for one card a run-out the split of ``K`` cards over each player's share
-    groups (``K**2`` steps a group, at most ``2 x players + 1`` groups), else the
-    products of the ``M x M`` disjointness matrix (``M**K`` multiply-adds, counted as
-    :data:`FLOPS_PER_EVALUATION` a hand evaluation).
+    groups (``K**3`` steps a group, at most ``2 x players + 1`` groups), else the
+    ``M x M`` disjointness matrix (:data:`MATRIX_WORK` an entry) and its products
+    (``M**K`` multiply-adds, :data:`FLOPS_PER_EVALUATION` a hand evaluation).
     """
+    assignments = job.exact_size()[0]
     singles = comb(cards_left, per_run)
-    evaluations = singles * job.n_players
-    if runs == 1 or per_run == 0:
-        return evaluations
-    if per_run == 1:
-        return evaluations + job.n_players * (2 * job.n_players + 1) * (runs + 1) ** 3
-    if runs > MAX_CLASS_RUNS or singles > MAX_MATRIX:
-        return None
-    return evaluations + singles**runs // FLOPS_PER_EVALUATION
+    work = ASSIGNMENT_WORK + singles * job.n_players
+    if runs > 1 and per_run == 1:
+        work += job.n_players * (2 * job.n_players + 1) * (runs + 1) ** 3
+    elif runs > 1 and per_run > 1:
+        if runs > MAX_CLASS_RUNS or singles > MAX_MATRIX:
+            return None
+        work += MATRIX_WORK * singles**2 + singles**runs // FLOPS_PER_EVALUATION
+    return assignments * work
 
 
 def _work_text(work: int | None) -> str:
@@ -231,34 +240,36 @@ def _checked(
             f"not enough cards for {k} run-outs: each deals {per_run} board "
             f"card{'s' if per_run > 1 else ''}, {per_run * k} in all, and {left} are left"
         )
-    if method == "exact" and unknown:
-        raise ValueError(
-            "exact run-outs need every player's cards known: ranges and random hands are "
-            "dealt by Monte-Carlo (method='monte-carlo' or 'auto')"
-        )
     return job, per_run, left
 
 
 def _exact(
     job: Job, per_run: int, runs: int, cards_left: int, reason: str, start: float
 ) -> RunOuts:
-    """Score every single run-out once, then count the sequences of ``runs`` of them."""
-    live = np.array(job.live_cards, dtype=np.uint8)
-    singles = comb(len(live), per_run)
-    picks = np.fromiter(
-        itertools.chain.from_iterable(itertools.combinations(live.tolist(), per_run)),
-        dtype=np.uint8,
-        count=singles * per_run,
-    ).reshape(singles, per_run)
-    units = _score(job, picks, pot_units(job.n_players, job.game.hilo))
+    """Every assignment of hole cards (one when all are known), each weighted by its
+    combos' weights: score every single run-out once, count the sequences of ``runs``
+    of them, and mix the assignments' counts."""
     scale = pot_units(job.n_players, job.game.hilo)
-    if per_run == 1 and runs > 1:
-        totals = single_card_counts(units, runs)
-    else:
-        class_units, classes = group_classes(units)
-        counts = class_sequence_counts(card_masks(picks), classes, runs)
-        totals = distribution_of_classes(counts, class_units)
-    once = single_card_counts(units, 1) if per_run else totals
+    totals: list[dict[int, Fraction]] = [defaultdict(Fraction) for _ in job.players]
+    once: list[dict[int, Fraction]] = [defaultdict(Fraction) for _ in job.players]
+    assignments = 0
+    chunk: list[tuple[np.ndarray, Fraction]] = []
+    per_chunk = max(1, _CHUNK // comb(cards_left, per_run))
+    for assignment in itertools.chain(_assignments(job), [None]):
+        if assignment is not None:
+            chunk.append(assignment)
+            if len(chunk) < per_chunk:
+                continue
+        assignments += len(chunk)
+        for (counted, counted_once), (_, weight) in zip(
+            _counts(job, [h for h, _ in chunk], per_run, runs, scale), chunk, strict=True
+        ):
+            for p in range(job.n_players):
+                for t, ways in counted[p].items():
+                    totals[p][t] += weight * ways
+                for t, ways in counted_once[p].items():
+                    once[p][t] += weight * ways
+        chunk = []
     distribution = [as_fractions(t, scale * runs) for t in totals]
     stats = [moments(t, scale * runs) for t in totals]
     stats_once = [moments(t, scale) for t in once]
@@ -275,7 +286,7 @@ def _exact(
         **_spot(job, per_run, runs),
         method="exact",
         reason=reason,
-        samples=sequences(cards_left, per_run, runs),
+        samples=assignments * sequences(cards_left, per_run, runs),
         shares=tuple(tuple(d) for d in distribution),
         probabilities=tuple(np.array([float(x) for x in d.values()]) for d in distribution),
         probability_stderr=None,
@@ -292,6 +303,59 @@ def _exact(
     )
 
 
+def _assignments(job: Job) -> Iterator[tuple[np.ndarray, Fraction]]:
+    """Each assignment of hole cards without a shared card (``uint8[n_players, n_hole]``)
+    and its weight: the product of its combos' range weights (1 for known and random)."""
+    options = []
+    for p in job.players:
+        if p.kind == KIND_FIXED:
+            options.append([(tuple(p.cards), Fraction(1))])
+        elif p.kind == KIND_RANGE:
+            assert p.combos is not None
+            assert p.weights is not None
+            pairs = zip(p.combos.tolist(), p.weights.tolist(), strict=True)
+            options.append([(tuple(c), Fraction(w)) for c, w in pairs])
+        else:
+            combos = itertools.combinations(job.live_cards, job.n_hole)
+            options.append([(c, Fraction(1)) for c in combos])
+    for chosen in itertools.product(*options):
+        cards = [c for hand, _ in chosen for c in hand]
+        if len(set(cards)) == len(cards):
+            weight = Fraction(1)
+            for _, w in chosen:
+                weight *= w
+            yield np.array([hand for hand, _ in chosen], dtype=np.uint8), weight
+
+
+def _counts(
+    job: Job, holes: list[np.ndarray], per_run: int, runs: int, scale: int
+) -> Iterator[tuple[list[dict[int, int]], list[dict[int, int]]]]:
+    """For each assignment of hole cards of ``holes``: each player's total units over
+    ``runs`` run-outs and over one, with the number of ordered run-out sequences giving
+    each.  The single run-outs of every assignment are scored in one batch."""
+    live = job.live_cards
+    picks = []
+    for hand in holes:
+        taken = set(hand.reshape(-1).tolist())
+        left = [c for c in live if c not in taken]
+        picks.append(list(itertools.combinations(left, per_run)))
+    singles = len(picks[0])
+    cards = np.array(picks, dtype=np.uint8).reshape(len(holes) * singles, per_run)
+    dealt = np.repeat(np.array(holes, dtype=np.uint8), singles, axis=0)
+    units = _units(job, dealt, _boards(job, cards), scale).reshape(len(holes), singles, -1)
+    for a in range(len(holes)):
+        once = single_card_counts(units[a], 1)
+        if runs == 1:
+            yield once, once
+        elif per_run == 1:
+            yield single_card_counts(units[a], runs), once
+        else:
+            class_units, classes = group_classes(units[a])
+            mine = cards[a * singles : (a + 1) * singles]
+            counts = class_sequence_counts(card_masks(mine), classes, runs)
+            yield distribution_of_classes(counts, class_units), once
+
+
 def _spot(job: Job, per_run: int, runs: int) -> dict[str, Any]:
     """The fields of a :class:`RunOuts` that describe the spot."""
     from ..cards import format_cards
@@ -304,15 +368,6 @@ def _spot(job: Job, per_run: int, runs: int) -> dict[str, Any]:
         "runs": runs,
         "cards_per_run": per_run,
     }
-
-
-def _score(job: Job, picks: np.ndarray, units: int) -> np.ndarray:
-    """``int64[M, n_players]``: each player's units of the pot of each single run-out
-    (``picks``: uint8[M, per_run], the known hole cards)."""
-    n = len(picks)
-    known = np.array([p.cards for p in job.players], dtype=np.uint8)
-    holes = np.ascontiguousarray(np.broadcast_to(known, (n, job.n_players, job.n_hole)))
-    return _units(job, holes, _boards(job, picks), units)
 
 
 def _boards(job: Job, picks: np.ndarray) -> np.ndarray:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
+from collections.abc import Mapping
 from fractions import Fraction
 from math import comb, lcm, perm
 
@@ -155,7 +156,7 @@ def distribution_of_classes(counts: np.ndarray, class_units: np.ndarray) -> list
     return [dict(d) for d in out]
 
 
-def moments(distribution: dict[int, int], scale: int) -> tuple[Fraction, Fraction]:
+def moments(distribution: Mapping[int, Fraction | int], scale: int) -> tuple[Fraction, Fraction]:
     """Mean and variance of ``total / scale`` under ``distribution`` (total -> ways)."""
     ways = sum(distribution.values())
     mean = Fraction(sum(t * w for t, w in distribution.items()), ways * scale)
@@ -163,7 +164,9 @@ def moments(distribution: dict[int, int], scale: int) -> tuple[Fraction, Fractio
     return mean, square - mean * mean
 
 
-def as_fractions(distribution: dict[int, int], scale: int) -> dict[Fraction, Fraction]:
+def as_fractions(
+    distribution: Mapping[int, Fraction | int], scale: int
+) -> dict[Fraction, Fraction]:
     """``distribution`` (total -> ways) as share ``total / scale`` -> probability, by share."""
     ways = sum(distribution.values())
     return {Fraction(t, scale): Fraction(w, ways) for t, w in sorted(distribution.items())}
