@@ -146,6 +146,22 @@ def test_monte_carlo_agrees_with_the_exact_count() -> None:
     assert (again.probabilities[1] == mc.probabilities[1]).all()
 
 
+def test_monte_carlo_gives_the_same_figures_on_any_number_of_threads() -> None:
+    import numba
+
+    before = numba.get_num_threads()
+    runs = []
+    try:
+        for threads in (1, numba.config.NUMBA_NUM_THREADS):
+            numba.set_num_threads(threads)
+            runs.append(run_outs(["AhKh", "QQ+"], "Qh7h2c", runs=2, method="monte-carlo",
+                                 trials=2_000, seed=5))  # fmt: skip
+    finally:
+        numba.set_num_threads(before)
+    one, many = runs
+    assert one.to_dict() == many.to_dict()
+
+
 def test_a_flop_run_three_times_by_monte_carlo_agrees_with_the_exact_count() -> None:
     exact = run_outs(["AhKh", "QsQc"], "Qh7h2c", runs=3)
     mc = run_outs(["AhKh", "QsQc"], "Qh7h2c", runs=3, method="monte-carlo", trials=20_000,
