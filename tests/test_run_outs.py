@@ -64,11 +64,18 @@ def test_turn_boards_match_the_enumeration(
     assert _exact(r) == ref.distribution(hands, board, runs, dead=dead)
 
 
-def test_omaha_hilo_splits_each_run_out_high_and_low() -> None:
-    hands, board = ["As2d3c8h", "KhQhJs4d"], "7h5d9cTs"
-    r = run_outs(hands, board, runs=2, game="omaha-hilo")
+@pytest.mark.parametrize(
+    ("hands", "game"),
+    [
+        (["As2d3c8h", "KhQhJs4d"], "omaha-hilo"),
+        (["As2d3c8hKc", "KhQhJs4d4c"], "courchevel-hilo"),  # five cards, the first board card
+    ],
+)
+def test_omaha_hilo_splits_each_run_out_high_and_low(hands: list[str], game: str) -> None:
+    board = "7h5d9cTs"
+    r = run_outs(hands, board, runs=2, game=game)
     assert _exact(r) == ref.distribution(hands, board, 2, ref.omaha_hilo_shares)
-    assert any(s.denominator == 4 for s in r.exact.distribution[0])  # quartered once
+    assert any(s.denominator == 4 for s in _exact(r)[0])  # quartered once
 
 
 @pytest.mark.parametrize("runs", [1, 2, 3])

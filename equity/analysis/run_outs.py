@@ -140,11 +140,6 @@ def run_outs(
     job, per_run, cards_left = _checked(hands, board, dead, runs, game, method, rules)
     work = exact_work(job, per_run, runs, cards_left)
     if method == "exact" or (method == "auto" and work is not None and work <= EXACT_AUTO_LIMIT):
-        if work is None or work > EXACT_HARD_LIMIT:
-            raise ValueError(
-                f"{runs} run-outs of {per_run} cards cannot be counted exactly here "
-                f"({_work_text(work)}): use method='monte-carlo'"
-            )
         how = "asked" if method == "exact" else f"at most {EXACT_AUTO_LIMIT:,}"
         reason = f"exact: work estimate {_work_text(work)} ({how})"
         return _exact(job, per_run, runs, cards_left, reason, start)
@@ -240,6 +235,13 @@ def _checked(
             f"not enough cards for {k} run-outs: each deals {per_run} board "
             f"card{'s' if per_run > 1 else ''}, {per_run * k} in all, and {left} are left"
         )
+    if method == "exact":
+        work = exact_work(job, per_run, k, left)
+        if work is None or work > EXACT_HARD_LIMIT:
+            raise ValueError(
+                f"{k} run-outs of {per_run} board cards cannot be counted exactly "
+                f"({_work_text(work)}): run them by Monte-Carlo (--mc, method='monte-carlo')"
+            )
     return job, per_run, left
 
 
