@@ -30,6 +30,8 @@ line) pays only for what it uses:
 * :func:`streets`, :class:`StreetsResult` — exact equity after each possible next card (outs);
   :func:`range_streets`, :class:`RangeStreetsResult` — the same for ranges (the cards that
   move the equity most first);
+* :func:`run_outs`, :class:`RunOuts` — the board run ``K`` times: each player's share of the
+  pot over the run-outs (its distribution and variance against running it once);
 * :func:`deal`, :class:`Deals`, :class:`Deck` — complete deals as data (the Monte-Carlo
   deals of :func:`calculate`, ``.to_frame()``) and a deck to shuffle and deal from;
 * :func:`hits`, :class:`HitsResult` — the share of a range in each made hand and draw on a board;
@@ -61,6 +63,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.flops import flops
     from .analysis.frequencies import FrequencyTable, category_frequencies
     from .analysis.hits import HitsResult, hits
+    from .analysis.run_outs import run_outs
+    from .analysis.run_outs_result import RunOuts
     from .analysis.streets import StreetsResult, streets
     from .analysis.streets_ranges import RangeStreetsResult, range_streets
     from .analysis.textures import textures
@@ -141,6 +145,8 @@ _EXPORTS = {
     "distribution": "analysis.distribution",
     "EquityDistribution": "combos",
     "streets": "analysis.streets",
+    "run_outs": "analysis.run_outs",
+    "RunOuts": "analysis.run_outs_result",
     "deal": "analysis.deals",
     "Deals": "analysis.deals",
     "Deck": "analysis.deck",
@@ -190,6 +196,7 @@ __all__ = [
     "PushFoldResult",
     "Range",
     "RangeStreetsResult",
+    "RunOuts",
     "ShortDeckHand",
     "ShortDeckRules",
     "SpotResults",
@@ -238,6 +245,7 @@ __all__ = [
     "rank_hands",
     "rank_shortdeck",
     "rank_zjh",
+    "run_outs",
     "streets",
     "textures",
     "use_scheduler",

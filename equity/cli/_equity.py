@@ -14,6 +14,7 @@ from ._hands import (
     independent_deck_games,
     rules_of,
 )
+from ._runs import add_runs, check_runs, describe_run_outs, run_runs
 from ._util import (
     EXIT_INTERRUPTED,
     CliError,
@@ -191,6 +192,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
     check_independent_decks(args)
     options = calculate_options(args)
     pot_odds = _pot_odds(args)
+    check_runs(args)
     progress = Progress(args, "simulating")
     try:
         with compile_notice(args):
@@ -207,6 +209,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
             note_exact_instead(args, planned)
             note_plan(args, planned)
             result = planned.run()
+            runs = run_runs(args)
     except TooLargeForExact as exc:
         raise too_large(exc) from None
     finally:
@@ -221,6 +224,8 @@ def _cmd_query(args: argparse.Namespace) -> int:
         data = result.to_dict()
         if call is not None:
             data["call"] = call.to_dict()
+        if runs is not None:
+            data["runs"] = runs.to_dict()
         emit_json(data)
     else:
         print(describe_result(result))
@@ -229,6 +234,8 @@ def _cmd_query(args: argparse.Namespace) -> int:
         if call is not None:
             print(call.text())
             print(POT_NOTE if len(result.hands) > 2 else POT_NOTE.split(";")[0])
+        if runs is not None:
+            print(describe_run_outs(runs))
     if args.stderr is not None and result.stop_reason not in ("stderr", "interrupted"):
         assert result.stderr is not None  # Monte-Carlo: --stderr rules out --exact
         worst = float(np.max(result.stderr))
@@ -348,7 +355,7 @@ def add_query(sub: Any) -> None:
             "  equity query --game omaha-hilo 'AA23 ds' random --trials 1e6 --json\n"
             "  equity query --game razz '(As2s)3d' '(QhQd)2c'   # stud: the cards so far\n"
             "  equity query --game deuce-seven 7h5c4d3s 9h8c6d5h2c --dead Kc   # draws one\n"
-            "  equity query 9h8h AcAd --board 2h5hKcQs --pot 30 --call 10   # EV of the call\n\n"
+            "  equity query 9h8h AcAd --board 2h5hKcQs --pot 30 --call 10   # EV of the call\n"
             "Ctrl-C: the result so far, exit code 130; " + RULES_LINE
         ),
     )
@@ -398,6 +405,7 @@ def add_query(sub: Any) -> None:
         metavar="C",
         help="with --pot: its cost; prints the EV of calling",
     )
+    add_runs(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_progress(p)
     add_scheduler(p)
