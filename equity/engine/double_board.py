@@ -1,0 +1,347 @@
+"""Two boards dealt from one deck, each deciding half the pot (double-board, bomb pots).
+
+:func:`double_board` is what ``calculate(hands, board, game=..., boards=2,
+board2=...)`` runs.  Both boards are completed from the same live deck (the
+cards no player holds, not dead, not on either board), no card on both.
+
+Exact when the pairs of boards can be counted quickly
+(:data:`EXACT_PAIR_LIMIT`, e.g. both flops known): every completion of each
+board is evaluated once with the game's evaluator
+(:func:`equity.evaluators.poker.evaluate_batch`,
+:func:`equity.evaluators.omaha.evaluate_omaha_batch`) and turned into each
+player's share of that board, then :func:`equity.kernels.double_board.tally_pairs`
+pairs every board-1 completion with every board-2 completion sharing no
+card.  Otherwise Monte-Carlo: :func:`equity.kernels.double_board.deal_board_pairs`
+deals the pairs batch by batch, each batch from its own stream of ``seed``
+(the same counts on any thread count), and the standard errors come from the
+spread of the batch means.
+
+Each board's equity alone is then the one-board equity with the other
+board's known cards dead (exactly so when enumerated): dealing the other
+board from the cards left does not change the first board's distribution.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from collections.abc import Sequence
+
+import numba
+import numpy as np
+
+from ..cards import format_cards, parse_cards
+from ..checks import DEFAULT_TRIALS, check_seed, check_trials, fresh_seed
+from ..games import Game, a_hand_of, game as game_named
+from ..games._base import KERNEL_OMAHA
+from ..kernels.double_board import deal_board_pairs, tally_pairs, tally_trials
+from ..kernels.rng import batch_seeds
+from .double_result import DoubleBoardResult, outcome_shares
+from .job import check_distinct
+from .plan import check_threads, default_batch_size
+
+__all__ = ["EXACT_PAIR_LIMIT", "double_board"]
+
+EXACT_PAIR_LIMIT = 20_000_000
+"""``method="auto"`` enumerates when the pairs of boards times the players are at most this
+(about a second): both flops known, a flop and a turn, a turn and a river, one board known."""
+
+EXACT_HARD_LIMIT = 2_000_000_000
+"""``method="exact"`` refuses more pairs of boards times players than this."""
+
+_ROUND = 1 << 18
+"""Monte-Carlo trials dealt and scored per round (bounded memory)."""
+
+
+def _double_games(g: Game) -> bool:
+    """Whether ``g`` deals two boards: hold'em and the Omaha games (not Courchevel)."""
+    return g.name == "holdem" or (g.kernel == KERNEL_OMAHA and 0 in g.board_sizes)
+
+
+def double_board(
+    hands: Sequence[object],
+    board: object = "",
+    board2: object = "",
+    dead: object = "",
+    *,
+    game: str = "holdem",
+    method: str = "auto",
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    batch_size: int | None = None,
+) -> DoubleBoardResult:
+    """Equity on two boards from one deck, each deciding half the pot.
+
+    Parameters
+    ----------
+    hands : sequence of str or cards
+        Each player's hole cards, all known (2 in hold'em, 4-6 in Omaha).
+    board, board2 : str or cards
+        The known cards of board 1 and board 2 (0, 3, 4 or 5 each).
+    dead : str or cards
+        Cards out of play.
+    game : str
+        ``"holdem"`` or an Omaha game (``"omaha"``, ``"omaha5"``, ``"omaha6"``,
+        ``"omaha-hilo"``, ``"omaha5-hilo"``; Big O is ``"omaha5-hilo"``).
+    method : {"auto", "exact", "monte-carlo"}
+        ``auto`` enumerates when at most :data:`EXACT_PAIR_LIMIT` pairs of
+        boards times players, else Monte-Carlo.
+    trials, seed, threads, batch_size
+        Monte-Carlo trials (default 1,000,000), seed (drawn and recorded when
+        omitted), worker threads and trials per random stream, as for
+        :func:`equity.calculate`; the counts do not depend on ``threads``.
+
+    Returns
+    -------
+    DoubleBoardResult
+        Per-board and total equity and the outcome classes
+        (:mod:`equity.engine.double_result`).
+
+    Examples
+    --------
+    >>> r = double_board(["AsKs", "QhQd"], "Qs7s2c", "Kd8c3h")
+    >>> r.method, r.samples
+    ('exact', 1406790)
+    >>> [round(float(e), 4) for e in r.board_equity[:, 0]]
+    [0.2556, 0.8394]
+    """
+    g = game_named(game)
+    if not _double_games(g):
+        raise ValueError(
+            f"two boards are dealt in holdem and the Omaha games, not in {g.name!r}"
+        )
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
+    check_threads(threads)
+    trials = check_trials(trials)
+    seed = check_seed(seed)
+    holes = _parse_hands(hands, g)
+    known = [_parse_board(b, name) for b, name in ((board, "board"), (board2, "board2"))]
+    dead_cards = parse_cards(dead) if not isinstance(dead, str) or dead.strip() else []
+    check_distinct(
+        [*((f"hand {p}", list(h)) for p, h in enumerate(holes)),
+         ("board", known[0]), ("board2", known[1]), ("dead", dead_cards)]
+    )  # fmt: skip
+    used = {c for h in holes for c in h} | set(known[0]) | set(known[1]) | set(dead_cards)
+    live = np.array(sorted(set(range(52)) - used), dtype=np.uint8)
+    need = 10 - len(known[0]) - len(known[1])
+    if need > len(live):
+        raise ValueError(f"the two boards need {need} more cards, only {len(live)} are left")
+    m1, m2 = 5 - len(known[0]), 5 - len(known[1])
+    n_pairs = math.comb(len(live), m1) * math.comb(len(live) - m1, m2)
+    work = n_pairs * len(holes)
+    if method == "exact" and work > EXACT_HARD_LIMIT:
+        raise ValueError(
+            f"exact enumeration of two boards would take {n_pairs:,} pairs of boards (the "
+            f"limit is {EXACT_HARD_LIMIT // len(holes):,} for {len(holes)} players); "
+            "use method='monte-carlo'"
+        )
+    exact = method == "exact" or (method == "auto" and work <= EXACT_PAIR_LIMIT)
+    spot = _Spot(g, np.array(holes, dtype=np.uint8), known, live)
+    start = time.perf_counter()
+    previous = numba.get_num_threads()
+    if threads is not None:
+        numba.set_num_threads(threads)
+    try:
+        if exact:
+            result = _exact(spot)
+        else:
+            seed = fresh_seed() if seed is None else seed
+            n = DEFAULT_TRIALS if trials is None else trials
+            result = _monte_carlo(spot, n, seed, batch_size or default_batch_size(n))
+    finally:
+        numba.set_num_threads(previous)
+    return DoubleBoardResult(
+        game=g.name,
+        hands=tuple(format_cards(h) for h in holes),
+        boards=(format_cards(known[0]), format_cards(known[1])),
+        dead=format_cards(dead_cards),
+        elapsed_s=time.perf_counter() - start,
+        **result,
+    )
+
+
+class _Spot:
+    """A checked spot: the game, the hands, the known cards of each board, the live deck."""
+
+    def __init__(self, g: Game, holes: np.ndarray, known: list[list[int]], live: np.ndarray):
+        self.game = g
+        self.holes = holes
+        self.known = known
+        self.live = live
+        self.n_players = len(holes)
+        self.full = 2 * math.lcm(*range(1, self.n_players + 1))
+        """Units of one board: divisible by twice any number of tied hands (hi-lo halves)."""
+
+
+def _parse_hands(hands: Sequence[object], g: Game) -> list[list[int]]:
+    """Each player's known hole cards, or the sentence naming the hand that is not."""
+    if isinstance(hands, str) or len(hands) < 2:
+        raise ValueError("two boards need at least two hands, one per player")
+    low, high = g.players
+    if len(hands) > high:
+        raise ValueError(f"{g.name} takes {low} to {high} players, got {len(hands)}")
+    holes = []
+    for p, hand in enumerate(hands):
+        try:
+            cards = parse_cards(hand)  # type: ignore[arg-type]
+        except ValueError:
+            cards = []
+        if len(cards) != g.hole_cards:
+            raise ValueError(
+                f"hand {p} {hand!r} is not {a_hand_of(g.name)} of {g.hole_cards} known cards: "
+                "two boards take known hands only"
+            )
+        holes.append(cards)
+    return holes
+
+
+def _parse_board(board: object, name: str) -> list[int]:
+    """A board's known cards (0, 3, 4 or 5), or the sentence naming it."""
+    if isinstance(board, str) and not board.strip():
+        return []
+    cards = parse_cards(board)  # type: ignore[arg-type]
+    if len(cards) not in (0, 3, 4, 5):
+        raise ValueError(f"{name} {board!r} has {len(cards)} cards: a board has 0, 3, 4 or 5")
+    return cards
+
+
+def _units(spot: _Spot, boards: np.ndarray) -> np.ndarray:
+    """Each player's share of each board, in units of ``spot.full`` per board.
+
+    Shapes
+    ------
+    boards : uint8[n, 5]; return : int64[n, n_players]
+    """
+    from ..evaluators.omaha import evaluate_omaha_batch
+    from ..evaluators.poker import evaluate_batch
+
+    n, n_players, k = len(boards), spot.n_players, spot.holes.shape[1]
+    full = spot.full
+    if spot.game.kernel == KERNEL_OMAHA:
+        holes = np.broadcast_to(spot.holes, (n, n_players, k)).reshape(-1, k)
+        rows = np.repeat(boards, n_players, axis=0)
+        high, low = evaluate_omaha_batch(holes, rows)
+        high, low = high.reshape(n, n_players), low.reshape(n, n_players)
+    else:
+        cards = np.empty((n, n_players, 7), dtype=np.uint8)
+        cards[:, :, :2] = spot.holes
+        cards[:, :, 2:] = boards[:, None, :]
+        high = evaluate_batch(cards.reshape(-1, 7)).reshape(n, n_players)
+        low = None
+    top = high == high.max(axis=1, keepdims=True)
+    n_top = top.sum(axis=1, keepdims=True)
+    if low is None or not spot.game.hilo:
+        return np.where(top, full // n_top, 0).astype(np.int64)
+    best_low = low.max(axis=1, keepdims=True)
+    low_top = (low == best_low) & (best_low > 0)
+    n_low = np.maximum(low_top.sum(axis=1, keepdims=True), 1)
+    with_low = np.where(top, full // 2 // n_top, 0) + np.where(low_top, full // 2 // n_low, 0)
+    no_low = np.where(top, full // n_top, 0)
+    return np.where(best_low > 0, with_low, no_low).astype(np.int64)
+
+
+def _completions(spot: _Spot, b: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every completion of board ``b`` from the live deck: ``(boards, masks of the added cards)``."""
+    known = spot.known[b]
+    m = 5 - len(known)
+    combos = np.array(list(itertools.combinations(spot.live.tolist(), m)), dtype=np.uint8)
+    combos = combos.reshape(-1, m)
+    boards = np.empty((len(combos), 5), dtype=np.uint8)
+    boards[:, : len(known)] = known
+    boards[:, len(known) :] = combos
+    masks = np.zeros(len(combos), dtype=np.uint64)
+    for j in range(m):
+        masks |= np.uint64(1) << combos[:, j].astype(np.uint64)
+    return boards, masks
+
+
+def _exact(spot: _Spot) -> dict[str, object]:
+    """Every pair of completions, tallied (:func:`~equity.kernels.double_board.tally_pairs`)."""
+    boards1, masks1 = _completions(spot, 0)
+    boards2, masks2 = _completions(spot, 1)
+    units1, units2 = _units(spot, boards1), _units(spot, boards2)
+    chunk = max(1, -(-len(masks1) // 64))
+    n_chunks = -(-len(masks1) // chunk)
+    p = spot.n_players
+    sums = np.zeros((n_chunks, 2, p), dtype=np.int64)
+    joint = np.zeros((n_chunks, p, 3, 3), dtype=np.int64)
+    quarter = np.zeros((n_chunks, p), dtype=np.int64)
+    pairs = np.zeros(n_chunks, dtype=np.int64)
+    tally_pairs(masks1, units1, masks2, units2, spot.full, chunk, sums, joint, quarter, pairs)
+    total = int(pairs.sum())
+    board_equity = sums.sum(axis=0) / (spot.full * total)
+    outcomes = {
+        k: v / total for k, v in outcome_shares(joint.sum(axis=0), quarter.sum(axis=0)).items()
+    }
+    return {
+        "method": "exact",
+        "samples": total,
+        "board_equity": board_equity,
+        "equity": board_equity.mean(axis=0),
+        "outcomes": outcomes,
+    }
+
+
+def _monte_carlo(spot: _Spot, trials: int, seed: int, batch_size: int) -> dict[str, object]:
+    """Deal ``trials`` pairs of boards in batches of ``batch_size``, each from its own stream."""
+    n_batches = -(-trials // batch_size)
+    p = spot.n_players
+    sums = np.zeros((n_batches, 2, p), dtype=np.int64)
+    joint = np.zeros((n_batches, p, 3, 3), dtype=np.int64)
+    quarter = np.zeros((n_batches, p), dtype=np.int64)
+    known = [np.zeros(5, dtype=np.uint8) for _ in range(2)]
+    for b in range(2):
+        known[b][: len(spot.known[b])] = spot.known[b]
+    per_round = max(1, _ROUND // batch_size)
+    for first in range(0, n_batches, per_round):
+        last = min(n_batches, first + per_round)
+        n = min(trials, last * batch_size) - first * batch_size
+        boards1 = np.empty((n, 5), dtype=np.uint8)
+        boards2 = np.empty((n, 5), dtype=np.uint8)
+        n1, n2 = len(spot.known[0]), len(spot.known[1])
+        deal_board_pairs(
+            batch_seeds(seed, last - first, first), batch_size, spot.live,
+            known[0], n1, known[1], n2, boards1, boards2,
+        )  # fmt: skip
+        units1, units2 = _units(spot, boards1), _units(spot, boards2)
+        tally_trials(
+            units1, units2, spot.full, batch_size,
+            sums[first:last], joint[first:last], quarter[first:last],
+        )  # fmt: skip
+    sizes = np.full(n_batches, batch_size, dtype=np.float64)
+    sizes[-1] = trials - (n_batches - 1) * batch_size
+    board_means = sums / (spot.full * sizes[:, None, None])
+    counts = outcome_shares(joint, quarter)
+    estimate = {k: _mean_and_stderr(v / sizes[:, None], sizes) for k, v in counts.items()}
+    board_equity, board_stderr = _mean_and_stderr(board_means, sizes)
+    equity, stderr = _mean_and_stderr(board_means.mean(axis=1), sizes)
+    return {
+        "method": "monte-carlo",
+        "samples": trials,
+        "seed": seed,
+        "batch_size": batch_size,
+        "board_equity": board_equity,
+        "equity": equity,
+        "stderr": stderr,
+        "board_stderr": board_stderr,
+        "outcomes": {k: v[0] for k, v in estimate.items()},
+        "outcomes_stderr": {k: v[1] for k, v in estimate.items()},
+    }
+
+
+def _mean_and_stderr(means: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The mean over batches (weighted by their trials) and its standard error.
+
+    The batch-means estimate: ``B / (B - 1) * sum(w_b**2 * (m_b - m)**2)`` with
+    ``w_b`` each batch's share of the trials (NaN with one batch).
+    """
+    w = (sizes / sizes.sum()).reshape(-1, *([1] * (means.ndim - 1)))
+    mean = (w * means).sum(axis=0)
+    b = len(sizes)
+    if b < 2:
+        return mean, np.full_like(mean, np.nan)
+    var = b / (b - 1) * (w**2 * (means - mean) ** 2).sum(axis=0)
+    return mean, np.sqrt(var)
