@@ -8,7 +8,8 @@ line) pays only for what it uses:
   ``on_update``; :func:`plan` — how it would answer (method, work, seconds, reason:
   a :class:`Plan` to run); :func:`calculate_many` — many small spots in one call
   (:class:`SpotResults`); :func:`use_scheduler` sends the calls of a block to a
-  Dask cluster;
+  Dask cluster; :func:`double_board` — two boards from one deck, each deciding half
+  the pot (:class:`DoubleBoardResult`: per-board equity, scoops, quarters);
 * :func:`evaluate`, :func:`evaluate_batch`, :func:`rank_hands`,
   :func:`compare_hands` — five- to seven-card poker hands;
 * :func:`evaluate_omaha`, :func:`evaluate_omaha_batch` — Omaha (4-6 hole cards, the
@@ -66,6 +67,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .decisions.playable_hands import PlayableResult, playable
     from .decisions.pushfold import PushFoldResult, pushfold
     from .engine import Plan, SpotResults, calculate, calculate_many, use_scheduler
+    from .engine.double_board import double_board
+    from .engine.double_result import DoubleBoardResult
     from .engine.plan import plan
     from .evaluators.lowball import (
         LowHand,
@@ -96,6 +99,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
 _EXPORTS = {
     "calculate": "engine",
     "calculate_many": "engine",
+    "double_board": "engine.double_board",
+    "DoubleBoardResult": "engine.double_result",
     "SpotResults": "engine",
     "plan": "engine.plan",
     "Plan": "engine.plan",
@@ -166,6 +171,7 @@ __all__ = [
     "GAMES",
     "CallEv",
     "Deals",
+    "DoubleBoardResult",
     "Deck",
     "EquityDistribution",
     "EquityResult",
@@ -199,6 +205,7 @@ __all__ = [
     "compare_zjh",
     "deal",
     "distribution",
+    "double_board",
     "evaluate",
     "evaluate_badugi",
     "evaluate_batch",

@@ -56,7 +56,7 @@ def add_game(
         choices=names,
         default="holdem",
         metavar="GAME",
-        help=", ".join(names) + " (default holdem; see equity rules)",
+        help=", ".join(names) + " (default holdem; bigo = omaha5-hilo; see equity rules)",
     )
     for g in games:
         for option in g.rules:
@@ -70,7 +70,9 @@ def _game_name(text: str) -> str:
         from ..games.draw import TRIPLE_DRAW
 
         raise argparse.ArgumentTypeError(TRIPLE_DRAW)
-    return text
+    from ..games import ALIASES
+
+    return ALIASES.get(text, text)
 
 
 def independent_deck_games() -> str:
