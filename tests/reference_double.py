@@ -25,7 +25,7 @@ def _shares(holes: list[list[int]], board: tuple[int, ...], game: str) -> list[F
     """Each player's share of one board (its half of the pot counted as 1)."""
     if game == "holdem":
         winners = re_.holdem_winners(holes, board)
-        return [Fraction(1, len(winners)) if p in winners else Fraction(0) for p in range(len(holes))]
+        return [Fraction(int(p in winners), len(winners)) for p in range(len(holes))]
     return rg.omaha_shares(holes, board, hilo=game.endswith("hilo"))
 
 
@@ -35,7 +35,8 @@ def _class(share: Fraction) -> str:
 
 def _outcome(s1: Fraction, s2: Fraction) -> str:
     a, b = sorted((_class(s1), _class(s2)), key=("win", "split", "lose").index)
-    return "scoop" if (a, b) == ("win", "win") else "lose" if (a, b) == ("lose", "lose") else f"{a}_{b}"
+    names = {("win", "win"): "scoop", ("lose", "lose"): "lose"}
+    return names.get((a, b), f"{a}_{b}")
 
 
 def double_board_reference(

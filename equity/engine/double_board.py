@@ -27,14 +27,15 @@ import itertools
 import math
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import numba
 import numpy as np
 
 from ..cards import format_cards, parse_cards
 from ..checks import DEFAULT_TRIALS, check_seed, check_trials, fresh_seed
-from ..games import Game, a_hand_of, game as game_named
-from ..games._base import KERNEL_OMAHA
+from ..games import Game, a_hand_of
+from ..games import game as game_named
 from ..kernels.double_board import deal_board_pairs, tally_pairs, tally_trials
 from ..kernels.rng import batch_seeds
 from .double_result import DoubleBoardResult, outcome_shares
@@ -52,11 +53,6 @@ EXACT_HARD_LIMIT = 2_000_000_000
 
 _ROUND = 1 << 18
 """Monte-Carlo trials dealt and scored per round (bounded memory)."""
-
-
-def _double_games(g: Game) -> bool:
-    """Whether ``g`` deals two boards: hold'em and the Omaha games (not Courchevel)."""
-    return g.name == "holdem" or (g.kernel == KERNEL_OMAHA and 0 in g.board_sizes)
 
 
 def double_board(
@@ -108,10 +104,8 @@ def double_board(
     [0.2556, 0.8394]
     """
     g = game_named(game)
-    if not _double_games(g):
-        raise ValueError(
-            f"two boards are dealt in holdem and the Omaha games, not in {g.name!r}"
-        )
+    if not g.two_boards:
+        raise ValueError(f"two boards are dealt in holdem and the Omaha games, not in {g.name!r}")
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     check_threads(threads)
@@ -119,7 +113,7 @@ def double_board(
     seed = check_seed(seed)
     holes = _parse_hands(hands, g)
     known = [_parse_board(b, name) for b, name in ((board, "board"), (board2, "board2"))]
-    dead_cards = parse_cards(dead) if not isinstance(dead, str) or dead.strip() else []
+    dead_cards = _parse_board(dead, "dead", any_size=True)
     check_distinct(
         [*((f"hand {p}", list(h)) for p, h in enumerate(holes)),
          ("board", known[0]), ("board2", known[1]), ("dead", dead_cards)]
@@ -198,12 +192,13 @@ def _parse_hands(hands: Sequence[object], g: Game) -> list[list[int]]:
     return holes
 
 
-def _parse_board(board: object, name: str) -> list[int]:
-    """A board's known cards (0, 3, 4 or 5), or the sentence naming it."""
+def _parse_board(board: object, name: str, any_size: bool = False) -> list[int]:
+    """A board's known cards (0, 3, 4 or 5; any number for ``any_size``), or the sentence
+    naming it."""
     if isinstance(board, str) and not board.strip():
         return []
     cards = parse_cards(board)  # type: ignore[arg-type]
-    if len(cards) not in (0, 3, 4, 5):
+    if not any_size and len(cards) not in (0, 3, 4, 5):
         raise ValueError(f"{name} {board!r} has {len(cards)} cards: a board has 0, 3, 4 or 5")
     return cards
 
@@ -220,7 +215,7 @@ def _units(spot: _Spot, boards: np.ndarray) -> np.ndarray:
 
     n, n_players, k = len(boards), spot.n_players, spot.holes.shape[1]
     full = spot.full
-    if spot.game.kernel == KERNEL_OMAHA:
+    if spot.game.evaluator == "omaha":
         holes = np.broadcast_to(spot.holes, (n, n_players, k)).reshape(-1, k)
         rows = np.repeat(boards, n_players, axis=0)
         high, low = evaluate_omaha_batch(holes, rows)
@@ -244,7 +239,7 @@ def _units(spot: _Spot, boards: np.ndarray) -> np.ndarray:
 
 
 def _completions(spot: _Spot, b: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every completion of board ``b`` from the live deck: ``(boards, masks of the added cards)``."""
+    """Every completion of board ``b`` from the live deck: ``(boards, masks of added cards)``."""
     known = spot.known[b]
     m = 5 - len(known)
     combos = np.array(list(itertools.combinations(spot.live.tolist(), m)), dtype=np.uint8)
@@ -258,7 +253,7 @@ def _completions(spot: _Spot, b: int) -> tuple[np.ndarray, np.ndarray]:
     return boards, masks
 
 
-def _exact(spot: _Spot) -> dict[str, object]:
+def _exact(spot: _Spot) -> dict[str, Any]:
     """Every pair of completions, tallied (:func:`~equity.kernels.double_board.tally_pairs`)."""
     boards1, masks1 = _completions(spot, 0)
     boards2, masks2 = _completions(spot, 1)
@@ -285,7 +280,7 @@ def _exact(spot: _Spot) -> dict[str, object]:
     }
 
 
-def _monte_carlo(spot: _Spot, trials: int, seed: int, batch_size: int) -> dict[str, object]:
+def _monte_carlo(spot: _Spot, trials: int, seed: int, batch_size: int) -> dict[str, Any]:
     """Deal ``trials`` pairs of boards in batches of ``batch_size``, each from its own stream."""
     n_batches = -(-trials // batch_size)
     p = spot.n_players
