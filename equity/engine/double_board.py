@@ -99,9 +99,9 @@ def double_board(
     --------
     >>> r = double_board(["AsKs", "QhQd"], "Qs7s2c", "Kd8c3h")
     >>> r.method, r.samples
-    ('exact', 1406790)
+    ('exact', 671580)
     >>> [round(float(e), 4) for e in r.board_equity[:, 0]]
-    [0.2556, 0.8394]
+    [0.2683, 0.9524]
     """
     g = game_named(game)
     if not g.two_boards:
