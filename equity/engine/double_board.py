@@ -1,20 +1,18 @@
 """Two boards dealt from one deck, each deciding half the pot (double-board, bomb pots).
 
-:func:`double_board` is what ``calculate(hands, board, game=..., boards=2,
-board2=...)`` runs.  Both boards are completed from the same live deck (the
-cards no player holds, not dead, not on either board), no card on both.
+:func:`double_board` (``equity.double_board``, ``equity query --boards 2``)
+completes both boards from the same live deck (the cards no player holds,
+not dead, not on either board), no card on both.
 
-Exact when the pairs of boards can be counted quickly
-(:data:`EXACT_PAIR_LIMIT`, e.g. both flops known): every completion of each
-board is evaluated once with the game's evaluator
-(:func:`equity.evaluators.poker.evaluate_batch`,
-:func:`equity.evaluators.omaha.evaluate_omaha_batch`) and turned into each
-player's share of that board, then :func:`equity.kernels.double_board.tally_pairs`
-pairs every board-1 completion with every board-2 completion sharing no
-card.  Otherwise Monte-Carlo: :func:`equity.kernels.double_board.deal_board_pairs`
-deals the pairs batch by batch, each batch from its own stream of ``seed``
-(the same counts on any thread count), and the standard errors come from the
-spread of the batch means.
+Exact when the pairs of boards can be counted quickly (:data:`EXACT_PAIR_LIMIT`,
+e.g. both flops known): every completion of each board is evaluated once by
+the game's evaluator and turned into each player's share of that board
+(:mod:`equity.kernels.double_board`: ``holdem_board_units``,
+``omaha_board_units``), then ``tally_pairs`` pairs every board-1 completion
+with every board-2 completion sharing no card.  Otherwise Monte-Carlo:
+``deal_board_pairs`` deals the pairs batch by batch, each batch from its own
+stream of ``seed`` (the same counts on any thread count), and the standard
+errors come from the spread of the batch means.
 
 Each board's equity alone is then the one-board equity with the other
 board's known cards dead (exactly so when enumerated): dealing the other
@@ -36,9 +34,19 @@ from ..cards import format_cards, parse_cards
 from ..checks import DEFAULT_TRIALS, check_seed, check_trials, fresh_seed
 from ..games import Game, a_hand_of
 from ..games import game as game_named
-from ..kernels.double_board import deal_board_pairs, tally_pairs, tally_trials
+from ..kernels._jit import warming
+from ..kernels.double_board import (
+    deal_board_pairs,
+    holdem_board_units,
+    omaha_board_units,
+    tally_pairs,
+    tally_trials,
+)
 from ..kernels.rng import batch_seeds
+from ..lookup import holdem_tables
+from ..lookup.omaha import omaha_tables
 from .double_result import DoubleBoardResult, outcome_shares
+from .families.omaha import known_hand_rows
 from .job import check_distinct
 from .plan import check_threads, default_batch_size
 
@@ -168,6 +176,8 @@ class _Spot:
         self.n_players = len(holes)
         self.full = 2 * math.lcm(*range(1, self.n_players + 1))
         """Units of one board: divisible by twice any number of tied hands (hi-lo halves)."""
+        self.rows = known_hand_rows(holes, holes.shape[1]) if g.evaluator == "omaha" else None
+        """Omaha: each hand's precomputed high values (``kernels.omaha.hand_rows``)."""
 
 
 def _parse_hands(hands: Sequence[object], g: Game) -> list[list[int]]:
@@ -210,32 +220,17 @@ def _units(spot: _Spot, boards: np.ndarray) -> np.ndarray:
     ------
     boards : uint8[n, 5]; return : int64[n, n_players]
     """
-    from ..evaluators.omaha import evaluate_omaha_batch
-    from ..evaluators.poker import evaluate_batch
-
-    n, n_players, k = len(boards), spot.n_players, spot.holes.shape[1]
-    full = spot.full
-    if spot.game.evaluator == "omaha":
-        holes = np.broadcast_to(spot.holes, (n, n_players, k)).reshape(-1, k)
-        rows = np.repeat(boards, n_players, axis=0)
-        high, low = evaluate_omaha_batch(holes, rows)
-        high, low = high.reshape(n, n_players), low.reshape(n, n_players)
+    units = np.empty((len(boards), spot.n_players), dtype=np.int64)
+    chunk = 1 << 12
+    if spot.rows is not None:
+        warming(omaha_board_units)
+        omaha_board_units(
+            boards, spot.holes, spot.game.hilo, spot.full, chunk, omaha_tables(), *spot.rows, units
+        )
     else:
-        cards = np.empty((n, n_players, 7), dtype=np.uint8)
-        cards[:, :, :2] = spot.holes
-        cards[:, :, 2:] = boards[:, None, :]
-        high = evaluate_batch(cards.reshape(-1, 7)).reshape(n, n_players)
-        low = None
-    top = high == high.max(axis=1, keepdims=True)
-    n_top = top.sum(axis=1, keepdims=True)
-    if low is None or not spot.game.hilo:
-        return np.where(top, full // n_top, 0).astype(np.int64)
-    best_low = low.max(axis=1, keepdims=True)
-    low_top = (low == best_low) & (best_low > 0)
-    n_low = np.maximum(low_top.sum(axis=1, keepdims=True), 1)
-    with_low = np.where(top, full // 2 // n_top, 0) + np.where(low_top, full // 2 // n_low, 0)
-    no_low = np.where(top, full // n_top, 0)
-    return np.where(best_low > 0, with_low, no_low).astype(np.int64)
+        warming(holdem_board_units)
+        holdem_board_units(boards, spot.holes, spot.full, chunk, holdem_tables(), units)
+    return units
 
 
 def _completions(spot: _Spot, b: int) -> tuple[np.ndarray, np.ndarray]:

@@ -12,10 +12,13 @@ twice every number of tied hands).  Per player and pair the tally records:
 * ``quarter[p]``: pairs in which ``p`` won exactly a quarter of the pot
   (``u1 + u2 == full / 2``).
 
-:func:`tally_pairs` enumerates every pair of two lists of completions
-(exact), :func:`deal_board_pairs` deals random pairs (Monte-Carlo) and
-:func:`tally_trials` tallies them batch by batch; one inline step,
-:func:`_tally`, scores a pair for both.
+:func:`holdem_board_units` and :func:`omaha_board_units` turn boards into
+each known hand's units, with the existing evaluators (the hold'em key sums of
+:mod:`.holdem`, the Omaha board facts and precomputed hand rows of
+:mod:`.omaha`); :func:`tally_pairs` enumerates every pair of two lists of
+completions (exact), :func:`deal_board_pairs` deals random pairs
+(Monte-Carlo) and :func:`tally_trials` tallies them batch by batch; one
+inline step, :func:`_tally`, scores a pair for both.
 """
 
 from __future__ import annotations
@@ -24,9 +27,109 @@ import numpy as np
 
 from ._jit import inline_kernel, parallel_kernel, prange
 from .draws import swap_draw
+from .holdem import KEY_START, value_from_key
+from .omaha import board_facts, board_sums, board_tables, hand_low_mask, high_from_rows
 from .rng import seed_state
 
-__all__ = ["deal_board_pairs", "tally_pairs", "tally_trials"]
+__all__ = [
+    "deal_board_pairs",
+    "holdem_board_units",
+    "omaha_board_units",
+    "tally_pairs",
+    "tally_trials",
+]
+
+
+@inline_kernel
+def _share_units(highs, lows, hilo, full, units, i):
+    """Row ``i`` of ``units``: each player's units of one board from its high values and
+    low codes (0: no low; ``lows`` unread unless ``hilo``)."""
+    n = highs.shape[0]
+    best = highs[0]
+    best_low = np.int64(0)
+    for p in range(n):
+        best = max(best, highs[p])
+        if hilo:
+            best_low = max(best_low, lows[p])
+    n_top = 0
+    n_low = 0
+    for p in range(n):
+        n_top += highs[p] == best
+        n_low += best_low > 0 and lows[p] == best_low
+    for p in range(n):
+        u = np.int64(0)
+        if best_low > 0:
+            if highs[p] == best:
+                u += full // 2 // n_top
+            if lows[p] == best_low:
+                u += full // 2 // n_low
+        elif highs[p] == best:
+            u += full // n_top
+        units[i, p] = u
+
+
+@parallel_kernel
+def holdem_board_units(boards, holes, full, chunk, tables, units):
+    """Each known hold'em hand's units of each five-card board (best five of seven).
+
+    Chunk ``c`` (boards ``[c * chunk, (c + 1) * chunk)``) writes only its rows.
+
+    Shapes
+    ------
+    boards : uint8[n, 5]; holes : uint8[n_players, 2]; units : int64[n, n_players]
+    tables : equity.lookup.HoldemTables
+    """
+    card_keys, suit_bits, offsets, values = tables
+    n, n_players = boards.shape[0], holes.shape[0]
+    hole_keys = np.empty(n_players, dtype=np.uint64)
+    hole_suits = np.empty(n_players, dtype=np.uint64)
+    for p in range(n_players):
+        hole_keys[p] = card_keys[holes[p, 0]] + card_keys[holes[p, 1]]
+        hole_suits[p] = suit_bits[holes[p, 0]] | suit_bits[holes[p, 1]]
+    for c in prange((n + chunk - 1) // chunk):
+        highs = np.empty(n_players, dtype=np.int64)
+        for i in range(c * chunk, min(n, (c + 1) * chunk)):
+            key = KEY_START
+            suits = np.uint64(0)
+            for j in range(5):
+                key += card_keys[boards[i, j]]
+                suits |= suit_bits[boards[i, j]]
+            for p in range(n_players):
+                highs[p] = value_from_key(
+                    key + hole_keys[p], suits | hole_suits[p], offsets, values
+                )
+            _share_units(highs, highs, False, full, units, i)
+
+
+@parallel_kernel
+def omaha_board_units(boards, holes, hilo, full, chunk, tables, rows, flush_rows, units):
+    """Each known Omaha hand's units of each five-card board (high, or hi-lo eight or better).
+
+    High values come from the hands' precomputed rows (:func:`.omaha.hand_rows`),
+    lows from the low table.  Chunk ``c`` writes only its rows.
+
+    Shapes
+    ------
+    boards : uint8[n, 5]; holes : uint8[n_players, k]; units : int64[n, n_players]
+    tables : equity.lookup.omaha.OmahaTables; rows, flush_rows : from ``hand_rows``
+    """
+    card_keys, suit_bits, low_bits, offsets, board_index, suited_index = board_tables(tables)
+    low_values = tables.low_values
+    n, n_players, k = boards.shape[0], holes.shape[0], holes.shape[1]
+    hand_lows = np.empty(n_players, dtype=np.int64)
+    for p in range(n_players):
+        hand_lows[p] = hand_low_mask(holes[p], k, low_bits)
+    for c in prange((n + chunk - 1) // chunk):
+        highs = np.empty(n_players, dtype=np.int64)
+        lows = np.zeros(n_players, dtype=np.int64)
+        for i in range(c * chunk, min(n, (c + 1) * chunk)):
+            key, suits, board_low = board_sums(boards[i], 5, card_keys, suit_bits, low_bits)
+            facts = board_facts(key, suits, offsets, board_index, suited_index)
+            for p in range(n_players):
+                highs[p] = high_from_rows(rows, flush_rows, p, facts)
+                if hilo:
+                    lows[p] = low_values[(board_low << 8) | hand_lows[p]]
+            _share_units(highs, lows, hilo, full, units, i)
 
 
 @inline_kernel
