@@ -100,6 +100,23 @@ def test_monte_carlo_outcomes_agree_with_the_enumeration():
     assert np.all(np.abs(mc.equity - exact.equity) < 5 * mc.stderr)
 
 
+def test_deal_two_boards_deals_what_double_board_scores():
+    """``deal(..., boards=2)``: the very Monte-Carlo deals, a board column per board."""
+    hands = ["As2sKdQd", "Ah3h7c8c"]
+    d = equity.deal("omaha-hilo", hands=hands, board="4s5h6d", n=3000, seed=5, boards=2)
+    r = equity.double_board(hands, "4s5h6d", game="omaha-hilo", trials=3000, seed=5)
+    np.testing.assert_allclose(d.share1.mean(axis=0), r.board_equity[0], atol=1e-12)
+    np.testing.assert_allclose(d.share2.mean(axis=0), r.board_equity[1], atol=1e-12)
+    frame = d.to_frame()
+    assert list(frame.columns[:5]) == ["deal", "player", "hand", "board1", "board2"]
+    assert (frame["board1"].str[:6] == "4s5h6d").all()
+    for name in ("scoop", "split_split", "lose"):
+        counted = (frame["outcome"] == name).to_numpy().reshape(-1, 2).mean(axis=0)
+        np.testing.assert_allclose(counted, r.outcomes[name], atol=1e-12)
+    cards = np.concatenate([d.board1, d.board2], axis=1)
+    assert all(len(set(row)) == 10 for row in cards.tolist())
+
+
 def test_query_boards_two_prints_and_returns_json(capsys):
     """``equity query --boards 2``: the JSON of the result; bad input is one sentence, exit 2."""
     argv = ["query", "--game", "omaha", "AsKsQd2c", "QhQc7h8h", "--boards", "2",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from .deals import Deals, deal, deal_chunks
 from .deck import Deck
+from .double_deals import DoubleDeals
 from .distribution import distribution
 from .frequencies import SPECIAL_235, FrequencyTable, category_frequencies
 from .hits import HitsResult, hits
@@ -16,6 +17,7 @@ __all__ = [
     "SPECIAL_235",
     "Deals",
     "Deck",
+    "DoubleDeals",
     "FrequencyTable",
     "HitsResult",
     "StreetsResult",

@@ -31,7 +31,7 @@ import numba
 import numpy as np
 
 from ..cards import format_cards, parse_cards
-from ..checks import DEFAULT_TRIALS, check_seed, check_trials, fresh_seed
+from ..checks import DEFAULT_TRIALS, check_count, check_seed, check_trials, fresh_seed
 from ..games import Game, a_hand_of
 from ..games import game as game_named
 from ..kernels._jit import warming
@@ -50,7 +50,15 @@ from .families.omaha import known_hand_rows
 from .job import check_distinct
 from .plan import check_threads, default_batch_size
 
-__all__ = ["EXACT_PAIR_LIMIT", "double_board"]
+__all__ = [
+    "EXACT_HARD_LIMIT",
+    "EXACT_PAIR_LIMIT",
+    "DoubleSpot",
+    "board_units",
+    "deal_boards",
+    "double_board",
+    "double_spot",
+]
 
 EXACT_PAIR_LIMIT = 20_000_000
 """``method="auto"`` enumerates when the pairs of boards times the players are at most this
@@ -111,37 +119,24 @@ def double_board(
     >>> [round(float(e), 4) for e in r.board_equity[:, 0]]
     [0.2683, 0.9524]
     """
-    g = game_named(game)
-    if not g.two_boards:
-        raise ValueError(f"two boards are dealt in holdem and the Omaha games, not in {g.name!r}")
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method must be 'auto', 'exact' or 'monte-carlo', got {method!r}")
     check_threads(threads)
     trials = check_trials(trials)
     seed = check_seed(seed)
-    holes = _parse_hands(hands, g)
-    known = [_parse_board(b, name) for b, name in ((board, "board"), (board2, "board2"))]
-    dead_cards = _parse_board(dead, "dead", any_size=True)
-    check_distinct(
-        [*((f"hand {p}", list(h)) for p, h in enumerate(holes)),
-         ("board", known[0]), ("board2", known[1]), ("dead", dead_cards)]
-    )  # fmt: skip
-    used = {c for h in holes for c in h} | set(known[0]) | set(known[1]) | set(dead_cards)
-    live = np.array(sorted(set(range(52)) - used), dtype=np.uint8)
-    need = 10 - len(known[0]) - len(known[1])
-    if need > len(live):
-        raise ValueError(f"the two boards need {need} more cards, only {len(live)} are left")
-    m1, m2 = 5 - len(known[0]), 5 - len(known[1])
-    n_pairs = math.comb(len(live), m1) * math.comb(len(live) - m1, m2)
-    work = n_pairs * len(holes)
+    batch_size = None if batch_size is None else check_count(batch_size, "batch_size")
+    spot = double_spot(hands, board, board2, dead, game)
+    m1, m2 = (5 - len(k) for k in spot.known)
+    n_live = len(spot.live)
+    n_pairs = math.comb(n_live, m1) * math.comb(n_live - m1, m2)
+    work = n_pairs * spot.n_players
     if method == "exact" and work > EXACT_HARD_LIMIT:
         raise ValueError(
             f"exact enumeration of two boards would take {n_pairs:,} pairs of boards (the "
-            f"limit is {EXACT_HARD_LIMIT // len(holes):,} for {len(holes)} players); "
+            f"limit is {EXACT_HARD_LIMIT // spot.n_players:,} for {spot.n_players} players); "
             "use method='monte-carlo'"
         )
     exact = method == "exact" or (method == "auto" and work <= EXACT_PAIR_LIMIT)
-    spot = _Spot(g, np.array(holes, dtype=np.uint8), known, live)
     start = time.perf_counter()
     previous = numba.get_num_threads()
     if threads is not None:
@@ -156,23 +151,53 @@ def double_board(
     finally:
         numba.set_num_threads(previous)
     return DoubleBoardResult(
-        game=g.name,
-        hands=tuple(format_cards(h) for h in holes),
-        boards=(format_cards(known[0]), format_cards(known[1])),
-        dead=format_cards(dead_cards),
+        game=spot.game.name,
+        hands=tuple(format_cards(h) for h in spot.holes.tolist()),
+        boards=(format_cards(spot.known[0]), format_cards(spot.known[1])),
+        dead=format_cards(spot.dead),
         elapsed_s=time.perf_counter() - start,
         **result,
     )
 
 
-class _Spot:
-    """A checked spot: the game, the hands, the known cards of each board, the live deck."""
+def double_spot(
+    hands: Sequence[object], board: object, board2: object, dead: object, game: str
+) -> DoubleSpot:
+    """The checked spot of :func:`double_board` (and of ``equity.deal(..., boards=2)``), or the
+    ``ValueError`` sentence naming the bad input."""
+    g = game_named(game)
+    if not g.two_boards:
+        raise ValueError(f"two boards are dealt in holdem and the Omaha games, not in {g.name!r}")
+    holes = _parse_hands(hands, g)
+    known = [_parse_board(b, name) for b, name in ((board, "board"), (board2, "board2"))]
+    dead_cards = _parse_board(dead, "dead", any_size=True)
+    check_distinct(
+        [*((f"hand {p}", list(h)) for p, h in enumerate(holes)),
+         ("board", known[0]), ("board2", known[1]), ("dead", dead_cards)]
+    )  # fmt: skip
+    used = {c for h in holes for c in h} | set(known[0]) | set(known[1]) | set(dead_cards)
+    live = np.array(sorted(set(range(52)) - used), dtype=np.uint8)
+    need = 10 - len(known[0]) - len(known[1])
+    if need > len(live):
+        raise ValueError(f"the two boards need {need} more cards, only {len(live)} are left")
+    return DoubleSpot(g, np.array(holes, dtype=np.uint8), known, dead_cards, live)
 
-    def __init__(self, g: Game, holes: np.ndarray, known: list[list[int]], live: np.ndarray):
+
+class DoubleSpot:
+    """A checked two-board spot: the game, the hands, each board's known cards, the live deck."""
+
+    def __init__(
+        self, g: Game, holes: np.ndarray, known: list[list[int]], dead: list[int], live: np.ndarray
+    ):
         self.game = g
         self.holes = holes
+        """``uint8[n_players, hole cards]``: the known hands."""
         self.known = known
+        """The known cards of board 1 and board 2."""
+        self.dead = dead
+        """Cards out of play."""
         self.live = live
+        """``uint8[n_live]``: the cards the boards are completed from."""
         self.n_players = len(holes)
         self.full = 2 * math.lcm(*range(1, self.n_players + 1))
         """Units of one board: divisible by twice any number of tied hands (hi-lo halves)."""
@@ -213,7 +238,7 @@ def _parse_board(board: object, name: str, any_size: bool = False) -> list[int]:
     return cards
 
 
-def _units(spot: _Spot, boards: np.ndarray) -> np.ndarray:
+def board_units(spot: DoubleSpot, boards: np.ndarray) -> np.ndarray:
     """Each player's share of each board, in units of ``spot.full`` per board.
 
     Shapes
@@ -233,7 +258,7 @@ def _units(spot: _Spot, boards: np.ndarray) -> np.ndarray:
     return units
 
 
-def _completions(spot: _Spot, b: int) -> tuple[np.ndarray, np.ndarray]:
+def _completions(spot: DoubleSpot, b: int) -> tuple[np.ndarray, np.ndarray]:
     """Every completion of board ``b`` from the live deck: ``(boards, masks of added cards)``."""
     known = spot.known[b]
     m = 5 - len(known)
@@ -248,11 +273,11 @@ def _completions(spot: _Spot, b: int) -> tuple[np.ndarray, np.ndarray]:
     return boards, masks
 
 
-def _exact(spot: _Spot) -> dict[str, Any]:
+def _exact(spot: DoubleSpot) -> dict[str, Any]:
     """Every pair of completions, tallied (:func:`~equity.kernels.double_board.tally_pairs`)."""
     boards1, masks1 = _completions(spot, 0)
     boards2, masks2 = _completions(spot, 1)
-    units1, units2 = _units(spot, boards1), _units(spot, boards2)
+    units1, units2 = board_units(spot, boards1), board_units(spot, boards2)
     chunk = max(1, -(-len(masks1) // 64))
     n_chunks = -(-len(masks1) // chunk)
     p = spot.n_players
@@ -275,28 +300,18 @@ def _exact(spot: _Spot) -> dict[str, Any]:
     }
 
 
-def _monte_carlo(spot: _Spot, trials: int, seed: int, batch_size: int) -> dict[str, Any]:
+def _monte_carlo(spot: DoubleSpot, trials: int, seed: int, batch_size: int) -> dict[str, Any]:
     """Deal ``trials`` pairs of boards in batches of ``batch_size``, each from its own stream."""
     n_batches = -(-trials // batch_size)
     p = spot.n_players
     sums = np.zeros((n_batches, 2, p), dtype=np.int64)
     joint = np.zeros((n_batches, p, 3, 3), dtype=np.int64)
     quarter = np.zeros((n_batches, p), dtype=np.int64)
-    known = [np.zeros(5, dtype=np.uint8) for _ in range(2)]
-    for b in range(2):
-        known[b][: len(spot.known[b])] = spot.known[b]
     per_round = max(1, _ROUND // batch_size)
     for first in range(0, n_batches, per_round):
         last = min(n_batches, first + per_round)
-        n = min(trials, last * batch_size) - first * batch_size
-        boards1 = np.empty((n, 5), dtype=np.uint8)
-        boards2 = np.empty((n, 5), dtype=np.uint8)
-        n1, n2 = len(spot.known[0]), len(spot.known[1])
-        deal_board_pairs(
-            batch_seeds(seed, last - first, first), batch_size, spot.live,
-            known[0], n1, known[1], n2, boards1, boards2,
-        )  # fmt: skip
-        units1, units2 = _units(spot, boards1), _units(spot, boards2)
+        boards1, boards2 = deal_boards(spot, trials, seed, batch_size, first, last)
+        units1, units2 = board_units(spot, boards1), board_units(spot, boards2)
         tally_trials(
             units1, units2, spot.full, batch_size,
             sums[first:last], joint[first:last], quarter[first:last],
@@ -320,6 +335,31 @@ def _monte_carlo(spot: _Spot, trials: int, seed: int, batch_size: int) -> dict[s
         "outcomes": {k: v[0] for k, v in estimate.items()},
         "outcomes_stderr": {k: v[1] for k, v in estimate.items()},
     }
+
+
+def deal_boards(
+    spot: DoubleSpot, trials: int, seed: int, batch_size: int, first: int, last: int
+) -> tuple[np.ndarray, np.ndarray]:
+    """The boards of batches ``first .. last - 1`` of the Monte-Carlo run of ``seed``
+    (``trials`` deals in all): each board's five cards, known first.
+
+    Shapes
+    ------
+    return : uint8[n, 5] twice, n the deals of those batches
+    """
+    known = [np.zeros(5, dtype=np.uint8) for _ in range(2)]
+    for b in range(2):
+        known[b][: len(spot.known[b])] = spot.known[b]
+    n = min(trials, last * batch_size) - first * batch_size
+    boards1 = np.empty((n, 5), dtype=np.uint8)
+    boards2 = np.empty((n, 5), dtype=np.uint8)
+    n1, n2 = len(spot.known[0]), len(spot.known[1])
+    warming(deal_board_pairs)
+    deal_board_pairs(
+        batch_seeds(seed, last - first, first), batch_size, spot.live,
+        known[0], n1, known[1], n2, boards1, boards2,
+    )  # fmt: skip
+    return boards1, boards2
 
 
 def _mean_and_stderr(means: np.ndarray, sizes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
