@@ -120,7 +120,7 @@ def test_deal_two_boards_deals_what_double_board_scores():
 def test_query_boards_two_prints_and_returns_json(capsys):
     """``equity query --boards 2``: the JSON of the result; bad input is one sentence, exit 2."""
     argv = ["query", "--game", "omaha", "AsKsQd2c", "QhQc7h8h", "--boards", "2",
-            "--board", "Qs7s2h", "--board2", "Kd8c3h"]  # fmt: skip
+            "--board", "Qs7s2h|Kd8c3h"]  # fmt: skip
     assert main([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     direct = equity.double_board(["AsKsQd2c", "QhQc7h8h"], "Qs7s2h", "Kd8c3h", game="omaha")
@@ -130,9 +130,11 @@ def test_query_boards_two_prints_and_returns_json(capsys):
     assert set(data["outcomes"]) == {*OUTCOMES, "win_one"}
     assert main(argv) == 0
     assert "quartered" in capsys.readouterr().out
-    assert main([*argv[:-2], "--board2", "Kd8c"]) == 2
+    assert main([*argv[:-1], "Qs7s2h|Kd8c"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
-    assert main(["query", "AsKs", "QhQd", "--board2", "Kd8c3h"]) == 2
+    assert main([*argv[:-1], "|Kd8c3h", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["boards"] == ["", "Kd8c3h"]
+    assert main(["query", "AsKs", "QhQd", "--board", "Qs7s2h|Kd8c3h"]) == 2
     assert "--boards 2" in capsys.readouterr().err
 
 

@@ -1,4 +1,8 @@
-"""``equity query --boards 2``: two boards from one deck, each deciding half the pot."""
+"""``equity query --boards 2``: two boards from one deck, each deciding half the pot.
+
+``--board 'Qs7s2h|Kd8c3h'`` gives both boards' known cards, board 1 first (``'Qs7s2h'``:
+the first board's, ``'|Kd8c3h'``: the second's, none: both unknown).
+"""
 
 from __future__ import annotations
 
@@ -8,10 +12,7 @@ from ._util import CliError, emit_json
 
 __all__ = ["BOARDS_HELP", "query_double"]
 
-BOARDS_HELP = (
-    "2: deal two boards from one deck, each deciding half the pot (bomb pots, "
-    "double-board); --board and --board2 are their known cards"
-)
+BOARDS_HELP = "2: two boards, each half the pot (--board 'B1|B2')"
 """``--boards``'s help line."""
 
 _SINGLE_BOARD_FLAGS = (
@@ -34,10 +35,13 @@ def query_double(args: argparse.Namespace) -> int:
         raise CliError(f"--boards 2 takes no {', '.join(given)}")
     if args.exact and args.trials is not None:
         raise CliError("--exact enumerates every outcome: it takes no --trials")
+    boards = (args.board or "").split("|")
+    if len(boards) > 2:
+        raise CliError(f"--board {args.board!r} has {len(boards)} boards: --boards 2 takes two")
     result = double_board(
         args.hands,
-        args.board or "",
-        args.board2 or "",
+        boards[0],
+        boards[1] if len(boards) == 2 else "",
         args.dead or "",
         game=args.game,
         method="exact" if args.exact else "monte-carlo" if args.mc else "auto",

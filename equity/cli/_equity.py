@@ -190,8 +190,6 @@ def _cmd_query(args: argparse.Namespace) -> int:
         from ._double import query_double
 
         return query_double(args)
-    if args.board2:
-        raise CliError("--board2 is the second board's cards: it needs --boards 2")
 
     from ..engine import TooLargeForExact
     from ..engine.plan import plan
@@ -356,9 +354,7 @@ def add_query(sub: Any) -> None:
             "  equity query --game omaha-hilo 'AA23 ds' random --trials 1e6 --json\n"
             "  equity query --game razz '(As2s)3d' '(QhQd)2c'   # stud: the cards so far\n"
             "  equity query --game deuce-seven 7h5c4d3s 9h8c6d5h2c --dead Kc   # draws one\n"
-            "  equity query 9h8h AcAd --board 2h5hKcQs --pot 30 --call 10   # EV of the call\n"
-            "  equity query --game omaha AsKsQd2c QhQc7h8h --boards 2 --board Qs7s2h "
-            "--board2 Kd8c3h\n\n"
+            "  equity query 9h8h AcAd --board 2h5hKcQs --pot 30 --call 10   # EV of the call\n\n"
             "Ctrl-C: the result so far, exit code 130; " + RULES_LINE
         ),
     )
@@ -367,13 +363,12 @@ def add_query(sub: Any) -> None:
         "hands",
         nargs="+",
         metavar="HAND",
-        help="cards (AsKs), random, range (QQ+,AKs), pattern (AA**) or partly known cards: "
-        "A an ace, c a club, * any (2c is one card, 2 c two)",
+        help="cards (AsKs), random, range (QQ+,AKs), pattern (AA**), partly known: "
+        "A an ace, c a club, * any (2c: one card)",
     )
     p.add_argument("--board", help="community cards (0, 3, 4 or 5; may be partly known)")
     p.add_argument("--dead", help="cards out of play")
-    p.add_argument("--boards", type=int, choices=(1, 2), default=1, help=BOARDS_HELP)
-    p.add_argument("--board2", help="with --boards 2: the second board's known cards (0, 3, 4, 5)")
+    p.add_argument("--boards", type=int, choices=(1, 2), default=1, metavar="N", help=BOARDS_HELP)
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="enumerate every outcome")
     mode.add_argument("--mc", action="store_true", help="Monte-Carlo even when exact is quick")

@@ -56,7 +56,7 @@ def add_game(
         choices=names,
         default="holdem",
         metavar="GAME",
-        help=", ".join(names) + " (default holdem; bigo = omaha5-hilo; see equity rules)",
+        help=", ".join(names) + " (default holdem; see equity rules)",
     )
     for g in games:
         for option in g.rules:
