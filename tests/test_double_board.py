@@ -147,3 +147,15 @@ def test_bad_input_is_one_sentence():
     with pytest.raises(ValueError, match="'Qs' is used twice"):
         equity.double_board(["AsKs", "QhQd"], "Qs7s2c", "Qs8c3h")
     assert equity.game("bigo").name == "omaha5-hilo"
+
+
+def test_each_kernel_compiles_once():
+    """Hold'em and Omaha, exact and Monte-Carlo, high and hi-lo: one variant of each kernel."""
+    from equity.kernels import double_board as kernels
+
+    equity.double_board(["AsKs", "QhQd"], "Qs7s2c5d", "Kd8c3h9h")
+    equity.double_board(["AsKs", "QhQd"], trials=2000, seed=1)
+    equity.double_board(["As2sKdQd", "Ah3h7c8c"], "4s5h6d", game="omaha-hilo", trials=2000, seed=1)
+    equity.double_board(["As2sKdQd", "Ah3h7c8c"], "4s5h6d", "4c5s7d", game="omaha")
+    for name in kernels.__all__:
+        assert len(getattr(kernels, name).signatures) == 1, name
