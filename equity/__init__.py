@@ -29,7 +29,8 @@ line) pays only for what it uses:
   (the equity curve);
 * :func:`streets`, :class:`StreetsResult` — exact equity after each possible next card (outs);
 * :func:`deal`, :class:`Deals`, :class:`Deck` — complete deals as data (the Monte-Carlo
-  deals of :func:`calculate`, ``.to_frame()``; two boards: :class:`DoubleDeals`) and a deck to shuffle and deal from;
+  deals of :func:`calculate`, ``.to_frame()``; two boards: :class:`DoubleDeals`) and a
+  deck to shuffle and deal from;
 * :func:`hits`, :class:`HitsResult` — the share of a range in each made hand and draw on a board;
 * :func:`flops` — range against range on every flop, exact, with each flop's texture
   (:func:`textures`: suits, pairing, high card, connectedness of any board);
@@ -53,9 +54,9 @@ from ._version import __version__
 
 if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.deals import Deals, deal
-    from .analysis.double_deals import DoubleDeals
     from .analysis.deck import Deck
     from .analysis.distribution import distribution
+    from .analysis.double_deals import DoubleDeals
     from .analysis.flops import flops
     from .analysis.frequencies import FrequencyTable, category_frequencies
     from .analysis.hits import HitsResult, hits

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from .deals import Deals, deal, deal_chunks
 from .deck import Deck
-from .double_deals import DoubleDeals
 from .distribution import distribution
+from .double_deals import DoubleDeals
 from .frequencies import SPECIAL_235, FrequencyTable, category_frequencies
 from .hits import HitsResult, hits
 from .streets import StreetsResult, streets
