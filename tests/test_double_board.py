@@ -117,6 +117,23 @@ def test_deal_two_boards_deals_what_double_board_scores():
     assert all(len(set(row)) == 10 for row in cards.tolist())
 
 
+def test_deal_command_writes_both_boards(tmp_path, capsys):
+    """``equity deal --boards 2 --out``: the deals of ``deal(boards=2)``, a column per board."""
+    import pandas as pd
+
+    out = tmp_path / "bomb.csv"
+    argv = ["deal", "--game", "omaha", "AsKsQd2c", "QhQc7h8h", "--boards", "2",
+            "--board", "Qs7s2h|", "--n", "500", "--seed", "2", "--out", str(out)]  # fmt: skip
+    assert main(argv) == 0
+    assert "1,000 rows" in capsys.readouterr().out
+    frame = pd.read_csv(out)
+    want = equity.deal("omaha", hands=["AsKsQd2c", "QhQc7h8h"], board="Qs7s2h", n=500, seed=2,
+                       boards=2).to_frame()  # fmt: skip
+    assert list(frame.columns) == list(want.columns)
+    assert frame["board2"].tolist() == want["board2"].astype(str).tolist()
+    np.testing.assert_array_equal(frame["share"], want["share"])
+
+
 def test_query_boards_two_prints_and_returns_json(capsys):
     """``equity query --boards 2``: the JSON of the result; bad input is one sentence, exit 2."""
     argv = ["query", "--game", "omaha", "AsKsQd2c", "QhQc7h8h", "--boards", "2",
