@@ -1,4 +1,4 @@
-"""The answer of a two-board spot (:func:`equity.calculate` with ``boards=2``).
+"""The answer of a two-board spot (:func:`equity.double_board`, ``equity query --boards 2``).
 
 Each board decides half the pot (in hi-lo, each board's half splits high and
 low again).  A player's result on one board is its *class*: **win** (all of
