@@ -15,7 +15,10 @@ and one Numba thread:
   whose equity is printed beside ours (exact);
 * exact PLO4, PLO5 and PLO6 heads-up preflop;
 * short deck against hold'em on the same workloads (Monte-Carlo, exact,
-  seven-card batch evaluation).
+  seven-card batch evaluation);
+* a PLO4 double-board query (``equity.double_board``: two boards from one
+  deck) beside the one-board query of the same hands, Monte-Carlo preflop and
+  exact on known flops (``--only "double board"`` runs these rows alone).
 
 ::
 
@@ -59,6 +62,9 @@ BUILD = REPO / "bench" / "phevaluator" / "build.sh"
 
 PLO4_HU = ["AsAhKsKh", "QdQcJdJc"]
 HILO_HU = ["As2h3d4c", "KcKhQdJd"]
+DOUBLE_HU = ["AsKsQd2c", "QhQc7h8h"]
+OURS = ("equity", "short deck", "hold'em", "double board", "one board")
+"""The labels of equity's own sides (warmed, repeated); the others are peers."""
 
 
 @dataclass
@@ -162,6 +168,36 @@ def exact(hands: list[str], game: str, per_board: bool = False) -> Callable[[], 
     def run() -> tuple[float, Any]:
         s, r = timed(lambda: equity.calculate(hands, game=game, method="exact", threads=1))
         return (r.samples / s if per_board else s), [float(x) for x in r.equity]
+
+    return run
+
+
+def exact_board(hands: list[str], board: str, dead: str) -> Callable[[], tuple[float, Any]]:
+    """Seconds of an exact one-board ``calculate`` on ``board`` on one thread."""
+
+    def run() -> tuple[float, Any]:
+        s, r = timed(
+            lambda: equity.calculate(hands, board, dead, game="omaha", method="exact", threads=1)
+        )
+        return s, [float(x) for x in r.equity]
+
+    return run
+
+
+def double(
+    hands: list[str], boards: tuple[str, str], trials: int | None
+) -> Callable[[], tuple[float, Any]]:
+    """``equity.double_board`` on one thread: deals per second (Monte-Carlo, ``trials``
+    given) or seconds (exact, ``trials`` None)."""
+
+    def run() -> tuple[float, Any]:
+        method = "exact" if trials is None else "monte-carlo"
+        s, r = timed(
+            lambda: equity.double_board(
+                hands, *boards, game="omaha", method=method, trials=trials, seed=1, threads=1
+            )
+        )
+        return (s if trials is None else r.samples / s), [float(x) for x in r.equity]
 
     return run
 
@@ -373,6 +409,25 @@ def build_rows(
         ),
     ]
 
+    # two boards (equity) against one board (equity): the "peer" side is the one-board query
+    rows += [
+        Row(
+            "PLO4 double board v one board: MC preflop 1T",
+            Side("double board", double(DOUBLE_HU, ("", ""), args.trials // 4)),
+            Side("one board", mc(DOUBLE_HU, "omaha", args.trials // 4)),
+            "rate",
+            note="deals/s; a double-board deal scores two boards",
+        ),
+        Row(
+            "PLO4 double board v one board: exact flops 1T",
+            Side("double board", double(DOUBLE_HU, ("Qs7s2h", "Kd8c3h"), None)),
+            Side("one board", exact_board(DOUBLE_HU, "Qs7s2h", "Kd8c3h")),
+            "s",
+            note="442,890 pairs of boards against 703 boards",
+            repeats=5,
+        ),
+    ]
+
     # short deck (equity) against hold'em (equity): the "peer" side is hold'em
     sd_target = ("ratio", 0.8)
     for name, hands, trials in (
@@ -449,6 +504,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--pokerkit-seconds", type=float, default=2.0, help="per pokerkit run")
     ap.add_argument("--cpu", type=int, default=0, help="the CPU every case runs on")
     ap.add_argument("--json", type=Path, help="also write every figure as JSON")
+    ap.add_argument("--only", help="run only the rows whose name contains this text")
     args = ap.parse_args(argv)
 
     source = os.environ.get("PHEVALUATOR")
@@ -474,10 +530,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench_omaha_") as tmpdir:
         tmp = Path(tmpdir)
         rows, ctx = build_rows(args, tmp, bool(source))
+        if args.only:
+            rows = [row for row in rows if args.only in row.name]
         notes += ctx["notes"]
         for row in rows:  # warm: compile or load the kernels
             row.ours.run()
-            if row.peer and row.peer.label in ("hold'em", "short deck"):
+            if row.peer and row.peer.label in OURS:
                 row.peer.run()
         checks: dict[str, Any] = {}
         for r in range(args.rounds):
@@ -486,7 +544,7 @@ def main(argv: list[str] | None = None) -> int:
                 if r % 2:
                     sides.reverse()
                 for side in sides:
-                    ours_like = side.label in ("equity", "short deck", "hold'em")
+                    ours_like = side.label in OURS
                     measure(side, row.repeats if ours_like else 1)
                 if r == 0 and row.peer and row.peer.label.startswith("phevaluator"):
                     checks[row.peer.label] = agreement(row, ctx)
@@ -582,7 +640,8 @@ def report(
             print(f"  {row.name}: {row.note}")
     print(
         f"medians of {args.rounds} interleaved rounds on CPU {args.cpu}, 1 Numba thread; "
-        "ratio > 1: equity (short deck in the short-deck rows) is faster"
+        "ratio > 1: equity (short deck in the short-deck rows, the double board in the "
+        "double-board rows) is faster"
     )
     for label, check in checks.items():
         print(f"order check, {label}: {check}")

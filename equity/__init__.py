@@ -8,7 +8,8 @@ line) pays only for what it uses:
   ``on_update``; :func:`plan` — how it would answer (method, work, seconds, reason:
   a :class:`Plan` to run); :func:`calculate_many` — many small spots in one call
   (:class:`SpotResults`); :func:`use_scheduler` sends the calls of a block to a
-  Dask cluster;
+  Dask cluster; :func:`double_board` — two boards from one deck, each deciding half
+  the pot (:class:`DoubleBoardResult`: per-board equity, scoops, quarters);
 * :func:`evaluate`, :func:`evaluate_batch`, :func:`rank_hands`,
   :func:`compare_hands` — five- to seven-card poker hands;
 * :func:`evaluate_omaha`, :func:`evaluate_omaha_batch` — Omaha (4-6 hole cards, the
@@ -33,7 +34,8 @@ line) pays only for what it uses:
 * :func:`run_outs`, :class:`RunOuts` — the board run ``K`` times: each player's share of the
   pot over the run-outs (its distribution and variance against running it once);
 * :func:`deal`, :class:`Deals`, :class:`Deck` — complete deals as data (the Monte-Carlo
-  deals of :func:`calculate`, ``.to_frame()``) and a deck to shuffle and deal from;
+  deals of :func:`calculate`, ``.to_frame()``; two boards: :class:`DoubleDeals`) and a
+  deck to shuffle and deal from;
 * :func:`hits`, :class:`HitsResult` — the share of a range in each made hand and draw on a board;
 * :func:`flops` — range against range on every flop, exact, with each flop's texture
   (:func:`textures`: suits, pairing, high card, connectedness of any board);
@@ -60,6 +62,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .analysis.deals import Deals, deal
     from .analysis.deck import Deck
     from .analysis.distribution import distribution
+    from .analysis.double_deals import DoubleDeals
     from .analysis.flops import flops
     from .analysis.frequencies import FrequencyTable, category_frequencies
     from .analysis.hits import HitsResult, hits
@@ -75,6 +78,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .decisions.playable_hands import PlayableResult, playable
     from .decisions.pushfold import PushFoldResult, pushfold
     from .engine import Plan, SpotResults, calculate, calculate_many, use_scheduler
+    from .engine.double_board import double_board
+    from .engine.double_result import DoubleBoardResult
     from .engine.plan import plan
     from .evaluators.lowball import (
         LowHand,
@@ -105,6 +110,8 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
 _EXPORTS = {
     "calculate": "engine",
     "calculate_many": "engine",
+    "double_board": "engine.double_board",
+    "DoubleBoardResult": "engine.double_result",
     "SpotResults": "engine",
     "plan": "engine.plan",
     "Plan": "engine.plan",
@@ -149,6 +156,7 @@ _EXPORTS = {
     "RunOuts": "analysis.run_outs_result",
     "deal": "analysis.deals",
     "Deals": "analysis.deals",
+    "DoubleDeals": "analysis.double_deals",
     "Deck": "analysis.deck",
     "StreetsResult": "analysis.streets",
     "RangeStreetsResult": "analysis.streets_ranges",
@@ -181,6 +189,8 @@ __all__ = [
     "CallEv",
     "Deals",
     "Deck",
+    "DoubleBoardResult",
+    "DoubleDeals",
     "EquityDistribution",
     "EquityResult",
     "FrequencyTable",
@@ -215,6 +225,7 @@ __all__ = [
     "compare_zjh",
     "deal",
     "distribution",
+    "double_board",
     "evaluate",
     "evaluate_badugi",
     "evaluate_batch",

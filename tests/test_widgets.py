@@ -65,6 +65,24 @@ def test_an_enumerated_spot_is_exact_and_equals_calculate() -> None:
     assert [r["hand"] for r in calc.results] == ["AsKs", "QhQd"]
 
 
+def test_two_boards_show_what_double_board_answers() -> None:
+    """``boards=2``: each board's equity, the scoop and the quarter of ``double_board``."""
+    from equity import double_board
+
+    calc = settled(Calculator(["AsKs", "QhQd"], board="Qs7s2c", boards=2, board2="Kd8c3h"))
+    want = double_board(["AsKs", "QhQd"], "Qs7s2c", "Kd8c3h")
+    assert calc.status["state"] == "exact"
+    assert calc.error == ""
+    for i, row in enumerate(calc.results):
+        assert row["equity"] == float(want.equity[i])
+        assert (row["board1"], row["board2"]) == tuple(want.board_equity[:, i].tolist())
+        assert row["scoop"] == row["win"] == float(want.outcomes["scoop"][i])
+    assert "Qs7s2c | Kd8c3h" in calc.html()
+    calc.board2 = "Kd8c"
+    assert settled(calc).status["state"] == "error"
+    assert calc.error == "board2 'Kd8c' has 2 cards: a board has 0, 3, 4 or 5"
+
+
 def test_ranges_dead_cards_and_three_players() -> None:
     players = ["QQ+,AKs", "AhKd", "JTs"]
     calc = settled(Calculator(players, board="9s8s2h", dead="3c"))

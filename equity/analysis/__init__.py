@@ -8,6 +8,7 @@ from __future__ import annotations
 from .deals import Deals, deal, deal_chunks
 from .deck import Deck
 from .distribution import distribution
+from .double_deals import DoubleDeals
 from .frequencies import SPECIAL_235, FrequencyTable, category_frequencies
 from .hits import HitsResult, hits
 from .streets import StreetsResult, streets
@@ -16,6 +17,7 @@ __all__ = [
     "SPECIAL_235",
     "Deals",
     "Deck",
+    "DoubleDeals",
     "FrequencyTable",
     "HitsResult",
     "StreetsResult",

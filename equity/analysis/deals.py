@@ -29,7 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 
@@ -42,6 +42,7 @@ from ..engine.run import default_batch_size
 from ..games import game as get_game
 from ..lookup.omaha import low_mask_text
 from ..ranges.classes import CLASSES
+from .double_deals import DoubleDeals, deal_two_boards
 from .textures import texture_columns
 
 if TYPE_CHECKING:
@@ -331,6 +332,42 @@ def _plan(
     return deal_plan(job, count, used_seed, size)
 
 
+@overload
+def deal(
+    game: str = ...,
+    players: int | None = ...,
+    n: int = ...,
+    seed: int | None = ...,
+    hands: Sequence[object] | None = ...,
+    board: object = ...,
+    dead: object = ...,
+    *,
+    rules: Any = ...,
+    independent_decks: bool = ...,
+    batch_size: int | None = ...,
+    boards: Literal[1] = ...,
+    board2: object = ...,
+) -> Deals: ...
+
+
+@overload
+def deal(
+    game: str = ...,
+    players: int | None = ...,
+    n: int = ...,
+    seed: int | None = ...,
+    hands: Sequence[object] | None = ...,
+    board: object = ...,
+    dead: object = ...,
+    *,
+    rules: Any = ...,
+    independent_decks: bool = ...,
+    batch_size: int | None = ...,
+    boards: Literal[2],
+    board2: object = ...,
+) -> DoubleDeals: ...
+
+
 def deal(
     game: str = "holdem",
     players: int | None = None,
@@ -343,7 +380,9 @@ def deal(
     rules: Any = None,
     independent_decks: bool = False,
     batch_size: int | None = None,
-) -> Deals:
+    boards: int = 1,
+    board2: object = "",
+) -> Deals | DoubleDeals:
     """Deal ``n`` complete hands, as :func:`equity.calculate`'s Monte-Carlo deals them.
 
     Parameters
@@ -367,6 +406,12 @@ def deal(
     rules, independent_decks, batch_size
         As for :func:`equity.calculate` (``batch_size`` defaults to its rule,
         :func:`deal_batch_size`).
+    boards, board2
+        ``boards=2``: two boards from one deck, each deciding half the pot, as
+        :func:`equity.double_board` deals them (known ``hands`` only; ``board``
+        and ``board2`` the boards' known cards): a
+        :class:`~equity.analysis.double_deals.DoubleDeals`, whose frame has a
+        ``board1`` and a ``board2`` column.
 
     Notes
     -----
@@ -384,6 +429,13 @@ def deal(
     >>> bool((d.counts() == r.counts).all())
     True
     """
+    if boards == 2:
+        if players is not None and hands is not None and players != len(hands):
+            raise ValueError("two boards take known hands only: one hand per player")
+        return deal_two_boards(hands or [], board, board2, dead, game=game, n=n, seed=seed,
+                               batch_size=batch_size)  # fmt: skip
+    if boards != 1 or board2:
+        raise ValueError(f"boards must be 1 or 2 (board2 needs boards=2), got {boards!r}")
     started = time.perf_counter()
     plan = _plan(game, players, n, seed, hands, board, dead, rules, independent_decks,
                  batch_size, MAX_ROWS)  # fmt: skip

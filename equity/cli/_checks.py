@@ -48,7 +48,12 @@ def check_options(args: argparse.Namespace) -> None:
             raise CliError(f"{_flag(a)} and {_flag(b)} cannot both be given: {why}")
     for name, flag in CARD_OPTIONS:
         value = getattr(args, name, None)
-        for text in value if isinstance(value, list) else [value]:
+        texts = value if isinstance(value, list) else [value]
+        if name == "board" and isinstance(value, str) and "|" in value and hasattr(args, "boards"):
+            if args.boards != 2:
+                raise CliError(f"--board {value!r} has two boards: they need --boards 2")
+            texts = value.split("|")  # two boards (equity query --boards 2)
+        for text in texts:
             if isinstance(text, str) and text.strip():
                 check_cards(flag, text, exact=(args.command, name) not in PARTLY_KNOWN)
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from ._double import BOARDS_HELP
 from ._hands import (
     INDEPENDENT_DECKS,
     RULES_LINE,
@@ -147,6 +148,8 @@ def _cmd_deal(args: argparse.Namespace) -> int:
 
     rules = rules_of(args)
     out = _check_out(args.out) if args.out else None
+    if args.boards == 2:
+        return _deal_two_boards(args, out)
     check_independent_decks(args)
     chunks = deal_chunks(
         args.game,
@@ -206,6 +209,42 @@ def _cmd_deal(args: argparse.Namespace) -> int:
     return 0
 
 
+def _deal_two_boards(args: argparse.Namespace, out: Path | None) -> int:
+    """``equity deal --boards 2``: pairs of boards from one deck (``equity.deal(boards=2)``)."""
+    import numpy as np
+
+    from ..analysis.deals import deal
+    from ..cards import format_cards
+
+    if args.players is not None or args.independent_decks:
+        flag = "--players" if args.players is not None else "--independent-decks"
+        raise CliError(f"--boards 2 deals known hands only: it takes no {flag}")
+    boards = (args.board or "").split("|")
+    if len(boards) > 2:
+        raise CliError(f"--board {args.board!r} has {len(boards)} boards: --boards 2 takes two")
+    board2 = boards[1] if len(boards) == 2 else ""
+    with compile_notice(args):
+        d = deal(args.game, n=args.n, seed=args.seed, hands=args.hands, board=boards[0],
+                 dead=args.dead or "", boards=2, board2=board2)  # fmt: skip
+        if out is not None:
+            try:
+                with _replacing(out) as scratch:
+                    rows = _write(iter([d]), scratch, lambda chunk: None)
+            except OSError as exc:
+                raise CliError(f"cannot write {args.out}: {exc.strerror or exc}") from None
+    print(
+        f"{d.game}: {d.n:,} pairs of boards, seed {d.seed} (the deals 'equity query --boards 2' "
+        f"scores with --trials {d.n} --seed {d.seed})"
+    )
+    hands = [format_cards(h) for h in d.holes.tolist()]
+    figures = np.stack([d.share1.mean(axis=0), d.share2.mean(axis=0), d.equity], axis=1)
+    per_player = [[p, hands[p], *(f"{x:.4%}" for x in figures[p])] for p in range(len(hands))]
+    print(table(per_player, ["player", "hand", "board 1", "board 2", "equity"]))
+    if out is not None:
+        print(f"wrote {rows:,} rows (one per deal and player) to {args.out}")
+    return 0
+
+
 def _epilog() -> str:
     return (
         "examples:\n"
@@ -213,7 +252,9 @@ def _epilog() -> str:
         "  equity deal AsKs 'QQ+,AKs' random --board Ts9s2h --n 1e5 --seed 1 --out deals.csv\n"
         "  equity deal AhAd --players 3 --n 1000 --seed 7          # a short summary\n"
         "  equity deal --game zjh --players 4 --n 1e5 --seed 1 --out zjh.parquet\n"
-        "  equity deal --game omaha-hilo As2h3d4c 'AA**' random --n 1e5 --seed 1 --out plo8.csv\n\n"
+        "  equity deal --game omaha-hilo As2h3d4c 'AA**' random --n 1e5 --seed 1 --out plo8.csv\n"
+        "  equity deal --game omaha AsKsQd2c QhQc7h8h --boards 2 --board 'Qs7s2h|' --out bomb.csv\n"
+        "--boards 2: deal, player, hand, board1, board2, share1, share2, share, outcome.\n\n"
         "Columns: deal, player (from 0), hand, board, the board's texture (suits, flush_cards,\n"
         "pairing, high, straight_possible, gaps, connectedness: see 'equity flops --help'),\n"
         "strength (bigger wins), category, win, share (of the pot) and, for hold'em and short\n"
@@ -252,6 +293,7 @@ def add_deal(sub: Any) -> None:
     p.add_argument("--seed", type=seed, help="random seed (drawn and printed when omitted)")
     p.add_argument("--board", help="known board cards, e.g. Ts9s2h")
     p.add_argument("--dead", help="cards out of play")
+    p.add_argument("--boards", type=int, choices=(1, 2), default=1, metavar="N", help=BOARDS_HELP)
     p.add_argument(
         "--independent-decks",
         action="store_true",

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from ._double import BOARDS_HELP
 from ._hands import (
     INDEPENDENT_DECKS,
     RULES_LINE,
@@ -186,6 +187,11 @@ def too_large(exc: Any) -> CliError:
 def _cmd_query(args: argparse.Namespace) -> int:
     import numpy as np
 
+    if args.boards == 2:
+        from ._double import query_double
+
+        return query_double(args)
+
     from ..engine import TooLargeForExact
     from ..engine.plan import plan
 
@@ -364,11 +370,12 @@ def add_query(sub: Any) -> None:
         "hands",
         nargs="+",
         metavar="HAND",
-        help="cards (AsKs), random, range (QQ+,AKs), pattern (AA**) or partly known cards: "
-        "A an ace, c a club, * any (2c is one card, 2 c two)",
+        help="cards (AsKs), random, range (QQ+,AKs), pattern (AA**), partly known: "
+        "A an ace, c a club, * any (2c: one card)",
     )
     p.add_argument("--board", help="community cards (0, 3, 4 or 5; may be partly known)")
     p.add_argument("--dead", help="cards out of play")
+    p.add_argument("--boards", type=int, choices=(1, 2), default=1, metavar="N", help=BOARDS_HELP)
     mode = p.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="enumerate every outcome")
     mode.add_argument("--mc", action="store_true", help="Monte-Carlo even when exact is quick")

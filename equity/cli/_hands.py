@@ -70,7 +70,9 @@ def _game_name(text: str) -> str:
         from ..games.draw import TRIPLE_DRAW
 
         raise argparse.ArgumentTypeError(TRIPLE_DRAW)
-    return text
+    from ..games import ALIASES
+
+    return ALIASES.get(text, text)
 
 
 def independent_deck_games() -> str:

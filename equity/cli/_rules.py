@@ -161,11 +161,15 @@ def rules_page(g: Game) -> str:
 
 
 def _games_list() -> str:
-    from ..games import GAMES
+    from ..games import ALIASES, GAMES
 
     width = max(len(name) for name in GAMES)
     rows = [f"  {g.name:<{width}}  {g.title}" for g in GAMES.values()]
-    return "\n".join(["games:", *rows, "", "equity rules GAME shows the full rules of one game."])
+    aliases = ", ".join(f"{a} = {name}" for a, name in ALIASES.items())
+    return "\n".join(
+        ["games:", *rows, f"other names: {aliases}", "",
+         "equity rules GAME shows the full rules of one game."]
+    )  # fmt: skip
 
 
 def _cmd_rules(args: argparse.Namespace) -> int:

@@ -41,6 +41,7 @@ from .stud import RAZZ, STUD, STUD8
 from .zjh import ZJH
 
 __all__ = [
+    "ALIASES",
     "EVALUATORS",
     "GAMES",
     "KERNEL_OMAHA",
@@ -83,6 +84,10 @@ GAMES: dict[str, Game] = {
 """Every game, by name, in the order ``--game`` and the reports list them."""
 
 
+ALIASES: dict[str, str] = {"bigo": "omaha5-hilo"}
+"""Other names players use for a game of :data:`GAMES` (Big O: five-card Omaha hi-lo)."""
+
+
 def a_hand_of(name: str) -> str:
     """``"a holdem hand"``, ``"an omaha hand"``: a game's hand in an error sentence."""
     return f"{'an' if name[:1] in ('a', 'e', 'i', 'o', 'u') else 'a'} {name} hand"
@@ -107,7 +112,7 @@ def game(name: object) -> Game:
     """
     if isinstance(name, Game):
         return name
-    found = GAMES.get(name) if isinstance(name, str) else None
+    found = GAMES.get(ALIASES.get(name, name)) if isinstance(name, str) else None
     if found is None and isinstance(name, str) and "triple" in name.lower():
         raise ValueError(TRIPLE_DRAW)
     if found is None:

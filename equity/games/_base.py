@@ -123,6 +123,9 @@ class Game:
     """Whether each player may be dealt from a deck of their own (``--independent-decks``)."""
     evaluator: str = "poker"
     """Which of :data:`EVALUATORS` scores one hand (``equity eval``, ``equity compare``)."""
+    two_boards: bool = False
+    """Deals two boards from one deck on request (``equity.double_board``, ``--boards 2``):
+    hold'em and the Omaha games whose board starts empty."""
 
     short_hands: str = ""
     """How a hand of fewer than :attr:`hole_cards` cards reads: ``""`` (an error: the

@@ -26,5 +26,6 @@ HOLDEM = Game(
         "straight. Equal hands split the pot."
     ),
     preflop_table=True,
+    two_boards=True,
 )
 """Hold'em: 2 to 23 players (the deck's limit with a full board)."""

@@ -59,6 +59,7 @@ def _omaha(name: str, hole: int, players: int, hilo: bool, **kw: Any) -> Game:
         "summary": f"Omaha {kind}, {hole} hole cards (2 from the hand + 3 from the board)",
         "board_sizes": (0, 3, 4, 5),
         "rule_text": OMAHA_RULE + (" " + HILO_RULE if hilo else ""),
+        "two_boards": True,
     }
     fields.update(kw)
     return Game(
@@ -88,6 +89,7 @@ def _courchevel(name: str, hilo: bool) -> Game:
         title=f"Courchevel {kind} (five-card Omaha, first board card up)",
         summary=f"Courchevel {kind}: five-card Omaha with the first board card dealt up",
         board_sizes=(1, 3, 4, 5),
+        two_boards=False,
         rule_text=COURCHEVEL_RULE + " " + OMAHA_RULE + (" " + HILO_RULE if hilo else ""),
         no_board=(
             f"{name} turns its first board card face up before the betting, so a board of at "

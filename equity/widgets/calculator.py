@@ -12,6 +12,13 @@ after each round as they stream in (``calculate(..., on_update=...)``: each
 a valid estimate of the deals so far); the last equal ``calculate(players,
 board, dead, game=game, trials=trials, seed=status["seed"])``.  A bad input
 shows the engine's one-sentence message in ``error``.
+
+``boards=2`` deals two boards from one deck, each deciding half the pot
+(bomb pots; ``board2`` the second board's known cards): the figures are
+those of :func:`equity.double_board` (exact when it enumerates, else
+``trials`` deals at once, not streamed), each row adding the equity of
+each board (``board1``, ``board2``) and the chances to ``scoop`` and to be
+``quartered``; there ``win`` is the scoop and ``tie`` any other part of the pot.
 """
 
 from __future__ import annotations
@@ -25,6 +32,8 @@ from typing import Any
 import traitlets
 
 from ..cards import format_card
+from ..engine.double_board import double_board
+from ..engine.double_result import DoubleBoardResult
 from ..engine.plan import plan
 from ..games import GAMES
 from ..results import EquityResult
@@ -62,8 +71,9 @@ class Calculator(anywidget.AnyWidget):
         A game of :data:`equity.games.GAMES`.
     **kwargs
         The widget's other traits: ``trials`` (int, Monte-Carlo deals, when the spot is
-        not enumerated) and ``seed`` (int or None, the Monte-Carlo seed; a fresh one per
-        calculation when None).
+        not enumerated), ``seed`` (int or None, the Monte-Carlo seed; a fresh one per
+        calculation when None), ``boards`` (1, or 2 for two boards from one deck) and
+        ``board2`` (the second board's known cards).
 
     Examples
     --------
@@ -82,6 +92,10 @@ class Calculator(anywidget.AnyWidget):
     players = traitlets.List(traitlets.Unicode()).tag(sync=True)
     board = traitlets.Unicode("").tag(sync=True)
     dead = traitlets.Unicode("").tag(sync=True)
+    boards = traitlets.Int(1).tag(sync=True)
+    """1, or 2: two boards from one deck, each deciding half the pot (module doc)."""
+    board2 = traitlets.Unicode("").tag(sync=True)
+    """With ``boards=2``: the second board's known cards."""
     game = traitlets.Unicode("holdem").tag(sync=True)
     games = traitlets.List(traitlets.Unicode(), read_only=True).tag(sync=True)
     game_info = traitlets.Dict(read_only=True).tag(sync=True)
@@ -124,7 +138,7 @@ class Calculator(anywidget.AnyWidget):
         self.observe(self._drop_board_of_boardless_game, names="game")
         self.observe(
             lambda _: self._worker.submit(),
-            names=["players", "board", "dead", "game", "trials", "seed"],
+            names=["players", "board", "dead", "game", "trials", "seed", "boards", "board2"],
         )
         self.observe(self._typed_into_grid, names="players")
         self._worker.submit()
@@ -160,7 +174,8 @@ class Calculator(anywidget.AnyWidget):
             f"<td>{'exact' if r['stderr'] is None else format(r['stderr'], '.2%')}</td></tr>"
             for r in self.results
         )
-        spot = f"{self.game}, board {self.board or '-'}, dead {self.dead or '-'}"
+        boards = f"{self.board or '-'} | {self.board2 or '-'}" if self.boards == 2 else None
+        spot = f"{self.game}, board {boards or self.board or '-'}, dead {self.dead or '-'}"
         status = html.escape(str(self.status.get("text", "")))
         return (
             f"<p>{html.escape(spot)}: {status}</p><table><tr><th>hand</th><th>equity</th>"
@@ -196,6 +211,9 @@ class Calculator(anywidget.AnyWidget):
             self._publish(partial, state, start, final=False)
 
         try:
+            if self.boards != 1:
+                self._compute_two_boards(check, state, start)
+                return
             with ENGINE_LOCK:
                 check()
                 planned = plan(players, board, dead, game=game, progress=check, on_update=update)
@@ -213,28 +231,48 @@ class Calculator(anywidget.AnyWidget):
             traceback.print_exc()
             self._fail(f"unexpected {type(error).__name__}: {error}", state)
 
-    def _fail(self, text: str, state: dict[str, Any]) -> None:
-        with self.hold_sync():
-            self.results = []
-            self.error = text
-            self.status = {**state, "state": "error", "text": text}
-
-    def _publish(
-        self, result: EquityResult, state: dict[str, Any], start: float, final: bool
+    def _compute_two_boards(
+        self, check: Callable[..., None], state: dict[str, Any], start: float
     ) -> None:
+        """Two boards: one :func:`equity.double_board` run, published when done."""
+        if self.boards != 2:
+            raise ValueError(f"boards must be 1 or 2, got {self.boards}")
+        with ENGINE_LOCK:
+            check()
+            result = double_board(
+                list(self.players), self.board, self.board2, self.dead, game=self.game,
+                trials=self.trials, seed=self.seed,
+            )  # fmt: skip
+        check()
+        state.update(seed=result.seed, batch_size=result.batch_size, plan=result.method)
         rows = []
         for i in range(result.n_players):
-            stderr = None if result.stderr is None else float(result.stderr[i])
+            o = result.outcomes
             rows.append(
                 {
                     "player": i,
                     "hand": result.hands[i],
                     "equity": float(result.equity[i]),
-                    "win": float(result.win[i]),
-                    "tie": float(result.tie[i]),
-                    "stderr": stderr,
+                    "win": float(o["scoop"][i]),
+                    "tie": float(1 - o["scoop"][i] - o["lose"][i]),
+                    "stderr": None if result.stderr is None else float(result.stderr[i]),
+                    "board1": float(result.board_equity[0, i]),
+                    "board2": float(result.board_equity[1, i]),
+                    "scoop": float(o["scoop"][i]),
+                    "quartered": float(o["quartered"][i]),
                 }
             )
+        self._show(rows, result, state, start)
+
+    def _show(
+        self,
+        rows: list[dict[str, Any]],
+        result: EquityResult | DoubleBoardResult,
+        state: dict[str, Any],
+        start: float,
+        final: bool = True,
+    ) -> None:
+        """Publish ``rows`` with the status line of ``result``."""
         elapsed = time.perf_counter() - start
         if result.exact:
             kind, text = "exact", f"exact, {elapsed * 1000:.0f} ms"
@@ -259,3 +297,27 @@ class Calculator(anywidget.AnyWidget):
                 "samples": int(result.samples),
                 "elapsed_s": elapsed,
             }
+
+    def _fail(self, text: str, state: dict[str, Any]) -> None:
+        with self.hold_sync():
+            self.results = []
+            self.error = text
+            self.status = {**state, "state": "error", "text": text}
+
+    def _publish(
+        self, result: EquityResult, state: dict[str, Any], start: float, final: bool
+    ) -> None:
+        rows = []
+        for i in range(result.n_players):
+            stderr = None if result.stderr is None else float(result.stderr[i])
+            rows.append(
+                {
+                    "player": i,
+                    "hand": result.hands[i],
+                    "equity": float(result.equity[i]),
+                    "win": float(result.win[i]),
+                    "tie": float(result.tie[i]),
+                    "stderr": stderr,
+                }
+            )
+        self._show(rows, result, state, start, final)

@@ -1,7 +1,8 @@
 // The equity calculator's view (anywidget ESM): player inputs, a game selector, board and
 // dead card pickers (the game's deck) with their text, the results table and the status
 // line.  Test ids: player-N, equity-N, win-N, tie-N, stderr-N, board-picker, board-card-As,
-// dead-card-As, board-text, dead-text, game, game-hint, status, error.
+// dead-card-As, board-text, dead-text, game, game-hint, status, error; with two boards
+// (the boards selector): board2-picker, board2-card-As, board2-text, board1-N, board2-N.
 const SUITS = "shdc";
 const SUIT_SYMBOL = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
 const CARD = /([2-9tjqka])([shdc])/gi; // a known card; "A h" (an ace, a heart) is not one
@@ -101,6 +102,12 @@ function render({ model, el: root }) {
   }
   game.addEventListener("change", () => userChange({ game: game.value }));
 
+  // boards: one, or two from one deck (bomb pots), each deciding half the pot
+  const boardsSelect = el("select", { "data-testid": "boards" });
+  boardsSelect.append(el("option", { value: "1" }, "1"), el("option", { value: "2" }, "2"));
+  boardsSelect.value = String(model.get("boards"));
+  boardsSelect.addEventListener("change", () => userChange({ boards: Number(boardsSelect.value) }));
+
   // card pickers: the game's deck (short deck: sixes to aces), a text box for any board
   function deck() {
     const info = (model.get("game_info") || {})[model.get("game")] || {};
@@ -109,7 +116,7 @@ function render({ model, el: root }) {
   function picker(name) {
     const box = el("div", { class: "eq-picker", "data-testid": `${name}-picker` });
     const text = el("input", { type: "text", class: "eq-cards-text", "data-testid": `${name}-text` });
-    text.placeholder = name === "board" ? "e.g. Qs7s2c or 2c7d9h h" : "e.g. Ts";
+    text.placeholder = name === "dead" ? "e.g. Ts" : "e.g. Qs7s2c or 2c7d9h h";
     const commit = () => {
       if (text.value !== model.get(name)) userChange({ [name]: text.value });
     };
@@ -150,21 +157,26 @@ function render({ model, el: root }) {
   }
   function toggle(name, card) {
     // a known card on or off; a partly known board keeps its other slots, a card added
-    // after them takes the next street
-    const other = name === "board" ? "dead" : "board";
+    // after them takes the next street (and leaves the other pickers)
     const mine = model.get(name) || "";
     let update = without(mine, card);
-    let theirs = model.get(other) || "";
+    const changes = {};
     if (update === null) {
       update = onlyCards(mine) ? cardsOf(mine).join("") + card : `${mine.trim()} ${card}`;
-      theirs = without(theirs, card) ?? theirs;
+      for (const other of ["board", "board2", "dead"]) {
+        if (other === name) continue;
+        const theirs = without(model.get(other) || "", card);
+        if (theirs !== null) changes[other] = theirs;
+      }
     }
-    userChange({ [name]: update, [other]: theirs });
+    userChange({ [name]: update, ...changes });
   }
   const board = picker("board");
+  const board2 = picker("board2");
   const dead = picker("dead");
   function drawCards() {
-    for (const [name, p] of [["board", board], ["dead", dead]]) {
+    board2.box.hidden = model.get("boards") !== 2;
+    for (const [name, p] of [["board", board], ["board2", board2], ["dead", dead]]) {
       drawPicker(name, p);
       const chosen = new Set(cardsOf(model.get(name)));
       for (const [card, button] of Object.entries(p.buttons)) {
@@ -179,8 +191,12 @@ function render({ model, el: root }) {
   const status = el("div", { class: "eq-status", "data-testid": "status" });
   const error = el("div", { class: "eq-error", "data-testid": "error" });
   function drawResults() {
+    const two = model.get("boards") === 2;
     const head = el("tr");
-    for (const h of ["", "hand", "equity", "win", "tie", "\u00b1 std. error"]) head.append(el("th", {}, h));
+    const names = two
+      ? ["", "hand", "equity", "board 1", "board 2", "scoop", "part", "quartered", "\u00b1 std. error"]
+      : ["", "hand", "equity", "win", "tie", "\u00b1 std. error"];
+    for (const h of names) head.append(el("th", {}, h));
     table.replaceChildren(head);
     for (const r of model.get("results")) {
       const row = el("tr");
@@ -190,8 +206,15 @@ function render({ model, el: root }) {
       const eq = el("td", { "data-testid": `equity-${i}`, class: "eq-equity" }, percent(r.equity));
       eq.style.setProperty("--eq", String(r.equity));
       row.append(eq);
+      if (two && r.board1 !== undefined) {
+        row.append(el("td", { "data-testid": `board1-${i}` }, percent(r.board1)));
+        row.append(el("td", { "data-testid": `board2-${i}` }, percent(r.board2)));
+      }
       row.append(el("td", { "data-testid": `win-${i}` }, percent(r.win)));
       row.append(el("td", { "data-testid": `tie-${i}` }, percent(r.tie)));
+      if (two && r.quartered !== undefined) {
+        row.append(el("td", { "data-testid": `quartered-${i}` }, percent(r.quartered)));
+      }
       row.append(el("td", { "data-testid": `stderr-${i}` }, r.stderr === null ? "exact" : percent(r.stderr)));
       table.append(row);
     }
@@ -224,14 +247,20 @@ function render({ model, el: root }) {
   });
   model.on("change:board", drawCards);
   model.on("change:dead", drawCards);
+  model.on("change:board2", drawCards);
+  model.on("change:boards", () => {
+    boardsSelect.value = String(model.get("boards"));
+    drawCards();
+    drawResults();
+  });
   model.on("change:status", drawResults);
   model.on("change:results", drawResults);
   model.on("change:error", drawResults);
 
   const top = el("div", { class: "eq-top" });
-  top.append(playersBox, el("label", {}, "game "), game, hint);
+  top.append(playersBox, el("label", {}, "game "), game, el("label", {}, " boards "), boardsSelect, hint);
   const pickers = el("div", { class: "eq-pickers" });
-  pickers.append(board.box, dead.box);
+  pickers.append(board.box, board2.box, dead.box);
   root.append(top, pickers, table, status, error);
 }
 
