@@ -9,9 +9,14 @@ on this machine or on a Dask cluster of any size (``--scheduler local:2`` or an
 address).  Writes the counts with their seed, trials, method and version
 (read by :mod:`equity.ranges.omaha_ranking`).
 
-    python tools/build_omaha_ranking.py --hole 4 --trials 100000 --scheduler local:2
-    python tools/build_omaha_ranking.py --hole 5 --trials 20000 --scheduler local:2
-    python tools/build_omaha_ranking.py --hole 4 --trials 2000 --out /tmp/r4.npz
+The shipped files were built by (wall times on a shared 2-vCPU box, see the docs):
+
+    python tools/build_omaha_ranking.py --hole 4 --trials 60000 --scheduler local:2
+    python tools/build_omaha_ranking.py --hole 5 --trials 8000 --scheduler local:2
+
+and a quick trial run of the first classes only:
+
+    python tools/build_omaha_ranking.py --hole 4 --trials 2000 --first 512 --out /tmp/r4.npz
 """
 
 from __future__ import annotations

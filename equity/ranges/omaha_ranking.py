@@ -389,8 +389,9 @@ def starting_hand_rank(hand: Any, game: str = "holdem") -> StartingHandRank:
     >>> r = starting_hand_rank("AhKh")
     >>> r.hand_class, r.method, round(r.equity, 4), r.rank, round(100 * r.above, 2)
     ('AKs', 'exact', 0.6704, 8, 3.17)
-    >>> starting_hand_rank("AsAhKsKh", "omaha").rank
-    1
+    >>> o = starting_hand_rank("AhAdKhKd", "omaha")
+    >>> o.hand_class, o.method, o.top < 0.001
+    ('AsAhKsKh', 'monte-carlo', True)
     """
     name = get_game(game).name
     if name not in _RANKED_GAMES:
