@@ -22,7 +22,9 @@ line) pays only for what it uses:
 * :func:`evaluate_zjh`, :func:`compare_zjh`, :func:`rank_zjh`,
   :class:`ZJHRules` — Zha Jin Hua;
 * :func:`parse_range`, :class:`Range` — hold'em ranges; :func:`parse_omaha_range`,
-  :class:`OmahaRange` — Omaha hand patterns;
+  :class:`OmahaRange` — Omaha hand patterns; :func:`starting_hand_rank`,
+  :class:`StartingHandRank` — a starting hand's equity against a random hand and its
+  percentile (hold'em exact, 4- and 5-card Omaha from a shipped Monte-Carlo ranking);
 * :func:`category_frequencies`, :func:`category_counts`,
   :func:`category_probabilities` — hand-category frequencies and exact odds;
 * :func:`distribution`, :class:`EquityDistribution` — the equity of every combo of a range
@@ -105,6 +107,7 @@ if TYPE_CHECKING:  # the lazily loaded names, for type checkers and IDEs
     from .games import GAMES, game
     from .histories import HistoryResult, history
     from .ranges import OmahaRange, Range, parse_omaha_range, parse_range
+    from .ranges.omaha_ranking import StartingHandRank, starting_hand_rank
     from .results import EquityResult
 
 _EXPORTS = {
@@ -147,6 +150,8 @@ _EXPORTS = {
     "Range": "ranges",
     "parse_omaha_range": "ranges",
     "OmahaRange": "ranges",
+    "starting_hand_rank": "ranges.omaha_ranking",
+    "StartingHandRank": "ranges.omaha_ranking",
     "category_frequencies": "analysis.frequencies",
     "FrequencyTable": "analysis.frequencies",
     "distribution": "analysis.distribution",
@@ -210,6 +215,7 @@ __all__ = [
     "ShortDeckHand",
     "ShortDeckRules",
     "SpotResults",
+    "StartingHandRank",
     "StreetsResult",
     "Stud8Hand",
     "ZJHRules",
@@ -257,6 +263,7 @@ __all__ = [
     "rank_shortdeck",
     "rank_zjh",
     "run_outs",
+    "starting_hand_rank",
     "streets",
     "textures",
     "use_scheduler",

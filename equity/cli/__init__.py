@@ -8,8 +8,9 @@ that need them, so ``equity eval`` starts about as fast as ``import numpy``.
 
 Subcommands live in ``_hands`` (eval, compare, range), ``_equity`` (query,
 table), ``_freq`` (freq, report) and ``_rules`` (rules, each game's rules page);
-``_icm`` (icm); ``_pushfold`` (pushfold); ``_playable`` (playable); ``_util`` holds what
-they share and ``_checks`` what every command's options are checked for first.
+``_icm`` (icm); ``_pushfold`` (pushfold); ``_playable`` (playable); ``_rank``
+(rank); ``_util`` holds what they share and ``_checks`` what every command's
+options are checked for first.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from ._hits import add_hits
 from ._icm import add_icm
 from ._playable import add_playable
 from ._pushfold import add_pushfold
+from ._rank import add_rank
 from ._rules import add_rules
 from ._streets import add_streets
 from ._util import EXIT_INTERRUPTED, EXIT_USAGE, CliError, Parser, parse_count
@@ -56,7 +58,8 @@ def build_parser() -> Parser:
         "  equity rules shortdeck\n"
         "  equity history hands.phhs --json\n"
         "  equity icm 5000 3000 2000 --payouts 50,30,20 --chop\n"
-        "  equity pushfold --stack 10 --hero SB\n\n"
+        "  equity pushfold --stack 10 --hero SB\n"
+        "  equity rank --game omaha AsKsQdJd\n\n"
         "'equity COMMAND --help' shows each command's options and examples,\n"
         "'equity rules GAME' each game's rules.",
     )
@@ -80,6 +83,7 @@ def build_parser() -> Parser:
     add_icm(sub)
     add_playable(sub)
     add_pushfold(sub)
+    add_rank(sub)
     add_rules(sub)
     parser.commands = dict(sub.choices)
     return parser
