@@ -319,7 +319,7 @@ def _legacy_or_ppt(text: str, n_hole: int) -> list[tuple[int, str, _Item]] | Non
     try:
         return _parse_items(text, n_hole)
     except ValueError:
-        from .ppt import looks_like_ppt
+        from .ppt_grammar import looks_like_ppt
 
         if looks_like_ppt(text):
             return None
