@@ -60,6 +60,7 @@ __all__ = [
     "ALL_HANDS",
     "FULL_DECK",
     "HAND_MACROS",
+    "PPT_GRAMMAR",
     "PPT_SYNTAX",
     "RANK_BITS",
     "RANK_MACROS",
@@ -79,6 +80,22 @@ PPT_SYNTAX = (
     "$R with , (or), : (and), ! (and not) and parentheses; 15% and 10%-20% are percent ranges"
 )
 """The PPT syntax in one line, quoted by every error message."""
+
+PPT_GRAMMAR = """\
+range    = term { "," term }                   , or
+term     = unary { (":" | "!") unary }         : and, ! and not (left to right)
+unary    = "!" unary | "(" range ")" | percent | span
+percent  = NUMBER "%" [ "-" NUMBER "%" ]       15%  10%-20%
+span     = hand [ "-" hand | "+" ]             AA-TT  KQJT-9876  QQ+
+hand     = card { card }                       unwritten cards are *: AA = AA**
+card     = rank [ suit ] | suit | "$" macro
+rank     = A K Q J T 9-2 | * | letter | "[" item { [","] item } "]"
+item     = rank | rank "-" rank | rank "+" | rank "-" | suit | rank suit
+suit     = s h d c | w x y z                   w x y z: suit variables
+letter   = any other letter: a rank variable (R, O, N ...)
+macros   = $R [A-T]  $B [A-J]  $F [K-J]  $M [T-7]  $Z [6-2]  $L [A,2-8]
+           $N [K-9]  $W [A,2-5]  (cards); $ds $ss $rb $np (whole hands)"""
+"""The PPT grammar as implemented, EBNF-ish (``equity rules omaha`` and the docs show it)."""
 
 RANK_MACROS = {
     "R": "AKQJT",
@@ -413,6 +430,6 @@ def looks_like_ppt(text: str) -> bool:
     """
     s = re.sub(r"\b(random|any)\b", " ", text, flags=re.IGNORECASE)
     s = re.sub(r"\s(ds|ss|r)\s*(?=$|,)", " ", s, flags=re.IGNORECASE)
-    if re.search(r"[:!()\[\]$%+@-]|(?:^|,)\s*[cdhs]", s, flags=re.IGNORECASE):
-        return True  # an operator, or an item that starts with a suit ('sshh')
+    if re.search(r"[:!()\[\]$%+@-]|(?:^|,)\s*[cdhs]|\*[cdhs]", s, flags=re.IGNORECASE):
+        return True  # an operator, or a suit with no rank: 'sshh', 'AK*s*s'
     return bool(re.search(r"[^\W\d_]", re.sub(r"[akqjtcdhs]", "", s, flags=re.IGNORECASE)))
