@@ -8,17 +8,20 @@ stand-in ranking (any fixed order does for the parsing and the set algebra).
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import types
+from pathlib import Path
 
 import numpy as np
 import pytest
 from reference_ppt import PLO4, PLO5, all_hands, counts
 
+from equity.cli import main
 from equity.ranges import OmahaRange, count_omaha_hands, parse_omaha_range
 from equity.ranges.ppt import ppt_count, ppt_keys
-from equity.ranges.ppt_grammar import looks_like_ppt
+from equity.ranges.ppt_grammar import PPT_GRAMMAR, looks_like_ppt
 
 
 def keys_of(rows: np.ndarray) -> np.ndarray:
@@ -36,9 +39,16 @@ def plo4() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def test_each_construct_picks_the_hands_it_means(plo4, text, meaning, pick) -> None:
     rows, rc, sc = plo4
     expected = keys_of(rows[pick(rc, sc, rows)])
+    assert np.array_equal(ppt_keys(text, 4), expected), meaning
+
+
+@pytest.mark.parametrize("text", ["AA:xxyy, JJ!JJJ, KK", "QQ+:$ss", "[A,2-5][A,2-5]:$ds"])
+def test_omaha_ranges_and_counts_read_the_syntax(text: str) -> None:
+    """parse_omaha_range and count_omaha_hands (query, calculate) give the same hands."""
     got = parse_omaha_range(text, 4)
-    assert np.array_equal(np.sort(keys_of(got.combos)), expected), meaning
-    assert len(got) == count_omaha_hands(text, 4) == len(expected)
+    assert np.array_equal(got._keys, ppt_keys(text, 4))
+    assert len(got) == count_omaha_hands(text, 4)
+    assert got.combos.tolist() == sorted(got.combos.tolist(), reverse=True)
 
 
 @pytest.fixture(scope="module")
@@ -148,3 +158,49 @@ def test_errors_name_the_bad_part(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=re.escape(message)) as info:
         parse_omaha_range(text, 4)
     assert "\n" not in str(info.value)
+
+
+def test_equity_range_lists_an_omaha_range(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["range", "--game", "omaha", "AsAh[K-Q]s[K-Q]h, AsAhRsRh", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["combos"] == len(record["hands"]) == 14
+    assert record["of"] == 270_725
+    assert record["fraction"] == 14 / 270_725
+    assert record["hands"][:3] == ["AsAhKsKh", "AsAhKsQh", "AsAhKhQs"]
+    assert main(["range", "--game", "omaha", "AA:xxyy", "--remove", "As"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("AA:xxyy: 432 of 270,725 4-card hands (0.160%), omaha\n")
+    assert "... the first 200 of 432; --json lists every one" in out
+
+
+def test_equity_range_counts_what_it_cannot_list(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["range", "--game", "omaha5", "!AA", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["combos"] == 2_490_624
+    assert record["hands"] is None
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["AA:xxyy", "--grid"], "--grid shows a hold'em range's 13x13 grid, not omaha hands"),
+        (["AA:(KK"], "'AA:(KK' is not a PPT range (a '(' is not closed)"),
+        (["AsAh**", "--remove", "AsKd"], "no hand of 'AsAh**' is left once 'AsKd' is removed"),
+    ],
+)
+def test_equity_range_errors_are_one_sentence(capsys, argv: list[str], message: str) -> None:
+    assert main(["range", "--game", "omaha", *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_the_rules_and_the_docs_show_the_grammar_implemented(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["rules", "omaha6"]) == 0
+    page = capsys.readouterr().out
+    docs = (Path(__file__).parents[1] / "docs" / "equity-queries-and-ranges.md").read_text()
+    for line in PPT_GRAMMAR.splitlines():
+        assert "  " + line in page
+        assert line in docs

@@ -326,7 +326,7 @@ def _cmd_range(args: argparse.Namespace) -> int:
     from ..games import GAMES
     from ..ranges import hand_class, parse_range
 
-    if args.game != "holdem":
+    if GAMES[args.game].patterns:
         from ._omaha_range import omaha_range
 
         return omaha_range(args, GAMES[args.game].hole_cards)
