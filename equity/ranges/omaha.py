@@ -32,6 +32,11 @@ Of the 270,725 PLO4 hands 36,504 are ``ds``, 158,184 ``ss`` and 28,561 ``r``.
 A suffix no hand of the size can have, and an item no hand matches
 (``AsKsQs* ds``), are errors.
 
+**PPT syntax.**  Text these patterns refuse is read in the ProPokerTools
+syntax when it uses anything only that syntax has (``AA:xxyy``, ``RROO``,
+``[A-T][A-T]``, ``$ds``; :mod:`~equity.ranges.ppt_grammar`); text they read
+keeps its meaning here (``akss`` is AK single-suited).
+
 **Size.**  A pattern may list at most :data:`MAX_PATTERN_HANDS` hands; a
 broader one is a :class:`ValueError` that gives its exact size (counted without
 listing, as :func:`count_omaha_hands` does) and points to ``random``.  Listing
