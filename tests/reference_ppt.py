@@ -197,7 +197,21 @@ PLO4: list[tuple[str, str, Meaning]] = [
 ]
 """(range, meaning, predicate) for 4-card hands; ``h`` is the hands' cards."""
 
+
+def suited_aces(rc: np.ndarray, sc: np.ndarray, h: np.ndarray) -> np.ndarray:
+    """Aces of two suits, each with another card of its suit (PPT ``AxAyxy``)."""
+    pairs_of_suits = itertools.combinations(range(4), 2)
+    return np.any(
+        [
+            has(h, A, a) & has(h, A, b) & (sc[:, a] >= 2) & (sc[:, b] >= 2)
+            for a, b in pairs_of_suits
+        ],
+        axis=0,
+    )
+
+
 PLO5: list[tuple[str, str, Meaning]] = [
+    ("AxAyxy", "aces of two suits, each with another card of its suit", suited_aces),
     (
         "RROO",
         "two pairs or better (a fifth card of any rank)",

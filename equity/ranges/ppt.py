@@ -147,21 +147,29 @@ def _assign(hand: HandSpec, rows: np.ndarray) -> np.ndarray:
         v: [i for i, c in enumerate(cards) if c.suit_var == v]
         for v in {c.suit_var for c in cards} - {""}
     }
+    n = rows.shape[1]
+    # Every test a placement makes, computed once: card i at position q, the
+    # positions q, r holding the same rank (suit), position q free of written ones.
+    fits = [[allowed[i][rows[:, q]] for q in range(n)] for i in range(len(cards))]
+    tables = []
+    for of, variables, plain in ((ranks, rvars, plain_r), (suits, svars, plain_s)):
+        if variables:
+            same = {(q, r): of[:, q] == of[:, r] for q in range(n) for r in range(q + 1, n)}
+            free = [~plain[of[:, q]] for q in range(n)]
+            tables.append((list(variables.values()), same, free))
     found = np.zeros(len(rows), dtype=bool)
-    for p in _placements(hand, rows.shape[1]):
-        ok = np.ones(len(rows), dtype=bool)
-        for i in range(len(cards)):
-            ok &= allowed[i][rows[:, p[i]]]
-        for of, variables, plain in ((ranks, rvars, plain_r), (suits, svars, plain_s)):
-            heads = []
-            for members in variables.values():
-                head = of[:, p[members[0]]]
+    for p in _placements(hand, n):
+        ok = fits[0][p[0]].copy()
+        for i in range(1, len(cards)):
+            ok &= fits[i][p[i]]
+        for groups, same, free in tables:
+            heads = [p[members[0]] for members in groups]
+            for members, head in zip(groups, heads, strict=True):
+                ok &= free[head]
                 for i in members[1:]:
-                    ok &= of[:, p[i]] == head
-                ok &= ~plain[head]
-                heads.append(head)
-            for a, b in itertools.combinations(heads, 2):
-                ok &= a != b
+                    ok &= same[min(head, p[i]), max(head, p[i])]
+            for q, r in itertools.combinations(heads, 2):
+                ok &= ~same[min(q, r), max(q, r)]
         found |= ok
     return found
 
