@@ -325,7 +325,13 @@ def add_compare(sub: Any) -> None:
 
 def _cmd_range(args: argparse.Namespace) -> int:
     from ..cards import format_cards
+    from ..games import GAMES
     from ..ranges import hand_class, parse_range
+
+    if GAMES[args.game].patterns:
+        from ._omaha_range import omaha_range
+
+        return omaha_range(args, GAMES[args.game].hole_cards)
 
     plot = check_plot_file(args.plot) if args.plot else None
     rng = parse_range(args.range)
@@ -387,23 +393,33 @@ def add_range(sub: Any) -> None:
         import textwrap
 
         from ..ranges import RANGE_SYNTAX
+        from ..ranges.ppt_grammar import PPT_SYNTAX
 
         return (
             "examples:\n"
             "  equity range 'QQ+,AKs@50' --grid\n"
             "  equity range 15% --remove AsKd --json\n"
-            "  equity range 'T9s-65s,A5s-A2s' --plot range.png\n\n"
+            "  equity range 'T9s-65s,A5s-A2s' --plot range.png\n"
+            "  equity range --game omaha 'AA:xxyy, RROO:$ds'\n"
+            "  equity range --game omaha5 '[A-T][A-T][A-T]:$np!$rb' --json\n\n"
             + textwrap.fill(f"Syntax: {RANGE_SYNTAX}.", width=88)
             + "\n"
             "A combo named twice keeps the weight of the last term; 'p%' is the strongest p% "
-            "of combos\nby exact equity against one random hand."
+            "of combos\nby exact equity against one random hand.\n\n"
+            + textwrap.fill(
+                "Omaha games (--game omaha, omaha5, omaha6, ...): the older patterns "
+                f"(AA**, KQJT ds) or the ProPokerTools syntax: {PPT_SYNTAX}; see equity "
+                "rules omaha.",
+                width=88,
+            )
         )
 
     p = sub.add_parser(
         "range",
-        help="show a hold'em range: combos, counts, grid",
+        help="show a range (hold'em, or Omaha with --game): combos, counts, grid",
         description="Parse a PokerStove-style range (QQ+,AKs@50,15%) and show its combos, "
-        "size and 13x13 grid.",
+        "size and 13x13 grid; with --game omaha (omaha5, omaha6, hi-lo), an Omaha range "
+        "(AA**, AA:xxyy, RROO:$ds) and its hands, their number and share of all hands.",
         epilog=epilog,
     )
     p.add_argument("range", metavar="RANGE", help="e.g. 'QQ+,AKs@50' or '15%%'")
@@ -411,4 +427,5 @@ def add_range(sub: Any) -> None:
     p.add_argument("--remove", metavar="CARDS", help="card removal: drop combos holding these")
     p.add_argument("--plot", metavar="FILE", help="write the grid as a heat map (.png, .svg, .pdf)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_game(p, supports=lambda g: g.name == "holdem" or g.patterns)
     p.set_defaults(func=_cmd_range)

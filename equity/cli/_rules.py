@@ -157,7 +157,29 @@ def rules_page(g: Game) -> str:
         if o["rule"]:
             lines.append(_fill(o["rule"], "    "))
     lines += ["", _fill(f"Players: {r['players_input']}."), CARDS_LINE]
+    if g.patterns:
+        from ..ranges.ppt_grammar import PPT_GRAMMAR
+
+        lines += ["", _fill(PPT_TEXT), "", *("  " + line for line in PPT_GRAMMAR.splitlines())]
+        lines += ["", _fill(PPT_EXAMPLES)]
     return "\n".join(lines)
+
+
+PPT_TEXT = (
+    "Ranges in the ProPokerTools (PPT) syntax: a hand matches when its cards can be given "
+    "one to one to the cards written; the same suit variable is the same suit and different "
+    "ones different suits, none of them a suit written out in the hand; rank variables "
+    "likewise; a whole-hand macro inside a hand is 'and' (AA$ds = AA:$ds). Text the older "
+    "patterns read keeps their meaning (akss: AK single-suited; AK*s*s for two spades)."
+)
+"""The PPT matching rules in a paragraph (``equity rules`` of the Omaha games)."""
+
+PPT_EXAMPLES = (
+    "Examples: AA:xxyy (double-suited aces), RROO (two pairs), JJ!JJJ (exactly two jacks), "
+    "AxAyxy, [A-T][A-T]:$np, $W$W$W (three wheel cards), KQJT-9876 (rundowns), "
+    "(AA,KK):$ds, 15%:$ds, 10%-20%!$rb."
+)
+"""Examples of PPT ranges (``equity rules`` of the Omaha games)."""
 
 
 def _games_list() -> str:

@@ -107,9 +107,11 @@ def _parse_player(spec: object, game: Game) -> Player:
             slots = _omaha_card_pattern(text, n_hole)
             if slots is not None:
                 return _pattern_player(slots, game)
-            if _looks_like_cards(text) and not any(ch in text for ch in "*"):
-                raise ValueError(f"hand {text!r}: {card_error}") from None
             from ..ranges.omaha import parse_omaha_range
+            from ..ranges.ppt_grammar import looks_like_ppt
+
+            if _looks_like_cards(text) and "*" not in text and not looks_like_ppt(text):
+                raise ValueError(f"hand {text!r}: {card_error}") from None
 
             return Player(label=text, kind=KIND_RANGE, range_obj=parse_omaha_range(text, n_hole))
         if not game.ranges:

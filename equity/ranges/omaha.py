@@ -32,6 +32,11 @@ Of the 270,725 PLO4 hands 36,504 are ``ds``, 158,184 ``ss`` and 28,561 ``r``.
 A suffix no hand of the size can have, and an item no hand matches
 (``AsKsQs* ds``), are errors.
 
+**PPT syntax.**  Text these patterns refuse is read in the ProPokerTools
+syntax when it uses anything only that syntax has (``AA:xxyy``, ``RROO``,
+``[A-T][A-T]``, ``$ds``; :mod:`~equity.ranges.ppt_grammar`); text they read
+keeps its meaning here (``akss`` is AK single-suited).
+
 **Size.**  A pattern may list at most :data:`MAX_PATTERN_HANDS` hands; a
 broader one is a :class:`ValueError` that gives its exact size (counted without
 listing, as :func:`count_omaha_hands` does) and points to ``random``.  Listing
@@ -310,6 +315,48 @@ def cards_of_masks(masks: np.ndarray, n: int) -> np.ndarray:
     return out
 
 
+def _legacy_or_ppt(text: str, n_hole: int) -> list[tuple[int, str, _Item]] | None:
+    """The items of an older pattern, or None for text in the PPT syntax (:mod:`.ppt`).
+
+    Text the older patterns read keeps their meaning (``akss``: AK single-suited);
+    text they refuse is PPT when it uses anything only PPT has (``AA:xxyy``, ``RROO``).
+    """
+    try:
+        return _parse_items(text, n_hole)
+    except ValueError:
+        from .ppt_grammar import looks_like_ppt
+
+        if looks_like_ppt(text):
+            return None
+        raise
+
+
+def _ppt_keys(text: str, n_hole: int) -> np.ndarray:
+    from .ppt import ppt_keys
+
+    return ppt_keys(text, n_hole, limit=MAX_PATTERN_HANDS)
+
+
+def _item_keys(text: str, n_hole: int, items: list[tuple[int, str, _Item]]) -> np.ndarray:
+    """Sorted card masks (``int64``) of the hands matching any of the older items."""
+    if sum(it.raw_count() for _, _, it in items) > MAX_PATTERN_HANDS:
+        total = _count([it for _, _, it in items], n_hole)
+        if total > MAX_PATTERN_HANDS:
+            raise ValueError(
+                f"{text!r} matches {total:,} {n_hole}-card Omaha hands, more than "
+                f"MAX_PATTERN_HANDS = {MAX_PATTERN_HANDS:,} can list; give the player "
+                "'random' (dealt at random without a list) or a narrower pattern"
+            )
+    keys = np.zeros(0, dtype=np.int64)
+    for pos, raw, item in items:
+        found = _masks(item)
+        if not len(found):
+            raise _no_hand(text, pos, raw, item)
+        keys = np.sort(np.concatenate([keys, found]))  # deduplicated as it goes
+        keys = keys[np.r_[True, keys[1:] != keys[:-1]]]
+    return keys
+
+
 class OmahaRange:
     """The Omaha hands of ``n_hole`` cards that a pattern names (immutable).
 
@@ -334,23 +381,9 @@ class OmahaRange:
     _weights: np.ndarray
 
     def __init__(self, text: str, n_hole: int) -> None:
-        items = _parse_items(text, n_hole)
+        items = _legacy_or_ppt(text, n_hole)
         n_hole = int(n_hole)
-        if sum(it.raw_count() for _, _, it in items) > MAX_PATTERN_HANDS:
-            total = _count([it for _, _, it in items], n_hole)
-            if total > MAX_PATTERN_HANDS:
-                raise ValueError(
-                    f"{text!r} matches {total:,} {n_hole}-card Omaha hands, more than "
-                    f"MAX_PATTERN_HANDS = {MAX_PATTERN_HANDS:,} can list; give the player "
-                    "'random' (dealt at random without a list) or a narrower pattern"
-                )
-        keys = np.zeros(0, dtype=np.int64)
-        for pos, raw, item in items:
-            found = _masks(item)
-            if not len(found):
-                raise _no_hand(text, pos, raw, item)
-            keys = np.sort(np.concatenate([keys, found]))  # deduplicated as it goes
-            keys = keys[np.r_[True, keys[1:] != keys[:-1]]]
+        keys = _ppt_keys(text, n_hole) if items is None else _item_keys(text, n_hole, items)
         # Comparing masks compares the hands' cards, highest first: the top card
         # where two hands differ decides both orders.
         combos = cards_of_masks(keys[::-1], n_hole)
@@ -451,7 +484,11 @@ def count_omaha_hands(text: str, n_hole: int) -> int:
     >>> count_omaha_hands("AA**", 4), count_omaha_hands("AA", 6), count_omaha_hands("*", 6)
     (6961, 1237792, 20358520)
     """
-    items = _parse_items(text, n_hole)
+    items = _legacy_or_ppt(text, n_hole)
+    if items is None:
+        from .ppt import ppt_count
+
+        return ppt_count(text, int(n_hole))
     for pos, raw, item in items:
         if item.shape and not _count([item], n_hole):
             raise _no_hand(text, pos, raw, item)
