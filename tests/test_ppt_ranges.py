@@ -112,6 +112,7 @@ def ranking(monkeypatch: pytest.MonkeyPatch) -> np.ndarray:
 
     fake = types.ModuleType("equity.ranges.omaha_ranking")
     fake.omaha_percent_combos = omaha_percent_combos  # type: ignore[attr-defined]
+    fake.OMAHA_RANKING_HOLES = (4,)  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "equity.ranges.omaha_ranking", fake)
     return order
 
@@ -129,10 +130,18 @@ def test_percent_ranges_take_a_slice_of_the_ranking(ranking: np.ndarray) -> None
     assert np.array_equal(ppt_keys("15%!A", 4), aces)
 
 
-def test_percent_ranges_without_the_ranking_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "equity.ranges.omaha_ranking", None)
-    with pytest.raises(ValueError, match="percent ranges for Omaha need the ranking data"):
-        parse_omaha_range("15%", 4)
+def test_percent_ranges_read_the_shipped_ranking() -> None:
+    from equity.ranges.omaha_ranking import omaha_percent_combos
+
+    top = omaha_percent_combos(4, 0, 15)
+    assert np.array_equal(parse_omaha_range("15%", 4)._keys, keys_of(top))
+    _, sc = counts(top)
+    ds = ((sc == 2).sum(axis=1) == 2) & (sc.max(axis=1) <= 2)
+    assert np.array_equal(ppt_keys("15%:$ds", 4), keys_of(top[ds]))
+    band = omaha_percent_combos(4, 10, 20)
+    assert np.array_equal(ppt_keys("10%-20%", 4), keys_of(band))
+    with pytest.raises(ValueError, match="rankings ship for 4 and 5-card Omaha only"):
+        ppt_keys("15%", 6)
 
 
 ERRORS = [

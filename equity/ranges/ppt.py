@@ -187,15 +187,17 @@ def _shape_test(name: str, masks: np.ndarray) -> np.ndarray:
 
 def percent_keys(n_hole: int, low: float, high: float) -> np.ndarray:
     """Sorted ``uint64`` masks of the hands from the top ``low`` % to the top ``high`` %."""
-    if n_hole not in (4, 5, 6):
-        raise PptError("percent ranges in the PPT syntax are for Omaha; use the hold'em range 15%")
-    try:
-        from .omaha_ranking import omaha_percent_combos  # type: ignore[import-not-found]
-    except ImportError:
+    from .omaha_ranking import OMAHA_RANKING_HOLES, omaha_percent_combos
+
+    if n_hole not in OMAHA_RANKING_HOLES:
+        if n_hole == 2:
+            raise PptError(
+                "percent ranges in the PPT syntax are for Omaha; use the hold'em range 15%"
+            )
         raise PptError(
-            "percent ranges for Omaha need the ranking data (equity.ranges.omaha_ranking), "
-            "which this installation lacks"
-        ) from None
+            f"percent ranges need a ranking of the {n_hole}-card hands, and rankings ship for "
+            f"{' and '.join(map(str, OMAHA_RANKING_HOLES))}-card Omaha only"
+        )
     rows = np.asarray(omaha_percent_combos(n_hole, low, high), dtype=np.uint64)
     return np.sort((np.uint64(1) << rows).sum(axis=1, dtype=np.uint64))
 
