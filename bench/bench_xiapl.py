@@ -33,7 +33,7 @@ median over ``--rounds`` rounds.  The table prints both figures, the ratio
 (above 1: equity is faster), the lowest and highest of the rounds' own ratios
 and the target (1.5x); the load average is printed at the start and the end::
 
-    python bench/bench_xiapl.py                     # 5 rounds, about a minute and a half
+    python bench/bench_xiapl.py                     # 5 rounds: 1.5-4 minutes (the load decides)
     python bench/bench_xiapl.py --rounds 3 --cases "small call,batch 7-card" --json out.json
 """
 
