@@ -54,11 +54,12 @@ TARGETS = {
     "exact 3-way AsKs QhQd JcTc 1T": 1.5,
     "seven-card histogram 1T": 1.2,
     "seven-card histogram 2T / 1T": 1.8,
-    "random 10M eval, public out= 1T": 1.0,
+    "random 10M eval, public out= 1T": 1.2,
     "MC AsKs v QhQd 1T": 2.5,
     "MC AsKs v QhQd 2T": 2.5,
     "MC random v random 1T": 1.3,
     "MC 3-way AsKs QhQd JcTc 1T": 1.3,
+    "MC 6-way known hands 1T": 2.0,
     "MC AhKd v QQ+,AKs 1T": 1.3,
 }
 """The ratio each case must reach (equity faster by this factor)."""
@@ -93,6 +94,13 @@ CASES: dict[str, tuple[str, int, list[str], str, str]] = {
     "MC AsKs v QhQd 2T": ("mc hu", 2, ["AsKs", "QhQd"], "", "mc"),
     "MC random v random 1T": ("mc random", 1, ["random", "random"], "", "mc"),
     "MC 3-way AsKs QhQd JcTc 1T": ("mc 3way", 1, ["AsKs", "QhQd", "JcTc"], "", "mc"),
+    "MC 6-way known hands 1T": (
+        "mc 6way",
+        1,
+        ["AsKs", "QhQd", "JcTc", "9d9c", "8h7h", "5s4s"],
+        "",
+        "mc",
+    ),
     "MC AhKd v QQ+,AKs 1T": ("mc range", 1, ["AhKd", "QQ+,AKs"], "", "mc"),
 }
 

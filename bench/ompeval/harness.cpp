@@ -178,6 +178,9 @@ static int run_case(const std::string& name, unsigned threads, double seconds) {
         return equity_case("mc random", {"random", "random"}, "", false, seconds, threads);
     if (name == "mc 3way")
         return equity_case("mc 3way", {"AsKs", "QhQd", "JcTc"}, "", false, seconds, threads);
+    if (name == "mc 6way")
+        return equity_case("mc 6way", {"AsKs", "QhQd", "JcTc", "9d9c", "8h7h", "5s4s"}, "", false,
+                           seconds, threads);
     if (name == "mc range")
         return equity_case("mc range", {"AhKd", "QQ+,AKs"}, "", false, seconds, threads);
     if (name == "seven") return seven_card_case(threads);
