@@ -176,3 +176,17 @@ def test_each_kernel_compiles_once():
     equity.double_board(["As2sKdQd", "Ah3h7c8c"], "4s5h6d", "4c5s7d", game="omaha")
     for name in kernels.__all__:
         assert len(getattr(kernels, name).signatures) == 1, name
+
+
+def test_calculate_with_two_boards_is_double_board():
+    args = (["AsKsQd2c", "QhQc7h8h"], "Qs7s2h")
+    via = equity.calculate(*args, boards=2, board2="Kd8c3h", game="omaha")
+    direct = equity.double_board(*args, "Kd8c3h", game="omaha")
+    assert np.array_equal(via.board_equity, direct.board_equity)
+    assert all(np.array_equal(via.outcomes[k], direct.outcomes[k]) for k in direct.outcomes)
+    with pytest.raises(ValueError, match="boards must be 1 or 2, not 3"):
+        equity.calculate(["AsKs", "QhQd"], boards=3)
+    with pytest.raises(ValueError, match="board2 is the second board's cards: it needs boards=2"):
+        equity.calculate(["AsKs", "QhQd"], board2="Kd8c3h")
+    with pytest.raises(ValueError, match=r"two boards \(boards=2\) do not take categories"):
+        equity.calculate(["AsKs", "QhQd"], boards=2, categories=True)

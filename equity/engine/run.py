@@ -27,7 +27,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numba
 import numpy as np
@@ -54,6 +54,9 @@ from .preflop_lookup import BOARDS
 from .reduce import make_result
 from .stream import partial_results
 
+if TYPE_CHECKING:
+    from .double_result import DoubleBoardResult
+
 __all__ = [
     "DEFAULT_BATCH",
     "EXACT_AUTO_LIMIT",
@@ -65,11 +68,30 @@ __all__ = [
 ]
 
 
+@overload
 def calculate(
     hands: Sequence[object],
     board: object = "",
     dead: object = "",
     *,
+    boards: Literal[2],
+    board2: object = "",
+    game: str = "holdem",
+    method: str = "auto",
+    trials: int | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    batch_size: int | None = None,
+) -> DoubleBoardResult: ...
+
+
+@overload
+def calculate(
+    hands: Sequence[object],
+    board: object = "",
+    dead: object = "",
+    *,
+    boards: Literal[1] = 1,
     game: str = "holdem",
     method: str = "auto",
     trials: int | None = None,
@@ -84,7 +106,31 @@ def calculate(
     scheduler: Any = None,
     categories: bool = False,
     on_update: Callable[[EquityResult], None] | None = None,
-) -> EquityResult:
+) -> EquityResult: ...
+
+
+def calculate(
+    hands: Sequence[object],
+    board: object = "",
+    dead: object = "",
+    *,
+    boards: int = 1,
+    board2: object = "",
+    game: str = "holdem",
+    method: str = "auto",
+    trials: int | None = None,
+    target_stderr: float | None = None,
+    time_limit: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    rules: Any = None,
+    independent_decks: bool = False,
+    batch_size: int | None = None,
+    progress: Progress | None = None,
+    scheduler: Any = None,
+    categories: bool = False,
+    on_update: Callable[[EquityResult], None] | None = None,
+) -> EquityResult | DoubleBoardResult:
     """Equity of each player's hand: exact enumeration or Monte-Carlo.
 
     Parameters
@@ -108,6 +154,13 @@ def calculate(
         partly known, by street (``"2c7d9h h"``: the turn is a heart), and is
         then enumerated board by board, or sampled board by board with
         ``trials`` (:mod:`equity.engine.patterns`); dead cards are exact.
+    boards, board2 : int, str or cards
+        ``boards=2``: two boards dealt from one deck, each deciding half the
+        pot (bomb pots, double-board), ``board`` and ``board2`` their known
+        cards: :func:`equity.double_board`'s result, a
+        :class:`~equity.DoubleBoardResult` (hold'em and Omaha, known hands;
+        ``method``, ``trials``, ``seed``, ``threads`` and ``batch_size`` as
+        below, the other options are refused).
     game : str
         A game of :data:`equity.games.GAMES`: ``"holdem"`` (Texas Hold'em,
         2-23 players), ``"omaha"``, ``"omaha5"``, ``"omaha6"`` (Omaha high,
@@ -188,7 +241,20 @@ def calculate(
     >>> r = calculate(["AA", "random"], trials=20_000, seed=1)
     >>> r.method, bool(abs(r.equity[0] - 0.852) < 5 * r.stderr[0])
     ('monte-carlo', True)
+    >>> r = calculate(["AsKs", "QhQd"], board="Qs7s2c", boards=2, board2="Kd8c3h")
+    >>> [round(float(e), 4) for e in r.board_equity[:, 0]]
+    [0.2683, 0.9524]
     """
+    if boards != 1:
+        if boards != 2:
+            raise ValueError(f"boards must be 1 or 2, not {boards!r}")
+        return _two_boards(hands, board, board2, dead, game, method, trials, seed, threads,
+                           batch_size, target_stderr=target_stderr, time_limit=time_limit,
+                           rules=rules, independent_decks=independent_decks,
+                           progress=progress, scheduler=scheduler, categories=categories,
+                           on_update=on_update)  # fmt: skip
+    if board2 not in ("", None):
+        raise ValueError("board2 is the second board's cards: it needs boards=2")
     return run_plan(
         plan(
             hands,
@@ -210,6 +276,22 @@ def calculate(
             on_update=on_update,
         )
     )
+
+
+def _two_boards(
+    hands: Sequence[object], board: object, board2: object, dead: object, game: str,
+    method: str, trials: int | None, seed: int | None, threads: int | None,
+    batch_size: int | None, **others: Any,
+) -> DoubleBoardResult:  # fmt: skip
+    """``calculate(..., boards=2)``: :func:`~.double_board.double_board`, the options it
+    does not take refused by name."""
+    from .double_board import double_board
+
+    unused = [name for name, value in others.items() if value not in (None, False)]
+    if unused:
+        raise ValueError(f"two boards (boards=2) do not take {', '.join(unused)}")
+    return double_board(hands, board, board2, dead, game=game, method=method, trials=trials,
+                        seed=seed, threads=threads, batch_size=batch_size)  # fmt: skip
 
 
 def run_plan(planned: Plan) -> EquityResult:
