@@ -107,6 +107,8 @@ _IGNORED_VERBS = (
     "leaves the table",
 )
 _CURRENCY_SYMBOLS = "$€£¥₹"
+_NOT_DIGITS = str.maketrans("", "", _CURRENCY_SYMBOLS + ",")
+"""What an amount is written with besides its number: currency symbols, thousands commas."""
 
 
 class PokerStarsError(ValueError):
@@ -189,9 +191,7 @@ def split_hands(text: str, header: re.Pattern[str] = _HEADER) -> list[tuple[str,
 
 
 def _amount(text: str) -> Decimal:
-    cleaned = text.strip().strip(_CURRENCY_SYMBOLS).replace(",", "")
-    for symbol in _CURRENCY_SYMBOLS:
-        cleaned = cleaned.replace(symbol, "")
+    cleaned = text.strip().translate(_NOT_DIGITS)
     try:
         value = Decimal(cleaned)
     except InvalidOperation:
@@ -247,7 +247,7 @@ def _parse_header(rest: str) -> tuple[str, str, str, str, Decimal, Decimal]:
 def _player_prefix(line: str, names: list[str], sep: str) -> tuple[str, str] | None:
     """The (longest) player name that starts ``line`` followed by ``sep``, and the rest."""
     for name in names:
-        if line.startswith(name + sep):
+        if line.startswith(name) and line.startswith(sep, len(name)):
             return name, line[len(name) + len(sep) :]
     return None
 
