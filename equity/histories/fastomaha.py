@@ -35,6 +35,8 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+import numpy as np
+
 from ..cards import CARD_NAMES
 from . import fastphh
 from .fastreplay import HandReplay, Unsure
@@ -157,7 +159,8 @@ class OmahaReplay(HandReplay):
         """The high values (positive) and low codes (0: no low) of ``players``' shown hands."""
         from ..evaluators.omaha import evaluate_omaha_showdown
 
-        holes = [[_CODES[c] for c in self.shown[i] or ()] for i in players]
+        codes = [_CODES[c] for i in players for c in self.shown[i] or ()]
+        holes = np.array(codes, dtype=np.uint8).reshape(len(players), -1)
         high, low = evaluate_omaha_showdown(holes, [_CODES[c] for c in self.board])
         return dict(zip(players, high, strict=True)), dict(zip(players, low, strict=True))
 
