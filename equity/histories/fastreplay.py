@@ -51,7 +51,7 @@ class Unsure(Exception):
 
 
 def _number(value: Any) -> Decimal:
-    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise Unsure
     return Decimal(value) if isinstance(value, int) else value
 

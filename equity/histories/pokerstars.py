@@ -351,10 +351,14 @@ def _body_line(hand: StarsHand, line: str, street: str, names: list[str]) -> Non
         elif rest not in names:
             raise PokerStarsError(f"cards dealt to an unseated player ({line!r})")
         return
-    if m := _UNCALLED.match(line):
+    if line.startswith("Uncalled bet (") and (m := _UNCALLED.match(line)):
         hand.uncalled[m["name"]] = hand.uncalled.get(m["name"], Decimal(0)) + _amount(m["amount"])
         return
-    if (m := _COLLECTED.search(line)) and (who := _player_prefix(line, names, " collected ")):
+    if (
+        " collected " in line
+        and (m := _COLLECTED.search(line))
+        and (who := _player_prefix(line, names, " collected "))
+    ):
         amount = _amount(m["amount"])
         hand.collected[who[0]] = hand.collected.get(who[0], Decimal(0)) + amount
         hand.runs.collect(street, who[0], amount)
