@@ -107,8 +107,7 @@ _IGNORED_VERBS = (
     "leaves the table",
 )
 _CURRENCY_SYMBOLS = "$€£¥₹"
-_NOT_DIGITS = str.maketrans("", "", _CURRENCY_SYMBOLS + ",")
-"""What an amount is written with besides its number: currency symbols, thousands commas."""
+_NOT_DIGITS = str.maketrans("", "", _CURRENCY_SYMBOLS + ",")  # an amount's symbols and commas
 
 
 class PokerStarsError(ValueError):
