@@ -606,3 +606,23 @@ def test_help_and_readme_name_pokerstars(capsys: pytest.CaptureFixture[str]) -> 
     for text in (shown, readme):
         assert "PokerStars" in text
         assert ".txt" in text
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("$1,234.50", "1234.50"), (" €0.02 ", "0.02"), ("£5", "5"), ("1,500", "1500"), ("¥7₹", "7")],
+)
+def test_an_amount_is_read_without_its_symbols_and_commas(text: str, value: str) -> None:
+    from equity.histories.pokerstars import _amount
+
+    got = _amount(text)
+    assert got == Decimal(value)
+    assert str(got) == value  # the digits as written: the same Decimal, not only an equal one
+
+
+def test_an_amount_that_is_not_a_number_is_refused() -> None:
+    from equity.histories.pokerstars import PokerStarsError, _amount
+
+    for text in ("$", "1.2.3", "-5", "$NaN"):
+        with pytest.raises(PokerStarsError, match="is not an amount"):
+            _amount(text)

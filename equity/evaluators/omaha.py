@@ -223,10 +223,9 @@ def evaluate_omaha_showdown(
     >>> [category_name(v) for v in high], [low_mask_text(v) for v in low]
     (['pair', 'three of a kind'], ['8-4-3-2-A', None])
     """
-    h = np.require(np.asarray(holes), dtype=np.uint8, requirements=["C"])
-    b = np.require(
-        np.broadcast_to(np.asarray(board, dtype=np.uint8), (len(h), 5)), requirements=["C"]
-    )
+    h = np.ascontiguousarray(holes, dtype=np.uint8)
+    b = np.empty((len(h), 5), dtype=np.uint8)
+    b[:] = board  # the board on every row (a few microseconds less than broadcast_to)
     high = np.empty(len(h), dtype=np.int32)
     low = np.empty(len(h), dtype=np.int32)
     _omaha.evaluate_omaha_rows(h, b, 0, len(h), omaha_tables(), high, low)

@@ -35,7 +35,9 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from ..cards import parse_cards
+import numpy as np
+
+from ..cards import CARD_NAMES
 from . import fastphh
 from .fastreplay import HandReplay, Unsure
 from .hand import Replay
@@ -48,6 +50,8 @@ OMAHA_CODES = {"PO": (4, False), "PO5": (5, False), "PO/8": (4, True), "PO5/8": 
 :data:`~equity.histories.variants.OMAHA_VARIANTS`)."""
 
 _ZERO = Decimal(0)
+_CODES = {name: code for code, name in enumerate(CARD_NAMES)}
+"""Each card's code by its text (``As``: 51); the replay's cards are checked text."""
 
 
 def fast_omaha_replay(history: Any) -> Replay | None:
@@ -109,8 +113,10 @@ class OmahaReplay(HandReplay):
         high, low = self.evaluate(shown)
         kinds = (high, low) if self.hilo else (high,)
         pots = self.pots(paid, live)
-        live = [i for i in live if _can_win(i, pots, kinds)]
-        pots = self.pots(paid, live)
+        winners = [i for i in live if _can_win(i, pots, kinds)]
+        if winners != live:  # the same players: the same pots
+            live = winners
+            pots = self.pots(paid, live)
         if not live or any(not pot.eligible for pot in pots):
             raise Unsure  # chips that no hand left can win
         any_low = self.hilo and any(low.get(i, 0) for i in live)
@@ -153,8 +159,9 @@ class OmahaReplay(HandReplay):
         """The high values (positive) and low codes (0: no low) of ``players``' shown hands."""
         from ..evaluators.omaha import evaluate_omaha_showdown
 
-        holes = [parse_cards(list(self.shown[i] or ())) for i in players]
-        high, low = evaluate_omaha_showdown(holes, parse_cards(self.board))
+        codes = [_CODES[c] for i in players for c in self.shown[i] or ()]
+        holes = np.array(codes, dtype=np.uint8).reshape(len(players), -1)
+        high, low = evaluate_omaha_showdown(holes, [_CODES[c] for c in self.board])
         return dict(zip(players, high, strict=True)), dict(zip(players, low, strict=True))
 
 

@@ -43,6 +43,8 @@ _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\\\n]*\"")
 _PLAIN = re.compile(rf"{_SCALAR}|\[\s*(?:{_SCALAR}(?:\s*,\s*{_SCALAR})*\s*,?)?\s*\]")
 """A value of the subset (a field the replay does not read is checked, not converted)."""
 
+_NUMBER = (int, Decimal)
+"""The types of a number read (a bool is an int: checked apart)."""
 _NUMBER_LISTS = ("antes", "blinds_or_straddles", "starting_stacks")
 _KNOWN = {
     "variant",
@@ -105,6 +107,8 @@ def loads_pokerkit(text: str) -> Any:
 def _scalar(text: str) -> Any:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         return text[1:-1]
+    if text.isdigit() and text.isascii() and (text[0] != "0" or text == "0"):
+        return int(text)  # the common case, as _INT reads it
     if _INT.match(text):
         return int(text)
     if _DECIMAL.match(text):
@@ -171,9 +175,9 @@ def _parse(text: str) -> FastHand:
         got = values.get(name)
         if not isinstance(got, list) or len(got) != n or n < 2:
             raise _NotSubset(name)
-        if not all(isinstance(v, int | Decimal) and not isinstance(v, bool) for v in got):
+        if not all(isinstance(v, _NUMBER) and not isinstance(v, bool) for v in got):
             raise _NotSubset(name)
-    if not isinstance(values.get("min_bet"), int | Decimal) or isinstance(values["min_bet"], bool):
+    if not isinstance(values.get("min_bet"), _NUMBER) or isinstance(values["min_bet"], bool):
         raise _NotSubset("min_bet")
     actions = values.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
@@ -181,7 +185,7 @@ def _parse(text: str) -> FastHand:
     for name in ("winnings", "finishing_stacks"):
         got = values.get(name)
         if got is not None and (
-            not isinstance(got, list) or not all(isinstance(v, int | Decimal) for v in got)
+            not isinstance(got, list) or not all(isinstance(v, _NUMBER) for v in got)
         ):
             raise _NotSubset(name)
     players = values.get("players")

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from ..cards import CARD_NAMES
 from . import fastphh
 from .hand import (
     STREETS,
@@ -40,8 +41,7 @@ from .pots import build_pots
 
 __all__ = ["HandReplay", "Unsure", "fast_replay"]
 
-_RANKS = set("23456789TJQKA")
-_SUITS = set("cdhs")
+_CARD_NAMES = frozenset(CARD_NAMES)
 _ZERO = Decimal(0)
 _INF = Decimal("Infinity")
 
@@ -51,7 +51,7 @@ class Unsure(Exception):
 
 
 def _number(value: Any) -> Decimal:
-    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
         raise Unsure
     return Decimal(value) if isinstance(value, int) else value
 
@@ -60,13 +60,12 @@ def _cards(text: str) -> tuple[str, ...] | None:
     """Cards as text (``AsKs`` -> ``("As", "Ks")``), None when unknown (``??``)."""
     if len(text) % 2 or not text:
         raise Unsure
-    cards = tuple(text[k : k + 2] for k in range(0, len(text), 2))
+    cards = tuple([text[k : k + 2] for k in range(0, len(text), 2)])
+    if _CARD_NAMES.issuperset(cards):
+        return cards
     if all(c == "??" for c in cards):
         return None
-    for c in cards:
-        if c[0] not in _RANKS or c[1] not in _SUITS:
-            raise Unsure
-    return cards
+    raise Unsure
 
 
 _PLAYER = {f"p{k + 1}": k for k in range(64)}

@@ -121,11 +121,14 @@ class Replay:
 
 def is_allin_moment(stacks: Sequence[Any], bets: Sequence[Any], statuses: Sequence[bool]) -> bool:
     """At most one player in the hand with chips behind, whose bet matches all others."""
+    with_chips: list[int] = []
+    for i, alive in enumerate(statuses):  # most calls: two players with chips, found first
+        if alive and stacks[i] > 0:
+            if with_chips:
+                return False
+            with_chips.append(i)
     live = [i for i, s in enumerate(statuses) if s]
     if len(live) < 2:
-        return False
-    with_chips = [i for i in live if stacks[i] > 0]
-    if len(with_chips) > 1:
         return False
     if with_chips:
         top = bets[with_chips[0]]

@@ -107,6 +107,7 @@ _IGNORED_VERBS = (
     "leaves the table",
 )
 _CURRENCY_SYMBOLS = "$€£¥₹"
+_NOT_DIGITS = str.maketrans("", "", _CURRENCY_SYMBOLS + ",")  # an amount's symbols and commas
 
 
 class PokerStarsError(ValueError):
@@ -189,9 +190,7 @@ def split_hands(text: str, header: re.Pattern[str] = _HEADER) -> list[tuple[str,
 
 
 def _amount(text: str) -> Decimal:
-    cleaned = text.strip().strip(_CURRENCY_SYMBOLS).replace(",", "")
-    for symbol in _CURRENCY_SYMBOLS:
-        cleaned = cleaned.replace(symbol, "")
+    cleaned = text.strip().translate(_NOT_DIGITS)
     try:
         value = Decimal(cleaned)
     except InvalidOperation:
@@ -247,7 +246,7 @@ def _parse_header(rest: str) -> tuple[str, str, str, str, Decimal, Decimal]:
 def _player_prefix(line: str, names: list[str], sep: str) -> tuple[str, str] | None:
     """The (longest) player name that starts ``line`` followed by ``sep``, and the rest."""
     for name in names:
-        if line.startswith(name + sep):
+        if line.startswith(name) and line.startswith(sep, len(name)):
             return name, line[len(name) + len(sep) :]
     return None
 
@@ -351,10 +350,14 @@ def _body_line(hand: StarsHand, line: str, street: str, names: list[str]) -> Non
         elif rest not in names:
             raise PokerStarsError(f"cards dealt to an unseated player ({line!r})")
         return
-    if m := _UNCALLED.match(line):
+    if line.startswith("Uncalled bet (") and (m := _UNCALLED.match(line)):
         hand.uncalled[m["name"]] = hand.uncalled.get(m["name"], Decimal(0)) + _amount(m["amount"])
         return
-    if (m := _COLLECTED.search(line)) and (who := _player_prefix(line, names, " collected ")):
+    if (
+        " collected " in line
+        and (m := _COLLECTED.search(line))
+        and (who := _player_prefix(line, names, " collected "))
+    ):
         amount = _amount(m["amount"])
         hand.collected[who[0]] = hand.collected.get(who[0], Decimal(0)) + amount
         hand.runs.collect(street, who[0], amount)

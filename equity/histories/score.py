@@ -173,12 +173,22 @@ def score(
     allin = _score_allin(rep, game)
     streets = _street_equities(rep, game)
     nan = math.nan
-    rows = []
     nets = rep.net  # a property: computed once
+    # what every row of the hand holds alike, computed once
+    preflop, flop, turn = (streets.get(s, {}) for s in ("preflop", "flop", "turn"))
+    allin_street = rep.allin.street if rep.allin is not None else ""
+    allin_board = "".join(rep.allin.board) if rep.allin is not None else ""
+    board = "|".join("".join(b) for b in rep.runouts or (rep.board,))
+    rake, bb = float(rep.rake), float(rep.big_blind)
+    allin_players = len(allin.ev) if allin is not None else 0
+    favourite = allin.favourite if allin is not None else None
+    main = allin.main if allin is not None else {}
+    share = allin.share if allin is not None else {}
+    evs = allin.ev if allin is not None else {}
+    rows = []
     for i, name in enumerate(rep.players):
         net = float(nets[i])
-        in_allin = allin is not None and i in allin.ev
-        ev = allin.ev[i] if allin is not None and in_allin else net
+        ev = evs.get(i, net)
         rows.append(
             {
                 "file": file,
@@ -187,24 +197,24 @@ def score(
                 "player": name,
                 "seat": i,
                 "net": net,
-                "allin_street": rep.allin.street if rep.allin is not None else "",
-                "equity": allin.main.get(i, nan) if allin is not None else nan,
+                "allin_street": allin_street,
+                "equity": main.get(i, nan),
                 "ev": ev,
                 "luck": net - ev,
                 "contributed": float(rep.contributed[i]),
                 "won": float(rep.won[i]),
-                "rake": float(rep.rake),
-                "big_blind": float(rep.big_blind),
+                "rake": rake,
+                "big_blind": bb,
                 "checked": rep.checked,
-                "allin_players": len(allin.ev) if allin is not None else 0,
-                "favourite": bool(allin is not None and allin.favourite == i),
-                "main_pot_share": allin.share.get(i, nan) if allin is not None else nan,
-                "equity_preflop": streets.get("preflop", {}).get(i, nan),
-                "equity_flop": streets.get("flop", {}).get(i, nan),
-                "equity_turn": streets.get("turn", {}).get(i, nan),
+                "allin_players": allin_players,
+                "favourite": favourite == i,
+                "main_pot_share": share.get(i, nan),
+                "equity_preflop": preflop.get(i, nan),
+                "equity_flop": flop.get(i, nan),
+                "equity_turn": turn.get(i, nan),
                 "cards": "".join(rep.holes[i] or ()),
-                "allin_board": "".join(rep.allin.board) if rep.allin is not None else "",
-                "board": "|".join("".join(b) for b in rep.runouts or (rep.board,)),
+                "allin_board": allin_board,
+                "board": board,
                 "stack": float(rep.starting[i]) if rep.starting else nan,
                 "tournament": tournament,
                 "place": int(places[i]) if i < len(places) else 0,
