@@ -51,7 +51,8 @@ def test_sweep_gives_the_enumerations_result(monkeypatch: pytest.MonkeyPatch, sp
     swept, enumerated = (_calculate(monkeypatch, spot, sweep) for sweep in (True, False))
     for name in ("equity", "win", "tie", "splits", "counts"):
         a, b = np.asarray(getattr(swept, name)), np.asarray(getattr(enumerated, name))
-        assert a.dtype == b.dtype and np.array_equal(a, b), name
+        assert a.dtype == b.dtype, name
+        assert np.array_equal(a, b), name
     assert swept.weight_total == enumerated.weight_total
     assert type(swept.weight_total) is type(enumerated.weight_total)
     assert swept.samples == enumerated.samples
@@ -82,4 +83,3 @@ def test_the_sweep_is_taken_where_it_is_exact_and_faster() -> None:
         assert not table_sweep.sweeps(_job(["10%", "15%"], ""), False)
         assert not table_sweep.sweeps(_job(["10%", "15%"], "Ks7d2h3c4c"), False)
     assert table_family.sweeps is table_sweep.sweeps
-

@@ -82,8 +82,9 @@ def _masks(cards: np.ndarray) -> np.ndarray:
     )
 
 
-def _partners(cards: np.ndarray, other: np.ndarray, weights: np.ndarray, same: np.ndarray
-              ) -> np.ndarray:
+def _partners(
+    cards: np.ndarray, other: np.ndarray, weights: np.ndarray, same: np.ndarray
+) -> np.ndarray:
     """Each combo's weight of the ``other`` side's combos (``weights``) that share no card
     with it; ``same``: the weight of the one sharing both (subtracted twice)."""
     by_card = np.bincount(other.reshape(-1), weights=np.repeat(weights, 2), minlength=52)
@@ -120,7 +121,8 @@ def sweeps(job: Job, categories: bool) -> bool:
         return False
     scale = float(1 << WEIGHT_BITS)
     for w in (wa, wb):
-        if not (np.all(w > 0) and np.all(w <= 1) and np.array_equal(w * scale, np.round(w * scale))):
+        on_grid = np.array_equal(w * scale, np.round(w * scale))
+        if not (on_grid and np.all(w > 0) and np.all(w <= 1)):
             return False
     # the largest sum, in units of the finest weight product's half
     largest = float(wa.sum()) * float(wb.sum()) * job.boards_per_assignment()
@@ -217,7 +219,8 @@ def sweep_run(job: Job, executor: Any, progress: Progress | None) -> ExactRun:
     weight = float(wa @ pairs_a)
     counts = np.array([[0.0, win_a, tie_a], [0.0, win_b, tie_a]])  # column 0 unused
     total: float = weight * n_boards
-    if all(np.all(w[live > 0] == 1) for w, live in ((wa, pairs_a), (wb, pairs_b))):  # every deal of weight 1: integer counts, as the enumeration's
+    # every deal of weight 1: integer counts, as the enumeration's
+    if all(np.all(w[live > 0] == 1) for w, live in ((wa, pairs_a), (wb, pairs_b))):
         counts, total = counts.astype(np.int64), int(weight) * n_boards
     combos: dict[int, Any] = {}
     for p, (cards, w, out, live) in enumerate(((ca, wa, out_a, pairs_a), (cb, wb, out_b, pairs_b))):
