@@ -39,7 +39,8 @@ PARTNERS = {3: 16.0, 4: 4.0}
 Numba's threads) from which the sweep is taken: below, the enumeration's cost per pair
 (the river run by rank; every assignment on a thread of its own) is less than the
 sweep's per combo (measured on one thread: two ranges of 22 and 20 combos on Ts9s2h, the
-enumeration 1.35x faster; of 132 and 199, the sweep 3.8x).  Boards beyond: never."""
+enumeration 1.35x faster; of 122 and 179 (10% v 15% on Ks7d2h), the sweep 3.8x).  Boards
+beyond: never."""
 
 _EXACT_BELOW = 2.0**53
 """Integers up to here are exact in a float64."""
