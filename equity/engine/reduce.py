@@ -10,7 +10,7 @@ import numpy as np
 
 from ..cards import format_cards
 from ..control import Stopwatch
-from ..ranges import hand_class
+from ..ranges.classes import CLASSES, COMBO_CLASS, combo_index
 from ..results import EquityResult, shares_from_counts
 from .job import Job
 
@@ -92,7 +92,7 @@ def combo_table(
     for (a, b), e, w, cnt in zip(combos.tolist(), equity, weight, n, strict=True):
         if cnt <= 0 or not math.isfinite(e):
             continue
-        acc = classes.setdefault(hand_class(a, b), [0.0, 0.0])
+        acc = classes.setdefault(CLASSES[COMBO_CLASS[combo_index(a, b)]], [0.0, 0.0])
         acc[0] += e * w
         acc[1] += w
     return {

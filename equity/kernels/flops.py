@@ -17,12 +17,14 @@ import numpy as np
 from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
 from .holdem import KEY_START, value_from_key
 
-__all__ = ["flop_masses", "range_flop"]
+__all__ = ["flop_masses", "range_board", "range_flop"]
 
 _ONE = np.uint64(1)
 _BYTE = np.int64(255)
 _SMALL = 40
 """Up to this many combos on a board are sorted by insertion, more by radix."""
+_SMALL_BOARD = 96
+"""The same for :func:`range_board`."""
 
 
 @inline_kernel
@@ -204,3 +206,183 @@ def flop_masses(flops, deck, a, b, tables, out):
             if f >= flops.shape[0]:
                 break
             range_flop(flops[f], deck, a, b, tables, scratch, out[f])
+
+
+@inline_kernel
+def _images(ct, cr, card_perms, distinct):
+    """The suit swaps that take the turn and river ``(ct, cr)`` (a river alone: ``ct ==
+    cr``) to boards of their own: their indices into ``distinct``, and how many; 0 when a
+    swap takes them to a lower pair (that pair stands for them)."""
+    n = 0
+    for g in range(card_perms.shape[0]):
+        lo = card_perms[g, ct]
+        hi = card_perms[g, cr]
+        if lo > hi:
+            lo, hi = hi, lo
+        if lo < ct or (lo == ct and hi < cr):
+            return 0
+        new = True
+        for k in range(n):
+            h = distinct[k]
+            lo_h = min(card_perms[h, ct], card_perms[h, cr])
+            hi_h = max(card_perms[h, ct], card_perms[h, cr])
+            if lo_h == lo and hi_h == hi:
+                new = False
+        if new:
+            distinct[n] = g
+            n += 1
+    return n
+
+
+@kernel
+def range_board(board, n_board, deck, a, b, swaps, tables, scratch, out_a, out_b):
+    """Weighted wins and ties of each combo of two ranges on a flop or a turn, exact.
+
+    The sweep of :func:`range_flop` from both sides, kept per combo: over
+    every completion of ``board[:n_board]`` (3 or 4 cards) from ``deck``, and
+    every pair of an A combo and a B combo sharing no card with each other or
+    the board, ``out_a[i]`` gets the summed weight ``w_b`` of the B combos that
+    A's combo ``i`` beats (column 0) and of those it ties (column 1); ``out_b[j]``
+    the same of B's combo ``j`` against A's weights ``w_a``.
+
+    ``swaps = (card_perms, perm_a, perm_b)``: suit swaps that leave the deal
+    alone (the board, the cards left, both ranges with their weights), the
+    identity first; swap ``g`` takes card ``c`` to ``card_perms[g, c]`` and
+    combo ``i`` of A to ``perm_a[g, i]``.  Only the lowest turn and river of
+    each set the swaps take into each other is valued; its figures go to the
+    swapped combos of the others.
+
+    Shapes
+    ------
+    board : uint8[5]; deck : uint8[n_deck], the cards left (none of the board's), ascending
+    a, b : (uint8[n, 2], uint64[n], float64[n], float64[n]): each combo's cards,
+        mask, weight, and the weight in the other range of the combo with the same cards
+    swaps : (uint8[n_swaps, 52], int64[n_swaps, n_a], int64[n_swaps, n_b])
+    tables : equity.lookup.HoldemTables
+    scratch : (int64[n_a + n_b] x 3, float64[52] x 4, int64[257], int64[n_swaps]),
+        any contents
+    out_a : float64[n_a, 2]; out_b : float64[n_b, 2], added to
+    """
+    a_cards, a_masks, a_weights, a_same = a
+    b_cards, b_masks, b_weights, b_same = b
+    card_perms, perm_a, perm_b = swaps
+    card_keys, suit_bits, offsets, values = tables
+    items, order, value_of, below_a, below_b, group_a, group_b, count, distinct = scratch
+    base_mask = np.uint64(0)
+    base_key = KEY_START
+    base_suits = np.uint64(0)
+    for j in range(n_board):
+        base_mask |= _ONE << np.uint64(board[j])
+        base_key += card_keys[board[j]]
+        base_suits |= suit_bits[board[j]]
+    n_a = a_cards.shape[0]
+    n_deck = deck.shape[0]
+    # a flop's turn and river are the pairs t < r of the deck; a turn's river is r alone
+    for t in range(n_deck if n_board == 3 else 1):
+        turn_mask = base_mask
+        turn_key = base_key
+        turn_suits = base_suits
+        if n_board == 3:
+            turn_mask |= _ONE << np.uint64(deck[t])
+            turn_key += card_keys[deck[t]]
+            turn_suits |= suit_bits[deck[t]]
+        for r in range(t + 1 if n_board == 3 else 0, n_deck):
+            cr = deck[r]
+            n_images = _images(deck[t] if n_board == 3 else cr, cr, card_perms, distinct)
+            if n_images == 0:
+                continue
+            board_mask = turn_mask | (_ONE << np.uint64(cr))
+            key = turn_key + card_keys[cr]
+            suits = turn_suits | suit_bits[cr]
+            # value every live combo once: items < n_a are A's, the rest B's
+            n = 0
+            for i in range(n_a):
+                if not a_masks[i] & board_mask:
+                    value_of[i] = value_from_key(
+                        key + card_keys[a_cards[i, 0]] + card_keys[a_cards[i, 1]],
+                        suits | suit_bits[a_cards[i, 0]] | suit_bits[a_cards[i, 1]],
+                        offsets,
+                        values,
+                    )
+                    items[n] = i
+                    n += 1
+            for i in range(b_cards.shape[0]):
+                if not b_masks[i] & board_mask:
+                    value_of[n_a + i] = value_from_key(
+                        key + card_keys[b_cards[i, 0]] + card_keys[b_cards[i, 1]],
+                        suits | suit_bits[b_cards[i, 0]] | suit_bits[b_cards[i, 1]],
+                        offsets,
+                        values,
+                    )
+                    items[n] = n_a + i
+                    n += 1
+            if n <= _SMALL_BOARD:
+                _insertion_sort(items, n, value_of)
+            else:
+                _radix_pass(items, n, value_of, np.int64(0), count, order)
+                _radix_pass(order, n, value_of, np.int64(8), count, items)
+            # the sweep, one group of equal values at a time, from both sides
+            for c in range(52):
+                below_a[c] = 0.0
+                below_b[c] = 0.0
+                group_a[c] = 0.0
+                group_b[c] = 0.0
+            total_below_a = 0.0
+            total_below_b = 0.0
+            start = 0
+            while start < n:
+                v = value_of[items[start]]
+                stop = start
+                total_group_a = 0.0
+                total_group_b = 0.0
+                while stop < n and value_of[items[stop]] == v:
+                    i = items[stop]
+                    if i < n_a:
+                        w = a_weights[i]
+                        total_group_a += w
+                        group_a[a_cards[i, 0]] += w
+                        group_a[a_cards[i, 1]] += w
+                    else:
+                        w = b_weights[i - n_a]
+                        total_group_b += w
+                        group_b[b_cards[i - n_a, 0]] += w
+                        group_b[b_cards[i - n_a, 1]] += w
+                    stop += 1
+                for k in range(start, stop):
+                    i = items[k]
+                    if i < n_a:
+                        c0 = a_cards[i, 0]
+                        c1 = a_cards[i, 1]
+                        win = total_below_b - below_b[c0] - below_b[c1]
+                        tie = total_group_b - group_b[c0] - group_b[c1] + a_same[i]
+                        for g in range(n_images):
+                            out_a[perm_a[distinct[g], i], 0] += win
+                            out_a[perm_a[distinct[g], i], 1] += tie
+                    else:
+                        j = i - n_a
+                        c0 = b_cards[j, 0]
+                        c1 = b_cards[j, 1]
+                        win = total_below_a - below_a[c0] - below_a[c1]
+                        tie = total_group_a - group_a[c0] - group_a[c1] + b_same[j]
+                        for g in range(n_images):
+                            out_b[perm_b[distinct[g], j], 0] += win
+                            out_b[perm_b[distinct[g], j], 1] += tie
+                for k in range(start, stop):
+                    i = items[k]
+                    if i < n_a:
+                        c0 = a_cards[i, 0]
+                        c1 = a_cards[i, 1]
+                    else:
+                        c0 = b_cards[i - n_a, 0]
+                        c1 = b_cards[i - n_a, 1]
+                    below_a[c0] += group_a[c0]
+                    below_a[c1] += group_a[c1]
+                    below_b[c0] += group_b[c0]
+                    below_b[c1] += group_b[c1]
+                    group_a[c0] = 0.0
+                    group_a[c1] = 0.0
+                    group_b[c0] = 0.0
+                    group_b[c1] = 0.0
+                total_below_a += total_group_a
+                total_below_b += total_group_b
+                start = stop

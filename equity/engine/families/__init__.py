@@ -10,7 +10,8 @@ family once, when it validates a deal (:func:`equity.engine.prepare.prepare`
 
 * :mod:`.table`: five-card poker, hold'em, short deck (``KERNEL_TABLE``):
   the evaluator tables, :mod:`equity.kernels.enumerate` and the Monte-Carlo
-  driver of :mod:`equity.kernels.montecarlo`.
+  driver of :mod:`equity.kernels.montecarlo`; two ranges on a flop or a turn
+  by the sweep of :mod:`.table_sweep` where it pays.
 * :mod:`.zjh`: Zha Jin Hua (``KERNEL_ZJH``): the table family's units under
   its own code, its rules as the kernels' flags, its showdown.
 * :mod:`.omaha`: Omaha and Courchevel (``KERNEL_OMAHA``): :mod:`equity.kernels.omaha_mc`,

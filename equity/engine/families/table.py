@@ -15,6 +15,7 @@ from typing import Any
 import numba
 import numpy as np
 
+from ...control import Progress
 from ...games import KERNEL_TABLE, Game
 from ...games import game as get_game
 from ...kernels import enumerate as _enumerate
@@ -24,12 +25,13 @@ from ...kernels._jit import variant, warming
 from ...kernels.rng import batch_seeds
 from ...kernels.scoring import KIND_FIXED
 from ...lookup import board_patterns
-from ..exact import ExactSpec, ExactUnit
+from ..exact import ExactRun, ExactSpec, ExactUnit
 from ..job import ASSIGNMENT_WORK, Job
 from ..montecarlo import McSpec, mc_spec
 from ..record import DealPlan
 from ..rounds import one_thread
 from .base import McUnit, WholeHands, widen
+from .table_sweep import sweep_run, sweeps
 
 __all__ = [
     "PATTERN_BOARDS",
@@ -188,6 +190,16 @@ class TableFamily(WholeHands):
     def mc_unit(self) -> McUnit:
         """:func:`table_mc_unit`."""
         return table_mc_unit
+
+    def run_exact(
+        self, job: Job, executor: Any, progress: Progress | None, categories: bool = False
+    ) -> ExactRun:
+        """Two players of two hole cards, a range or two, on a flop or a turn: by the sweep of
+        :mod:`.table_sweep` (the same run, each combo valued once a board); else every
+        assignment enumerated."""
+        if sweeps(job, categories):
+            return sweep_run(job, executor, progress)
+        return super().run_exact(job, executor, progress, categories)
 
     def exact_work(self, job: Job) -> int:
         """Assignments of hole cards times, for each, its board completions times the
