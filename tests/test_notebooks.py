@@ -1,4 +1,5 @@
-"""The notebooks run top to bottom in small mode (``EQUITY_NOTEBOOK_SMALL=1``).
+"""The notebooks run top to bottom in small mode (``EQUITY_NOTEBOOK_SMALL=1``): one in
+``make test``, every one in ``make test-slow`` (CI runs both).
 
 They are committed with their outputs (``make notebook-outputs`` executes them
 in small mode and saves them), so they read without running anything; the
@@ -57,7 +58,19 @@ def test_notebook_is_committed_with_outputs_and_seeded(path):
     assert not any("equity.kernels" in c.source or "import _" in c.source for c in code)
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+RUN_IN_MAKE_TEST = "04_equity_and_ranges"
+"""The notebook ``make test`` executes; ``make test-slow`` (CI) executes the others: each
+starts a kernel of its own, and together they took two minutes of the suite's CPU."""
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        p if p.stem == RUN_IN_MAKE_TEST else pytest.param(p, marks=pytest.mark.slow)
+        for p in NOTEBOOKS
+    ],
+    ids=lambda p: p.stem,
+)
 def test_notebook_runs_in_small_mode(path, monkeypatch):
     monkeypatch.setenv("EQUITY_NOTEBOOK_SMALL", "1")
     monkeypatch.setenv("MPLBACKEND", "Agg")

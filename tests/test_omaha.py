@@ -207,7 +207,7 @@ def test_plo5_and_plo6_exact_heads_up() -> None:
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"hands": ["AsAhKsKx", "QdQcJdJc"]}, "AsAhKsKx"),
+        ({"hands": ["AsAhKsK?", "QdQcJdJc"]}, "AsAhKsK"),
         ({"hands": ["AsAhKsKh2c", "QdQcJdJc"]}, "has 5 cards; an omaha hand has 4"),
         ({"hands": ["AsAhKsKh", "QdQcJdJc"], "board": "2c"}, "board has 0, 3, 4 or 5"),
         ({"hands": ["AsAhKsKh", "QdQcJdJc"], "board": "2c3c4c5c6c7c"}, "board has 0, 3, 4"),
