@@ -7,9 +7,12 @@ as :class:`~fractions.Fraction` values; Monte-Carlo within 5 standard errors.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
+import threading
 from collections import Counter
+from collections.abc import Iterator
 from fractions import Fraction
 
 import numpy as np
@@ -283,3 +286,46 @@ def test_query_refuses_impossible_runs_in_one_sentence(
     assert captured.out == ""
     assert message in captured.err
     assert len(captured.err.strip().splitlines()) == 1
+
+
+# Ctrl-C in the Monte-Carlo of several run-outs, and of two boards (equity.double_board)
+
+
+@contextlib.contextmanager
+def _ctrl_c() -> Iterator[threading.Event]:
+    """``stop_requested`` as Ctrl-C during the first round of work leaves it."""
+    stop = threading.Event()
+    stop.set()
+    yield stop
+
+
+def test_ctrl_c_keeps_the_deals_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Monte-Carlo run-outs stopped by Ctrl-C: the figures of the whole batches done."""
+    import equity.analysis.run_outs as module
+
+    monkeypatch.setattr(module, "_CHUNK", 4_096)
+    monkeypatch.setattr(module, "stop_requested", _ctrl_c)
+    r = run_outs(*DRAW, runs=2, method="monte-carlo", trials=20_000, seed=7)
+    assert r.interrupted
+    assert 0 < r.samples < 20_000
+    assert all(abs(float(p.sum()) - 1) < 1e-12 for p in r.probabilities)
+    assert r.to_dict()["interrupted"] is True
+
+
+def test_two_boards_ctrl_c_keeps_the_trials_done(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two boards stopped by Ctrl-C: the batches done, equal to a run of that many trials."""
+    import equity.engine.double_board as module
+
+    monkeypatch.setattr(module, "_ROUND", 8_192)
+    hands = ["AsKs", "QhQd"]
+    with monkeypatch.context() as m:
+        m.setattr(module, "stop_requested", _ctrl_c)
+        cut = module.double_board(hands, method="monte-carlo", trials=40_960, seed=3,
+                                  batch_size=1_024, threads=1)  # fmt: skip
+    assert cut.interrupted
+    assert cut.samples == 8_192
+    whole = module.double_board(hands, method="monte-carlo", trials=8_192, seed=3,
+                                batch_size=1_024, threads=1)  # fmt: skip
+    assert not whole.interrupted
+    np.testing.assert_array_equal(cut.board_equity, whole.board_equity)
+    assert "(interrupted: result so far)" in str(cut)

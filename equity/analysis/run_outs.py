@@ -40,10 +40,11 @@ from typing import Any
 import numpy as np
 
 from ..checks import check_count, check_seed, check_trials, fresh_seed
+from ..control import stop_requested
 from ..engine.job import Job
 from ..engine.patterns import board_pattern, check_exact_dead
 from ..engine.prepare import prepare
-from ..engine.record import deal_plan, showdown
+from ..engine.record import DealPlan, deal_plan, showdown
 from ..engine.run import EXACT_AUTO_LIMIT, EXACT_HARD_LIMIT, default_batch_size
 from ..games import game as get_game
 from ..kernels.scoring import KIND_FIXED, KIND_RANGE
@@ -397,26 +398,43 @@ def _monte_carlo(
     totals = np.empty((trials, job.n_players), dtype=np.int64)
     squares = np.empty((trials, job.n_players), dtype=np.int64)
     batches_per_chunk = max(1, _CHUNK // batch)
-    for first in range(0, plan.n_batches, batches_per_chunk):
-        run = min(batches_per_chunk, plan.n_batches - first)
-        holes, board = plan.record(first, run)
-        n = len(holes)
-        free = np.broadcast_to(deck, (n, 52)).copy()
-        rows = np.arange(n)[:, None]
-        free[rows, holes.reshape(n, -1)] = False
-        free[rows, board] = False
-        keys = rng.random((n, 52))
-        keys[~free] = 2.0
-        extra = np.argsort(keys, axis=1, kind="stable")[:, : per_run * (runs - 1)]
-        parts = [_units(job, holes, board, scale)]
-        for k in range(runs - 1):
-            picks = extra[:, k * per_run : (k + 1) * per_run].astype(np.uint8)
-            boards = np.ascontiguousarray(np.concatenate([board[:, : len(job.board)], picks], 1))
-            parts.append(_units(job, holes, boards, scale))
-        lo = first * batch
-        totals[lo : lo + n] = np.sum(parts, axis=0)
-        squares[lo : lo + n] = np.sum(np.square(parts), axis=0)
-    return _mc_result(job, per_run, runs, totals, squares, scale, batch, seed, reason, start)
+    done = 0  # deals
+    with stop_requested() as stop:
+        for first in range(0, plan.n_batches, batches_per_chunk):
+            run = min(batches_per_chunk, plan.n_batches - first)
+            done = _run_chunk(job, plan, first, run, per_run, runs, rng, deck, scale, totals,
+                              squares)  # fmt: skip
+            if stop.is_set():  # Ctrl-C: the whole batches done are the result
+                break
+    interrupted = done < trials
+    return _mc_result(job, per_run, runs, totals[:done], squares[:done], scale, batch, seed,
+                      reason, start, interrupted)  # fmt: skip
+
+
+def _run_chunk(
+    job: Job, plan: DealPlan, first: int, run: int, per_run: int, runs: int,
+    rng: np.random.Generator, deck: np.ndarray, scale: int, totals: np.ndarray,
+    squares: np.ndarray,
+) -> int:  # fmt: skip
+    """Batches ``first .. first + run - 1`` into ``totals`` and ``squares``; the deals done."""
+    holes, board = plan.record(first, run)
+    n = len(holes)
+    free = np.broadcast_to(deck, (n, 52)).copy()
+    rows = np.arange(n)[:, None]
+    free[rows, holes.reshape(n, -1)] = False
+    free[rows, board] = False
+    keys = rng.random((n, 52))
+    keys[~free] = 2.0
+    extra = np.argsort(keys, axis=1, kind="stable")[:, : per_run * (runs - 1)]
+    parts = [_units(job, holes, board, scale)]
+    for k in range(runs - 1):
+        picks = extra[:, k * per_run : (k + 1) * per_run].astype(np.uint8)
+        boards = np.ascontiguousarray(np.concatenate([board[:, : len(job.board)], picks], 1))
+        parts.append(_units(job, holes, boards, scale))
+    lo = first * plan.batch_size
+    totals[lo : lo + n] = np.sum(parts, axis=0)
+    squares[lo : lo + n] = np.sum(np.square(parts), axis=0)
+    return lo + n
 
 
 def _mc_result(
@@ -430,6 +448,7 @@ def _mc_result(
     seed: int,
     reason: str,
     start: float,
+    interrupted: bool = False,
 ) -> RunOuts:
     """The estimates of the deals' unit totals (and per-run-out squares), each with the
     standard error of its batch estimates."""
@@ -486,4 +505,5 @@ def _mc_result(
         exact=None,
         seed=seed,
         elapsed_s=time.perf_counter() - start,
+        interrupted=interrupted,
     )

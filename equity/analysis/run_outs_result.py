@@ -79,6 +79,8 @@ class RunOuts:
     exact: ExactRunOuts | None
     seed: int | None
     elapsed_s: float
+    interrupted: bool = False
+    """Monte-Carlo stopped by Ctrl-C: the figures of the deals done (``samples``)."""
 
     @property
     def n_players(self) -> int:
@@ -170,6 +172,7 @@ class RunOuts:
             "reason": self.reason,
             "samples": self.samples,
             "seed": self.seed,
+            "interrupted": self.interrupted,
             "players": players,
         }
 

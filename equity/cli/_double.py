@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._util import CliError, emit_json
+from ._util import EXIT_INTERRUPTED, CliError, emit_json
 
 __all__ = ["BOARDS_HELP", "query_double"]
 
@@ -53,4 +53,4 @@ def query_double(args: argparse.Namespace) -> int:
         emit_json(result.to_dict())
     else:
         print(result)
-    return 0
+    return EXIT_INTERRUPTED if result.interrupted else 0

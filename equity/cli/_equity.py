@@ -215,7 +215,7 @@ def _cmd_query(args: argparse.Namespace) -> int:
             note_exact_instead(args, planned)
             note_plan(args, planned)
             result = planned.run()
-            runs = run_runs(args)
+            runs = None if result.interrupted else run_runs(args)
     except TooLargeForExact as exc:
         raise too_large(exc) from None
     finally:
@@ -251,7 +251,8 @@ def _cmd_query(args: argparse.Namespace) -> int:
             f"std err of {worst:.4%}, above the --stderr target {args.stderr:.4%}",
             file=sys.stderr,
         )
-    return EXIT_INTERRUPTED if result.interrupted else 0
+    interrupted = result.interrupted or (runs is not None and runs.interrupted)
+    return EXIT_INTERRUPTED if interrupted else 0
 
 
 POT_NOTE = (

@@ -76,6 +76,8 @@ def describe_run_outs(r: Any) -> str:
     cards = f"{r.cards_per_run} board card{'s' if r.cards_per_run != 1 else ''}"
     head = f"run {r.runs} times ({r.runs} run-outs of {cards} from one deck, each 1/{r.runs} "
     head += "of the pot): "
+    if r.interrupted:
+        head += "interrupted, the deals done: "
     if r.method == "exact":
         head += (
             f"exact, {r.samples:,} run-out sequences counted in {seconds(r.elapsed_s, digits=3)}"

@@ -32,6 +32,7 @@ import numpy as np
 
 from ..cards import format_cards, parse_cards
 from ..checks import DEFAULT_TRIALS, check_count, check_seed, check_trials, fresh_seed
+from ..control import stop_requested
 from ..games import Game, a_hand_of
 from ..games import game as game_named
 from ..kernels._jit import warming
@@ -308,16 +309,23 @@ def _monte_carlo(spot: DoubleSpot, trials: int, seed: int, batch_size: int) -> d
     joint = np.zeros((n_batches, p, 3, 3), dtype=np.int64)
     quarter = np.zeros((n_batches, p), dtype=np.int64)
     per_round = max(1, _ROUND // batch_size)
-    for first in range(0, n_batches, per_round):
-        last = min(n_batches, first + per_round)
-        boards1, boards2 = deal_boards(spot, trials, seed, batch_size, first, last)
-        units1, units2 = board_units(spot, boards1), board_units(spot, boards2)
-        tally_trials(
-            units1, units2, spot.full, batch_size,
-            sums[first:last], joint[first:last], quarter[first:last],
-        )  # fmt: skip
+    last = 0
+    with stop_requested() as stop:
+        for first in range(0, n_batches, per_round):
+            last = min(n_batches, first + per_round)
+            boards1, boards2 = deal_boards(spot, trials, seed, batch_size, first, last)
+            units1, units2 = board_units(spot, boards1), board_units(spot, boards2)
+            tally_trials(
+                units1, units2, spot.full, batch_size,
+                sums[first:last], joint[first:last], quarter[first:last],
+            )  # fmt: skip
+            if stop.is_set():  # Ctrl-C: the batches done are the result
+                break
+    interrupted = last < n_batches
+    n_batches, sums, joint, quarter = last, sums[:last], joint[:last], quarter[:last]
     sizes = np.full(n_batches, batch_size, dtype=np.float64)
-    sizes[-1] = trials - (n_batches - 1) * batch_size
+    sizes[-1] = min(trials, n_batches * batch_size) - (n_batches - 1) * batch_size
+    trials = int(sizes.sum())
     board_means = sums / (spot.full * sizes[:, None, None])
     counts = outcome_shares(joint, quarter)
     estimate = {k: _mean_and_stderr(v / sizes[:, None], sizes) for k, v in counts.items()}
@@ -334,6 +342,7 @@ def _monte_carlo(spot: DoubleSpot, trials: int, seed: int, batch_size: int) -> d
         "board_stderr": board_stderr,
         "outcomes": {k: v[0] for k, v in estimate.items()},
         "outcomes_stderr": {k: v[1] for k, v in estimate.items()},
+        "interrupted": interrupted,
     }
 
 

@@ -112,6 +112,8 @@ class DoubleBoardResult:
     """Outcome class -> standard error of its chance."""
     elapsed_s: float = 0.0
     """Wall seconds of the run."""
+    interrupted: bool = False
+    """Monte-Carlo stopped by Ctrl-C: the figures of the trials done (``samples``)."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Room for later fields."""
 
@@ -166,6 +168,7 @@ class DoubleBoardResult:
             if self.outcomes_stderr is None
             else {k: listed(v) for k, v in self.outcomes_stderr.items()},
             "elapsed_s": self.elapsed_s,
+            "interrupted": self.interrupted,
         }
 
     def __str__(self) -> str:
@@ -180,6 +183,8 @@ class DoubleBoardResult:
             )
         if self.dead:
             head += f", dead {self.dead}"
+        if self.interrupted:
+            head += " (interrupted: result so far)"
         frame = self.to_frame()
         headers = ["hand", "board 1", "board 2", "equity"]
         if self.stderr is not None:
