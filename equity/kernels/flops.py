@@ -55,6 +55,37 @@ def _insertion_sort(items, n, values):
         items[j + 1] = item
 
 
+@inline_kernel
+def _value_live(cards, masks, first, board_mask, key, suits, tables, value_of, items, n):
+    """Value each combo of ``cards`` that misses ``board_mask`` (the board's ``key`` and
+    ``suits`` added), as item ``first + i`` of ``value_of``, appended to ``items[n:]``;
+    return the new count of items."""
+    card_keys, suit_bits, offsets, values = tables
+    for i in range(cards.shape[0]):
+        if not masks[i] & board_mask:
+            c0 = cards[i, 0]
+            c1 = cards[i, 1]
+            value_of[first + i] = value_from_key(
+                key + card_keys[c0] + card_keys[c1],
+                suits | suit_bits[c0] | suit_bits[c1],
+                offsets,
+                values,
+            )
+            items[n] = first + i
+            n += 1
+    return n
+
+
+@inline_kernel
+def _sort_items(items, n, value_of, small, count, order):
+    """Sort ``items[:n]`` by value: by insertion up to ``small`` items, else by radix."""
+    if n <= small:
+        _insertion_sort(items, n, value_of)
+    else:
+        _radix_pass(items, n, value_of, np.int64(0), count, order)
+        _radix_pass(order, n, value_of, np.int64(8), count, items)
+
+
 @kernel
 def range_flop(flop, deck, a, b, tables, scratch, out):
     """Weighted win, tie and pair mass of range A against range B on one flop.
@@ -77,7 +108,7 @@ def range_flop(flop, deck, a, b, tables, scratch, out):
     """
     a_cards, a_masks, a_weights, a_same = a
     b_cards, b_masks, b_weights = b
-    card_keys, suit_bits, offsets, values = tables
+    card_keys, suit_bits = tables[0], tables[1]
     items, order, value_of, below, group, live, count = scratch
     flop_mask = np.uint64(0)
     flop_key = KEY_START
@@ -103,39 +134,20 @@ def range_flop(flop, deck, a, b, tables, scratch, out):
             key = flop_key + card_keys[ct] + card_keys[cr]
             suits = flop_suits | suit_bits[ct] | suit_bits[cr]
             # value every live combo once: items < n_a are A's, the rest B's
-            n = 0
+            n_live_a = _value_live(a_cards, a_masks, 0, board_mask, key, suits, tables,
+                                   value_of, items, 0)  # fmt: skip
+            n = _value_live(b_cards, b_masks, n_a, board_mask, key, suits, tables,
+                            value_of, items, n_live_a)  # fmt: skip
             total_b = 0.0
             for c in range(52):
                 live[c] = 0.0
-            for i in range(n_a):
-                if not a_masks[i] & board_mask:
-                    value_of[i] = value_from_key(
-                        key + card_keys[a_cards[i, 0]] + card_keys[a_cards[i, 1]],
-                        suits | suit_bits[a_cards[i, 0]] | suit_bits[a_cards[i, 1]],
-                        offsets,
-                        values,
-                    )
-                    items[n] = i
-                    n += 1
-            for i in range(b_cards.shape[0]):
-                if not b_masks[i] & board_mask:
-                    value_of[n_a + i] = value_from_key(
-                        key + card_keys[b_cards[i, 0]] + card_keys[b_cards[i, 1]],
-                        suits | suit_bits[b_cards[i, 0]] | suit_bits[b_cards[i, 1]],
-                        offsets,
-                        values,
-                    )
-                    items[n] = n_a + i
-                    n += 1
-                    w = b_weights[i]
-                    total_b += w
-                    live[b_cards[i, 0]] += w
-                    live[b_cards[i, 1]] += w
-            if n <= _SMALL:
-                _insertion_sort(items, n, value_of)
-            else:
-                _radix_pass(items, n, value_of, np.int64(0), count, order)
-                _radix_pass(order, n, value_of, np.int64(8), count, items)
+            for j in range(n_live_a, n):
+                i = items[j] - n_a
+                w = b_weights[i]
+                total_b += w
+                live[b_cards[i, 0]] += w
+                live[b_cards[i, 1]] += w
+            _sort_items(items, n, value_of, _SMALL, count, order)
             # the sweep, one group of equal values at a time
             for c in range(52):
                 below[c] = 0.0
@@ -266,7 +278,7 @@ def range_board(board, n_board, deck, a, b, swaps, tables, scratch, out_a, out_b
     a_cards, a_masks, a_weights, a_same = a
     b_cards, b_masks, b_weights, b_same = b
     card_perms, perm_a, perm_b = swaps
-    card_keys, suit_bits, offsets, values = tables
+    card_keys, suit_bits = tables[0], tables[1]
     items, order, value_of, below_a, below_b, group_a, group_b, count, distinct = scratch
     base_mask = np.uint64(0)
     base_key = KEY_START
@@ -295,32 +307,11 @@ def range_board(board, n_board, deck, a, b, swaps, tables, scratch, out_a, out_b
             key = turn_key + card_keys[cr]
             suits = turn_suits | suit_bits[cr]
             # value every live combo once: items < n_a are A's, the rest B's
-            n = 0
-            for i in range(n_a):
-                if not a_masks[i] & board_mask:
-                    value_of[i] = value_from_key(
-                        key + card_keys[a_cards[i, 0]] + card_keys[a_cards[i, 1]],
-                        suits | suit_bits[a_cards[i, 0]] | suit_bits[a_cards[i, 1]],
-                        offsets,
-                        values,
-                    )
-                    items[n] = i
-                    n += 1
-            for i in range(b_cards.shape[0]):
-                if not b_masks[i] & board_mask:
-                    value_of[n_a + i] = value_from_key(
-                        key + card_keys[b_cards[i, 0]] + card_keys[b_cards[i, 1]],
-                        suits | suit_bits[b_cards[i, 0]] | suit_bits[b_cards[i, 1]],
-                        offsets,
-                        values,
-                    )
-                    items[n] = n_a + i
-                    n += 1
-            if n <= _SMALL_BOARD:
-                _insertion_sort(items, n, value_of)
-            else:
-                _radix_pass(items, n, value_of, np.int64(0), count, order)
-                _radix_pass(order, n, value_of, np.int64(8), count, items)
+            n = _value_live(a_cards, a_masks, 0, board_mask, key, suits, tables,
+                            value_of, items, 0)  # fmt: skip
+            n = _value_live(b_cards, b_masks, n_a, board_mask, key, suits, tables,
+                            value_of, items, n)  # fmt: skip
+            _sort_items(items, n, value_of, _SMALL_BOARD, count, order)
             # the sweep, one group of equal values at a time, from both sides
             for c in range(52):
                 below_a[c] = 0.0
