@@ -18,7 +18,10 @@ Workloads, one thread each, warm:
 - exact heads-up enumeration: AsKs v QhQd with 2c dead (the kernel, not the
   shipped preflop table; 1,533,939 boards), a board;
 - exact three-way: AsKs v QhQd v JcTc preflop (1,370,754 boards), a board;
-- Monte-Carlo heads-up: AsKs v QhQd, 200,000 deals, a deal.
+- Monte-Carlo heads-up: AsKs v QhQd, 200,000 deals, a deal;
+- the seven-card loop taken apart, on the same hands: the seven key adds and
+  the hash alone; then the ``offsets`` look-up; then the ``values`` look-up
+  (ranks only, no flush test): what each step of the kernel's hand costs.
 
 Each figure is the fastest of ``--rounds`` runs, the clock measured before
 and after each round (the fastest kept); bench/README.md sets them
@@ -40,6 +43,7 @@ import numpy as np
 from _common import machine_info, pin_cpus, write_json
 
 import equity
+from equity import lookup
 from equity.kernels import holdem
 from equity.lookup import holdem_tables
 
@@ -52,6 +56,33 @@ def chain_hz() -> float:
     """The core's clock, cycles a second (the fastest of 50 short chain runs)."""
     done = subprocess.run([str(CHAIN)], capture_output=True, text=True, check=True)
     return float(done.stdout.split()[0])
+
+
+_HASH_MASK = np.uint64((1 << lookup.HASH_BITS) - 1)
+_HASH_MULTIPLIER = np.uint64(lookup.HASH_MULTIPLIER)
+_ROW_SHIFT = np.uint64(lookup.ROW_SHIFT)
+_ROW_MASK = np.uint64((1 << lookup.ROW_SHIFT) - 1)
+_ALIGN_SHIFT = np.uint64(lookup.OFFSET_ALIGN.bit_length() - 1)
+
+
+@numba.njit(cache=True)
+def _seven_card_steps(hands, tables, out, steps):  # pragma: no cover - bench only
+    """The kernel's seven-card loop up to step ``steps`` (1: keys and hash; 2: +
+    ``offsets``; 3: + ``values``, ranks only), for the anatomy rows."""
+    card_keys, _, offsets, values = tables
+    for i in range(np.uint64(0), np.uint64(hands.shape[0])):
+        key = holdem.KEY_START
+        for j in range(7):
+            key += card_keys[hands[i, j]]
+        m = ((key & _HASH_MASK) * _HASH_MULTIPLIER) & _HASH_MASK
+        if steps == 1:
+            out[i] = np.int32(m)
+            continue
+        slot = (np.uint64(offsets[m >> _ROW_SHIFT]) << _ALIGN_SHIFT) + (m & _ROW_MASK)
+        if steps == 2:
+            out[i] = np.int32(slot)
+            continue
+        out[i] = np.int32(values[lookup.FLUSH_SIZE + np.int64(slot)])
 
 
 def workloads() -> dict[str, tuple[Callable[[], object], int]]:
@@ -75,6 +106,18 @@ def workloads() -> dict[str, tuple[Callable[[], object], int]]:
         "exact 3-way AsKs v QhQd v JcTc, a board": (
             lambda: equity.calculate(["AsKs", "QhQd", "JcTc"], method="exact", threads=1),
             1_370_754,
+        ),
+        "  its keys and hash alone, a hand": (
+            lambda: _seven_card_steps(hands, tables, out, 1),
+            len(hands),
+        ),
+        "  + the offsets look-up, a hand": (
+            lambda: _seven_card_steps(hands, tables, out, 2),
+            len(hands),
+        ),
+        "  + the values look-up (ranks only), a hand": (
+            lambda: _seven_card_steps(hands, tables, out, 3),
+            len(hands),
         ),
         "Monte-Carlo heads-up AsKs v QhQd, a deal": (
             lambda: equity.calculate(
