@@ -29,8 +29,8 @@ HandHQ hands are written again and again, renumbered, into ``.phhs`` files of
 ``--per-file`` hands (files are the units of work); every copy of an all-in
 after a worker's first is answered by its cache, as in the "fast" route.
 
-``--sites`` times each HandHQ site's file instead (``tests/data/phh/handhq``
-and the Absolute Poker sample): its hands written again and again, renumbered,
+``--sites`` times each HandHQ site's whole file instead (``tests/data/handhq``):
+its hands written again and again, renumbered,
 into files of ``--per-file`` hands (1,000 by default, as the dataset's files),
 then ``equity.history`` on them (the exact enumeration afresh for every
 all-in) beside pokerkit's own load and replay of the same hands
@@ -73,6 +73,7 @@ from equity.histories.replay import HandError, replay  # noqa: E402
 DATA = ROOT / "tests" / "data" / "phh"
 OMAHA = ROOT / "tests" / "data" / "omaha"
 WSOP = DATA / "wsop_2023_43_5"
+WHOLE = ROOT / "tests" / "data" / "handhq"  # a whole file of every HandHQ site
 
 
 def _load() -> str:
@@ -296,7 +297,7 @@ def _pokerkit_load_and_replay(files: list[Path]) -> int:
 
 def _sites(per_file: int, files_per_site: int, rounds: int, out: str | None) -> int:
     """Per HandHQ site: equity.history end to end beside pokerkit's own load and replay."""
-    sources = [DATA / "handhq_50NLH_1_first43.phhs", *sorted((DATA / "handhq").glob("*.phhs"))]
+    sources = sorted(WHOLE.glob("*.phhs"))
     rows = []
     figures: dict[str, Any] = {}
     load_before = _load()

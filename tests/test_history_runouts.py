@@ -346,5 +346,5 @@ def test_a_real_hand_with_both_run_outs_paid_on_the_first_is_refused() -> None:
     assert old in text
     tampered = old.replace("1513.50, 0, 0, 0, 0], [0, 1513.50", "3027.00, 0, 0, 0, 0], [0, 0")
     error = _reason(text.replace(old, tampered))
-    assert str(error) == "run-out 1: p2 won 3027.00 by the history but 1515 by the replay"
+    assert str(error) == "run-out 1: p2 won 3027.00 by the history but 1515.00 by the replay"
     assert error.kind == "run-out winnings differ from the replay"

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from .sites import currency_divmod
+
 __all__ = ["ENABLED", "VARIANTS", "FastHand", "loads", "loads_pokerkit"]
 
 ENABLED = True
@@ -59,6 +61,8 @@ _KNOWN = {
     "finishing_stacks",
     "hand",
     "venue",
+    "currency",
+    "currency_symbol",
 }
 
 
@@ -88,6 +92,13 @@ class FastHand:
     """The site (:mod:`equity.histories.sites`: what its files record)."""
     user_defined_fields: dict[str, Any] = field(default_factory=dict)
     """The fields named with a leading ``_`` (pokerkit's also hold the fields it does not know)."""
+    currency: str | None = None
+    currency_symbol: str | None = None
+
+    @property
+    def divmod(self) -> Any:
+        """How a pot is split: in whole cents in a currency, else None (pokerkit's own)."""
+        return currency_divmod(self)
 
     def to_pokerkit(self) -> Any:
         """The same hand read by pokerkit (:class:`pokerkit.HandHistory`)."""
@@ -101,7 +112,11 @@ def loads_pokerkit(text: str) -> Any:
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return OmahaHandHistory.loads(text)
+        history = OmahaHandHistory.loads(text)
+    split = currency_divmod(history)
+    if split is not None:  # a currency: pots split in whole cents, as the sites split them
+        history.divmod = split
+    return history
 
 
 def _scalar(text: str) -> Any:
@@ -212,7 +227,13 @@ def _parse(text: str) -> FastHand:
         hand=values.get("hand"),
         venue=venue if isinstance(venue := values.get("venue"), str) else None,
         user_defined_fields=extra,
+        currency=_text(values.get("currency")),
+        currency_symbol=_text(values.get("currency_symbol")),
     )
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def loads(text: str) -> Any:

@@ -397,10 +397,22 @@ class HandReplay:
                 raise Unsure
             best = max(strength[i] for i in known)
             winners = [i for i in known if strength[i] == best]
-            share = _split(pot.amount, len(winners))
+            share = self.split(pot.amount, len(winners))
             for i in winners:
                 won[i] += share
         return [w - p for w, p in zip(won, paid, strict=True)]
+
+    def split(self, amount: Decimal, ways: int) -> Decimal:
+        """An even share of a pot as pokerkit splits it: by the history's own ``divmod``
+        (whole cents in a currency) where it has one, else :func:`_split`; unsure where a
+        unit is left over (pokerkit gives it to the first winner of its own pots)."""
+        own = getattr(self.history, "divmod", None)
+        if ways == 1 or own is None or getattr(own, "__module__", "") == "pokerkit.utilities":
+            return _split(amount, ways)
+        share, odd = own(amount, ways)
+        if odd:
+            raise Unsure
+        return Decimal(share)
 
     def run(self) -> Replay:
         return self.reconciled(self.play())

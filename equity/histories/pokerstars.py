@@ -31,11 +31,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 from functools import partial
 from typing import Any
 
 from .calls import call_error
+from .sites import split_in_units
 from .stars_runs import RUN_STREET, StarsRuns
 
 __all__ = [
@@ -437,12 +438,6 @@ def _summary_line(hand: StarsHand, line: str, listed: dict[str, int]) -> None:
         hand.summary_won[name] = hand.summary_won.get(name, Decimal(0)) + _amount(w["amount"])
 
 
-def _quantized_divmod(amount: Any, count: int, unit: Decimal) -> tuple[Any, Any]:
-    """Split ``amount`` in ``count`` shares of whole ``unit``: the odd units to the first."""
-    share = (Decimal(amount) / count).quantize(unit, rounding=ROUND_DOWN)
-    return share, Decimal(amount) - share * count
-
-
 def _order(hand: StarsHand) -> list[str]:
     """The players dealt in, from the first seat after the button round to the button."""
     players = sorted(hand.seats, key=hand.seats.__getitem__)
@@ -577,7 +572,7 @@ def to_history(hand: StarsHand, venue: str = "PokerStars") -> Any:
         "venue": venue,
         "winnings": [collected.get(p, Decimal(0)) for p in order],
         "user_defined_fields": extra,
-        "divmod": partial(_quantized_divmod, unit=hand.unit),
+        "divmod": partial(split_in_units, unit=hand.unit),
     }
     if len(hand.currency) == 3:
         fields["currency"] = hand.currency

@@ -19,13 +19,24 @@ site's files record the money their own way.  Found in the files themselves
 
 :func:`left_out` says which recorded zeros are amounts left out rather than
 facts; :mod:`equity.histories.hand` reconciles with the rest.
+
+A hand played in a currency (``currency`` or ``currency_symbol`` recorded, as in
+every HandHQ file) splits a pot in whole cents, as the sites do: a $147 pot
+split two ways is $73.50 each, where pokerkit, reading ``147`` as a whole
+number, would deal whole dollars ($74 and $73).  :func:`currency_divmod` is the
+split such a hand's replay uses.
 """
 
 from __future__ import annotations
 
+from decimal import ROUND_DOWN, Decimal
+from functools import partial
 from typing import Any
 
-__all__ = ["BLINDS_AND_BUTTON_LEFT_OUT", "left_out"]
+__all__ = ["BLINDS_AND_BUTTON_LEFT_OUT", "CENT", "currency_divmod", "left_out", "split_in_units"]
+
+CENT = Decimal("0.01")
+"""The smallest amount of a hand played in a currency."""
 
 BLINDS_AND_BUTTON_LEFT_OUT = frozenset({"Full Tilt Poker", "PokerStars"})
 """The venues whose HandHQ files record 0 for what the blinds and the button collected."""
@@ -45,3 +56,17 @@ def left_out(history: Any, player: int, count: int) -> bool:
     if "_total_pot" in fields:
         return False
     return player in (0, 1, count - 1)
+
+
+def split_in_units(amount: Any, count: int, unit: Decimal) -> tuple[Any, Any]:
+    """Split ``amount`` in ``count`` shares of whole ``unit``: ``(share, what is left)``, the
+    units left over for the first winner (pokerkit's ``divmod`` convention)."""
+    share = (Decimal(amount) / count).quantize(unit, rounding=ROUND_DOWN)
+    return share, Decimal(amount) - share * count
+
+
+def currency_divmod(history: Any) -> Any:
+    """The split of a hand played in a currency (whole cents), None for one played in chips."""
+    if getattr(history, "currency", None) or getattr(history, "currency_symbol", None):
+        return partial(split_in_units, unit=CENT)
+    return None
