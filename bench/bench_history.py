@@ -327,7 +327,7 @@ def _sites(per_file: int, files_per_site: int, rounds: int, out: str | None) -> 
         name = src.name
         figures[name] = {"hands": hands, "reconciled": result.reconciled,
                          "equity_per_cpu_s": ours, "pokerkit_per_cpu_s": theirs}  # fmt: skip
-        rows.append([name, f"{hands:,}", f"{share:.0%}", f"{ours:,.0f}", f"{theirs:,.0f}",
+        rows.append([name, f"{hands:,}", f"{share:.1%}", f"{ours:,.0f}", f"{theirs:,.0f}",
                      f"{ours / theirs:.1f}x"])  # fmt: skip
     load_after = _load()
     title = (

@@ -29,6 +29,7 @@ from equity.histories.hand import HandError, Replay
 from equity.histories.pots import build_pots
 from equity.histories.read import _split_sections, expand_sources, read_hands
 from equity.histories.replay import replay
+from equity.histories.sites import CENT, split_in_units
 
 DATA = Path(__file__).parent / "data"
 HANDHQ = DATA / "phh" / "handhq_50NLH_1_first43.phhs"
@@ -207,6 +208,20 @@ def test_uneven_splits_are_left_to_pokerkit() -> None:
             _split(amount, ways)
 
 
+def test_a_hand_in_a_currency_splits_in_whole_cents() -> None:
+    """Both replays split a pot of a hand in a currency in cents, the odd cent to the first
+    winner (pokerkit's convention); a hand in chips keeps pokerkit's whole-number split."""
+    assert split_in_units(Decimal(147), 2, CENT) == (Decimal("73.50"), 0)
+    assert split_in_units(Decimal("1.00"), 3, CENT) == (Decimal("0.33"), Decimal("0.01"))
+    text = phh(["d dh p1 ????", "d dh p2 ????", "p2 f"], [100, 100])
+    assert fastphh._parse(text).divmod is None
+    for field in ("currency_symbol = '$'", "currency = 'USD'"):
+        assert fastphh._parse(f"{text}{field}\n").divmod(Decimal(147), 2) == (Decimal("73.50"), 0)
+        assert fastphh.loads_pokerkit(f"{text}{field}\n").divmod(147, 2) == (Decimal("73.50"), 0)
+    assert fastphh.loads_pokerkit(text).divmod(147, 2) == (73, 1)
+    assert fastphh._parse(text.replace("min_bet = 2", "min_bet = 0.50")).min_bet == Decimal("0.5")
+
+
 def test_text_outside_the_subset_is_read_by_pokerkit() -> None:
     text = phh(["d dh p1 ????", "d dh p2 ????", "p2 f"], [100, 100])
     assert isinstance(fastphh.loads(text), fastphh.FastHand)
@@ -215,6 +230,10 @@ def test_text_outside_the_subset_is_read_by_pokerkit() -> None:
         text.replace("variant = 'NT'", "variant = 'FT'"),
         text + "[table]\nname = 'x'\n",
         text.replace("min_bet = 2", "min_bet = 02"),  # not TOML: a leading zero
+        text.replace("min_bet = 2", "min_bet = 02.5"),  # ... in a decimal too
+        text.replace("min_bet = 2", "min_bet = 2."),  # not TOML: no digit after the point
+        text.replace("min_bet = 2", "min bet = 2"),  # not a bare key
+        text + "= 2\n",  # no key
         text + "time = 24:00:00\n",  # not TOML: no such time
     ):
         try:

@@ -32,7 +32,6 @@ ENABLED = True
 VARIANTS = ("NT", "PO", "PO5", "PO/8", "PO5/8")
 """The PHH variant codes read here: no-limit hold'em and the pot-limit Omaha variants."""
 
-_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*(.*?)[ \t]*$")
 _NUM = r"[+-]?(?:0|[1-9][0-9]*)"  # TOML: no leading zeros
 _CLOCK = r"(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9]"
 _INT = re.compile(rf"^{_NUM}$")
@@ -124,6 +123,16 @@ def _scalar(text: str) -> Any:
         return text[1:-1]
     if text.isdigit() and text.isascii() and (text[0] != "0" or text == "0"):
         return int(text)  # the common case, as _INT reads it
+    whole, point, cents = text.partition(".")
+    # as _DECIMAL reads it: digits on both sides of the point, no leading zeros
+    if (
+        point
+        and whole.isdigit()
+        and cents.isdigit()
+        and text.isascii()
+        and (whole[0] != "0" or whole == "0")
+    ):
+        return Decimal(text)
     if _INT.match(text):
         return int(text)
     if _DECIMAL.match(text):
@@ -171,15 +180,19 @@ def _parse(text: str) -> FastHand:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
-        match = _LINE.match(stripped)
-        if match is None or ("#" in match.group(2) and not _QUOTED.fullmatch(match.group(2))):
+        # key = value: a bare key ([A-Za-z_][A-Za-z0-9_]*), spaces or tabs around the '='
+        key, equals, value = stripped.partition("=")
+        key = key.rstrip(" \t")
+        value = value.lstrip(" \t")
+        if not equals or not (key.isidentifier() and key.isascii()):
+            raise _NotSubset(line)
+        if "#" in value and not _QUOTED.fullmatch(value):
             raise _NotSubset(line)  # a comment after the value (a '#' in a string is read)
-        key = match.group(1)
         if key in values:
             raise _NotSubset(key)
         if key in _KNOWN or key[0] == "_":
-            values[key] = _value(match.group(2))
-        elif _PLAIN.fullmatch(match.group(2)):
+            values[key] = _value(value)
+        elif _PLAIN.fullmatch(value):
             values[key] = None
         else:
             raise _NotSubset(line)
