@@ -48,6 +48,29 @@ def test_one_hand_list_on_many_boards_equals_calculate() -> None:
 
 
 @pytest.mark.parametrize(
+    ("hands", "boards", "game", "dead"),
+    [
+        (["AsKs", "QhQd", "7c6c"], ["Qs7s2c", "2c3d4hKd", "Ts9s8sJhAd", "KcKdKh"], "holdem", "2d"),
+        (["AsKs", "9h9d"], ["Ts7s6c", "Qh8h6dJd", "AhKhQhJh9c"], "shortdeck", ""),
+    ],
+)
+def test_one_launch_for_many_boards_equals_spot_by_spot(
+    hands: list[str], boards: list[str], game: str, dead: str
+) -> None:
+    """Known hands on many boards (flops, turns, rivers) go to the kernel in one launch;
+    every figure equals the spots' own enumerations (the route of (hands, board) pairs)."""
+    r = calculate_many(hands, boards=boards, game=game, dead=dead)
+    one_by_one = calculate_many([(hands, b) for b in boards], game=game, dead=dead)
+    for name in ("equity", "win", "tie", "counts", "weight_total"):
+        np.testing.assert_array_equal(getattr(r, name), getattr(one_by_one, name), name)
+    assert (r.hands, r.boards, r.dead) == (one_by_one.hands, one_by_one.boards, one_by_one.dead)
+    for i, board in enumerate(boards):
+        _same(r[i], calculate(hands, board=board, game=game, dead=dead, method="exact"))
+    assert [res.board for res in r.results] == list(r.boards)
+    assert len(r._runs[1:3]) == 2
+
+
+@pytest.mark.parametrize(
     ("spots", "game"),
     [
         (
@@ -116,6 +139,10 @@ def test_frame_and_read_only() -> None:
         ((["AsKs", "QhQd"],), {"boards": []}, "at least one spot"),
         ((["AsKs", "QhQd"],), {"boards": ["Qs7s2c", "AsKd2c"]}, r"spot 1: card 'As' is used twice"),
         ((["AsKs", "QhQd"],), {"boards": ["Qs7s h"]}, "partly known"),
+        ((["AsKs", "QhQd"],), {"boards": ["Qs7s2c", "Jc", "Qs7s2x"]}, "spot 1: "),
+        ((["AsKs", "QhQd"],), {"boards": ["Qs7s2c", "Qs7s2x"]}, "spot 1: "),
+        ((["AsKs", "QhQd"],), {"boards": ["Qs7s2c", "2c3c"], "dead": "2c"}, "spot 0: "),
+        ((["AsKs", "9h9d"],), {"boards": ["Ts7s6c", "Ts7s2c"], "game": "shortdeck"}, "spot 1: "),
         ((["AsKs", "QhQd"],), {"boards": ["Qs7s2c"], "dead": "A *"}, "dead cards must be exact"),
         ((["AsKs", "QhQd"],), {"boards": ["Qs7s2c"], "game": "nope"}, "nope"),
         (

@@ -32,6 +32,7 @@ __all__ = [
     "enumerate_known",
     "exact_combo_results",
     "exact_spec",
+    "known_enumeration",
     "suit_classes",
 ]
 
@@ -245,6 +246,12 @@ def enumerate_known(jobs: Sequence[Job], executor: Any, unit: ExactUnit) -> list
         _, weights, choice = assigned[i]
         out[i] = _one(per_assign, weights, choice, specs[i].n_boards)
     return cast("list[Enumerated]", out)
+
+
+def known_enumeration(job: Job, counts: np.ndarray, n_boards: int) -> Enumerated:
+    """The enumeration of a job of known hands from its unit's counts (``int64[n_players,
+    width]``): what :func:`enumerate_assignments` returns for it."""
+    return _one(counts[None], *_known_weights(job.n_players), n_boards)
 
 
 def exact_spec(job: Job) -> ExactSpec:

@@ -25,7 +25,7 @@ from .scoring import (
     zjh_values,
 )
 
-__all__ = ["enumerate_deals", "enumerate_range"]
+__all__ = ["enumerate_boards", "enumerate_deals", "enumerate_range"]
 
 _ONE = np.uint64(1)
 
@@ -395,6 +395,35 @@ def enumerate_range(assignments, lo, hi, spot, zjh_rules, tables, patterns, out)
                 deck[n_deck] = c
                 n_deck += 1
         _enumerate_one(assignments[a], deck, n_deck, spot, zjh_rules, tables, patterns, out[a])
+
+
+@kernel
+def enumerate_boards(holes, boards, n_board, masks, shape, zjh_rules, tables, patterns, out):
+    """Exact showdown counts of one assignment of hole cards on many known boards (serial).
+
+    Spot ``s`` is :func:`enumerate_range` of ``holes`` on the board
+    ``boards[s, :n_board[s]]``, ``masks[s]`` its ``fixed_mask`` (the cards it
+    never deals: the hands', the board's, the dead ones, those outside the
+    game's deck); one launch for every spot of
+    :func:`equity.engine.many.calculate_many` (a spot is a few microseconds).
+
+    Shapes
+    ------
+    holes : uint8[n_players, 5]; boards : uint8[n_spots, 5]; n_board : int64[n_spots]
+    masks : uint64[n_spots]; shape : (n_hole, game, board_total)
+    out : int64[n_spots, n_players, n_players + 1], zeroed
+    """
+    n_hole, game, board_total = shape
+    deck = np.empty(52, dtype=np.uint8)
+    for s in range(boards.shape[0]):
+        used = masks[s]
+        n_deck = 0
+        for c in range(52):
+            if not (used >> np.uint64(c)) & _ONE:
+                deck[n_deck] = c
+                n_deck += 1
+        spot = (n_hole, game, boards[s], n_board[s], board_total, masks[s])
+        _enumerate_one(holes, deck, n_deck, spot, zjh_rules, tables, patterns, out[s])
 
 
 @parallel_kernel

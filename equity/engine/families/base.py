@@ -36,6 +36,7 @@ from ..exact import (
     enumerate_assignments,
     enumerate_known,
     exact_combo_results,
+    known_enumeration,
 )
 from ..job import Job, ZjhKernelRules, check_house_rules, prepare_whole_hands
 from ..montecarlo import McArrays, mc_arrays
@@ -244,6 +245,11 @@ class WholeHands(Family):
             if runs[i] is None:
                 runs[i] = self.run_exact(job, executor, None)
         return cast("list[ExactRun]", runs)
+
+    def known_run(self, job: Job, counts: np.ndarray, n_boards: int) -> ExactRun:
+        """The :class:`~..exact.ExactRun` of a job of known hands from its unit's counts
+        (``int64[n_players, width]``, ``n_boards`` boards): :meth:`run_exact`'s run."""
+        return self._exact_run(job, known_enumeration(job, counts, n_boards), None)
 
     def _exact_run(
         self, job: Job, enumerated: Enumerated, category_counts: CategoryCounts | None

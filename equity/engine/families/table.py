@@ -37,6 +37,7 @@ __all__ = [
     "PATTERN_BOARDS",
     "TABLE",
     "TableFamily",
+    "table_exact_boards",
     "table_exact_unit",
     "table_mc_unit",
     "table_record_unit",
@@ -79,6 +80,30 @@ def table_exact_unit(spec: ExactSpec, todo: np.ndarray, threads: bool = True) ->
     else:
         warming(_enumerate.enumerate_deals)
         _enumerate.enumerate_deals(todo, *args, out)
+    return out
+
+
+def table_exact_boards(
+    spec: ExactSpec, holes: np.ndarray, boards: np.ndarray, n_board: np.ndarray, masks: np.ndarray
+) -> np.ndarray:
+    """Exact counts of one assignment of hole cards on many known boards, one launch
+    (:func:`~equity.kernels.enumerate.enumerate_boards`): spot ``s`` counts as
+    :func:`table_exact_unit` on its board.
+
+    Shapes
+    ------
+    holes : uint8[n_players, 5]; boards : uint8[n_spots, 5]; n_board : int64[n_spots]
+    masks : uint64[n_spots], each spot's ``fixed_mask``
+    return : int64[n_spots, n_players, n_players + 1]
+    """
+    n_players = holes.shape[0]
+    out = np.zeros((len(boards), n_players, n_players + 1), dtype=np.int64)
+    tables = get_game(spec.game).evaluator_tables(spec.rules)
+    shape = (spec.n_hole, spec.game_code, spec.board_total)
+    warming(_enumerate.enumerate_boards)
+    _enumerate.enumerate_boards(
+        holes, boards, n_board, masks, shape, spec.kernel_rules, tables, board_patterns(), out
+    )
     return out
 
 
