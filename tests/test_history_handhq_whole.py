@@ -19,13 +19,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from random_hands import pokerkit_replay
 
 import equity
-from equity.histories import fastphh
 from equity.histories.fastreplay import fast_replay
-from equity.histories.hand import HandError
 from equity.histories.read import read_hands, read_text
-from equity.histories.replay import replay
 
 DATA = Path(__file__).parent / "data" / "handhq"
 README = DATA / "README.md"
@@ -121,13 +119,7 @@ def test_fast_replay_equals_pokerkit_on_every_hand(site: str) -> None:
         history = raw.history
         assert history is not None
         fast = fast_replay(history)
-        fastphh.ENABLED = False
-        try:
-            ref: Any = replay(history.to_pokerkit() if hasattr(history, "to_pokerkit") else history)
-        except HandError as exc:
-            ref = str(exc)
-        finally:
-            fastphh.ENABLED = True
+        ref = pokerkit_replay(history)
         if site == "iPoker Network":  # no stacks: neither replays it
             assert fast is None
             assert "starting stacks" in ref
