@@ -112,6 +112,28 @@ def payoffs(text: str) -> list[Decimal]:
     return [Decimal(str(p)) for p in last.payoffs]
 
 
+def compare_replays(file: str, no_stacks: bool = False) -> list[int]:
+    """Check the fast replay equal to pokerkit's on every hand of ``file`` that it replays;
+    return the hands it declines (pokerkit must refuse them too).  ``no_stacks``: a file
+    that records no starting stacks (iPoker's), where neither replays any hand."""
+    from equity.histories.fastreplay import fast_replay
+    from equity.histories.read import read_hands
+
+    declined = []
+    for raw in read_hands(file):
+        assert raw.history is not None
+        fast, ref = fast_replay(raw.history), pokerkit_replay(raw.history)
+        if no_stacks:
+            assert fast is None
+            assert "starting stacks" in str(ref)
+        elif fast is None:
+            assert isinstance(ref, str), f"{file} hand {raw.index}: the fast route declines"
+            declined.append(raw.index)
+        else:
+            assert fast == ref, f"{file} hand {raw.index}"
+    return declined
+
+
 def pokerkit_replay(history: Any) -> Replay | str:
     """pokerkit's replay of ``history`` (the fast route off), or the reason it fails."""
     before = fastphh.ENABLED

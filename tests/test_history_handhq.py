@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from random_hands import pokerkit_replay
+from random_hands import compare_replays
 
 import equity
-from equity.histories.fastreplay import fast_replay
-from equity.histories.read import read_hands, read_text
+from equity.histories.read import read_text
 
 DATA = Path(__file__).parent / "data" / "phh"
 HANDHQ = DATA / "handhq"
@@ -79,17 +78,7 @@ def test_the_share_reconciled_per_site(results: dict[str, equity.HistoryResult])
 
 def test_fast_replay_equals_pokerkit_on_every_site() -> None:
     for site, file in SITES.items():
-        for raw in read_hands(str(file)):
-            history = raw.history
-            assert history is not None
-            fast = fast_replay(history)
-            ref = pokerkit_replay(history)
-            if site == "iPoker Network":  # no stacks: neither replays it
-                assert fast is None
-                assert "starting stacks" in ref
-                continue
-            assert fast is not None, f"{site} hand {raw.index}: the fast route declines"
-            assert fast == ref, f"{site} hand {raw.index}"
+        assert compare_replays(str(file), no_stacks=site == "iPoker Network") == [], site
 
 
 def _rows(result: equity.HistoryResult, index: int) -> Any:

@@ -19,11 +19,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from random_hands import pokerkit_replay
+from random_hands import compare_replays
 
 import equity
-from equity.histories.fastreplay import fast_replay
-from equity.histories.read import read_hands, read_text
+from equity.histories.read import read_text
 
 DATA = Path(__file__).parent / "data" / "handhq"
 README = DATA / "README.md"
@@ -114,21 +113,7 @@ def test_the_readme_states_the_shares() -> None:
 def test_fast_replay_equals_pokerkit_on_every_hand(site: str) -> None:
     """Every hand either replays the same both ways, or neither replay reconciles it (the
     Ongame hand left out, whose record no replay matches)."""
-    declined = []
-    for raw in read_hands(str(DATA / FILES[site][0])):
-        history = raw.history
-        assert history is not None
-        fast = fast_replay(history)
-        ref = pokerkit_replay(history)
-        if site == "iPoker Network":  # no stacks: neither replays it
-            assert fast is None
-            assert "starting stacks" in ref
-            continue
-        if fast is None:
-            assert isinstance(ref, str), f"{site} hand {raw.index}: the fast route declines"
-            declined.append(raw.index)
-            continue
-        assert fast == ref, f"{site} hand {raw.index}"
+    declined = compare_replays(str(DATA / FILES[site][0]), no_stacks=site == "iPoker Network")
     assert declined == ([120] if site == "Ongame Network" else [])
 
 
