@@ -55,6 +55,7 @@ __all__ = [
     "floyd_board_keys",
     "floyd_board_sums",
     "joint_draw_table",
+    "live_deck",
     "next_combination",
     "partial_shuffle",
     "pick_combo",
@@ -363,3 +364,15 @@ def joint_draw_table(in_range, offsets, cum):
         ranged[r] = p
         r += 1
     return ranged, uniform
+
+
+@inline_kernel
+def live_deck(used, deck):
+    """Write the cards not in the mask ``used`` into ``deck`` in ascending order; return
+    how many (the deck an exact enumeration deals from)."""
+    n_deck = 0
+    for c in range(52):
+        if not (used >> np.uint64(c)) & np.uint64(1):
+            deck[n_deck] = c
+            n_deck += 1
+    return n_deck

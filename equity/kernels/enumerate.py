@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
-from .draws import next_combination
+from .draws import live_deck, next_combination
 from .holdem import FLUSH_BITS, KEY_START, SUIT_ONES, rank_value, value_from_key
 from .scoring import (
     GAME_ZJH,
@@ -389,11 +389,7 @@ def enumerate_range(assignments, lo, hi, spot, zjh_rules, tables, patterns, out)
         for p in range(assignments.shape[1]):
             for j in range(n_hole):
                 used |= _ONE << np.uint64(assignments[a, p, j])
-        n_deck = 0
-        for c in range(52):
-            if not (used >> np.uint64(c)) & _ONE:
-                deck[n_deck] = c
-                n_deck += 1
+        n_deck = live_deck(used, deck)
         _enumerate_one(assignments[a], deck, n_deck, spot, zjh_rules, tables, patterns, out[a])
 
 
@@ -417,11 +413,7 @@ def enumerate_boards(holes, boards, n_board, masks, shape, zjh_rules, tables, pa
     deck = np.empty(52, dtype=np.uint8)
     for s in range(boards.shape[0]):
         used = masks[s]
-        n_deck = 0
-        for c in range(52):
-            if not (used >> np.uint64(c)) & _ONE:
-                deck[n_deck] = c
-                n_deck += 1
+        n_deck = live_deck(used, deck)
         spot = (n_hole, game, boards[s], n_board[s], board_total, masks[s])
         _enumerate_one(holes, deck, n_deck, spot, zjh_rules, tables, patterns, out[s])
 

@@ -40,7 +40,14 @@ from typing import NamedTuple
 import numpy as np
 
 from ._jit import QUEUE_WORKERS, fetch_add, inline_kernel, kernel, parallel_kernel, prange
-from .draws import draw_combos, draw_live, floyd_board_sums, joint_draw_table, next_combination
+from .draws import (
+    draw_combos,
+    draw_live,
+    floyd_board_sums,
+    joint_draw_table,
+    live_deck,
+    next_combination,
+)
 from .omaha import (
     add_card,
     board_facts,
@@ -393,11 +400,7 @@ def _enumerate_assignment(
         for j in range(n_hole):
             used |= _ONE << np.uint64(holes[p, j])
     deck = np.empty(52, dtype=np.uint8)
-    n_deck = 0
-    for c in range(52):
-        if not (used >> np.uint64(c)) & _ONE:
-            deck[n_deck] = c
-            n_deck += 1
+    n_deck = live_deck(used, deck)
     _enumerate_boards(
         holes,
         n_hole,
