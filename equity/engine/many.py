@@ -340,6 +340,7 @@ def _same_hands(
     taken = first.fixed_mask & ~card_mask(first.board)  # the hands' and the dead cards
     outside = first.kernel_mask & ~first.fixed_mask  # cards not in the game's deck
     cards: list[list[int]] = []
+    fixed: list[int] = []  # each spot's known cards: the hands', the dead and its board
     for board in boards:
         if not isinstance(board, str):
             return None
@@ -347,13 +348,14 @@ def _same_hands(
             parsed = parse_cards(board)
         except ValueError:
             return None
-        if not 3 <= len(parsed) <= 5 or card_mask(parsed) & (taken | outside):
+        mask = card_mask(parsed)
+        if not 3 <= len(parsed) <= 5 or mask & (taken | outside):
             return None
         cards.append(parsed)
+        fixed.append(taken | mask)
     n = len(cards)
     table = np.zeros((n, 5), dtype=np.uint8)
     n_board = np.array([len(c) for c in cards], dtype=np.int64)
-    fixed = [taken | card_mask(c) for c in cards]
     for i, c in enumerate(cards):
         table[i, : len(c)] = c
     masks = np.array([m | outside for m in fixed], dtype=np.uint64)
